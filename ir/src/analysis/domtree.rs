@@ -1,0 +1,371 @@
+//! Dominator and post-dominator trees.
+//!
+//! Both are computed with the Semi-NCA algorithm (as LLVM does): a DFS gives
+//! preorder numbers, semi-dominators are found in reverse preorder with
+//! path-compressed ancestor links, and immediate dominators by walking up the
+//! DFS tree to the nearest common ancestor. Cost is O(E log V) in the worst
+//! case and near-linear in practice.
+//!
+//! The post-dominator tree hangs from a virtual exit node whose children are
+//! the roots: every block without successors and, for each region that can
+//! never reach one (an infinite loop), one block of that region, chosen as
+//! the last such block in layout order. Unreachable blocks are in neither
+//! tree; as in LLVM, everything dominates an unreachable block and an
+//! unreachable block dominates nothing.
+//!
+//! Dominance queries are O(1) through DFS in/out numbers of the tree.
+
+use super::cfg::Cfg;
+use crate::Block;
+use crate::entity::{EntitySet, PackedOption, SecondaryMap};
+use crate::function::{Changes, Function};
+
+/// A dominator or post-dominator tree.
+#[derive(Clone, Debug)]
+pub struct DomTree {
+    idom: SecondaryMap<Block, PackedOption<Block>>,
+    in_tree: EntitySet<Block>,
+    children: SecondaryMap<Block, Vec<Block>>,
+    /// Children of the virtual root (post-dominators), or the entry.
+    roots: Vec<Block>,
+    dfs_in: SecondaryMap<Block, u32>,
+    dfs_out: SecondaryMap<Block, u32>,
+    level: SecondaryMap<Block, u32>,
+    post: bool,
+}
+
+impl DomTree {
+    /// What invalidates it.
+    pub const DEPS: Changes = Changes::CFG;
+
+    /// The dominator tree of `f`.
+    pub fn compute(f: &Function) -> DomTree {
+        let cfg = f.cached(Cfg::DEPS, Cfg::compute);
+        Self::from_cfg(&cfg)
+    }
+
+    /// The dominator tree of a CFG.
+    pub fn from_cfg(cfg: &Cfg) -> DomTree {
+        let roots: Vec<Block> = cfg.entry().into_iter().collect();
+        build(cfg.num_block_ids(), &roots, false, |b| cfg.succs(b), |b| cfg.preds(b))
+    }
+
+    /// The post-dominator tree of `f`.
+    pub fn compute_post(f: &Function) -> PostDomTree {
+        let cfg = f.cached(Cfg::DEPS, Cfg::compute);
+        PostDomTree(Self::post_from_cfg(&cfg))
+    }
+
+    /// The post-dominator tree of a CFG.
+    pub fn post_from_cfg(cfg: &Cfg) -> DomTree {
+        let mut roots: Vec<Block> = cfg.blocks().iter().copied().filter(|&b| cfg.succs(b).is_empty()).collect();
+        // Blocks that reach an exit.
+        let mut reaches = EntitySet::with_capacity(cfg.num_block_ids());
+        let mut stack: Vec<Block> = roots.clone();
+        for &r in &roots {
+            reaches.insert(r);
+        }
+        let mark = |stack: &mut Vec<Block>, reaches: &mut EntitySet<Block>| {
+            while let Some(b) = stack.pop() {
+                for &p in cfg.preds(b) {
+                    if reaches.insert(p) {
+                        stack.push(p);
+                    }
+                }
+            }
+        };
+        mark(&mut stack, &mut reaches);
+        // Regions that never reach an exit get an extra root each.
+        for &b in cfg.blocks().iter().rev() {
+            if !reaches.contains(b) {
+                roots.push(b);
+                reaches.insert(b);
+                stack.push(b);
+                mark(&mut stack, &mut reaches);
+            }
+        }
+        build(cfg.num_block_ids(), &roots, true, |b| cfg.preds(b), |b| cfg.succs(b))
+    }
+
+    /// Whether this is a post-dominator tree.
+    pub fn is_post(&self) -> bool {
+        self.post
+    }
+
+    /// The immediate dominator of `b` (`None` for roots and unreachable blocks).
+    pub fn idom(&self, b: Block) -> Option<Block> {
+        self.idom[b].expand()
+    }
+
+    /// Whether `b` is in the tree (reachable; for post-dominators: every block in the layout).
+    pub fn contains(&self, b: Block) -> bool {
+        self.in_tree.contains(b)
+    }
+
+    /// Whether `a` dominates `b` (reflexive).
+    #[inline]
+    pub fn dominates(&self, a: Block, b: Block) -> bool {
+        if a == b || !self.in_tree.contains(b) {
+            return true;
+        }
+        if !self.in_tree.contains(a) {
+            return false;
+        }
+        self.dfs_in[a] <= self.dfs_in[b] && self.dfs_out[b] <= self.dfs_out[a]
+    }
+
+    /// Whether `a` strictly dominates `b`.
+    pub fn strictly_dominates(&self, a: Block, b: Block) -> bool {
+        a != b && self.dominates(a, b)
+    }
+
+    /// Children of `b` in the tree, in DFS preorder of the CFG walk.
+    pub fn children(&self, b: Block) -> &[Block] {
+        &self.children[b]
+    }
+
+    /// Roots: the entry, or the children of the virtual exit.
+    pub fn roots(&self) -> &[Block] {
+        &self.roots
+    }
+
+    /// Depth of `b` (roots are at 0 for dominators, 1 under the virtual exit).
+    pub fn level(&self, b: Block) -> u32 {
+        self.level[b]
+    }
+
+    /// Nearest common dominator of `a` and `b` (`None` if they are in
+    /// different trees under the virtual exit).
+    pub fn nearest_common_dominator(&self, mut a: Block, mut b: Block) -> Option<Block> {
+        if !self.in_tree.contains(a) {
+            return Some(b);
+        }
+        if !self.in_tree.contains(b) {
+            return Some(a);
+        }
+        while !self.dominates(a, b) {
+            a = self.idom(a)?;
+        }
+        let _ = &mut b;
+        Some(a)
+    }
+
+    /// Blocks in tree preorder (children in order).
+    pub fn preorder(&self) -> Vec<Block> {
+        let mut out = Vec::new();
+        let mut stack: Vec<Block> = self.roots.iter().rev().copied().collect();
+        while let Some(b) = stack.pop() {
+            out.push(b);
+            stack.extend(self.children[b].iter().rev());
+        }
+        out
+    }
+}
+
+/// A post-dominator tree (a [`DomTree`] over the reversed CFG).
+#[derive(Clone, Debug)]
+pub struct PostDomTree(pub DomTree);
+
+impl PostDomTree {
+    /// What invalidates it.
+    pub const DEPS: Changes = Changes::CFG;
+
+    /// Computes it for `f`.
+    pub fn compute(f: &Function) -> PostDomTree {
+        DomTree::compute_post(f)
+    }
+
+    /// Whether `a` post-dominates `b`.
+    pub fn post_dominates(&self, a: Block, b: Block) -> bool {
+        self.0.dominates(a, b)
+    }
+
+    /// Immediate post-dominator (`None` under the virtual exit).
+    pub fn ipdom(&self, b: Block) -> Option<Block> {
+        self.0.idom(b)
+    }
+}
+
+impl std::ops::Deref for PostDomTree {
+    type Target = DomTree;
+    fn deref(&self) -> &DomTree {
+        &self.0
+    }
+}
+
+/// Semi-NCA over the graph given by `succ` (walked) and `pred` (for
+/// semi-dominators). With `virtual_root`, preorder index 0 is a virtual node
+/// whose successors are `roots`.
+fn build<'g>(
+    n_ids: usize,
+    roots: &[Block],
+    virtual_root: bool,
+    succ: impl Fn(Block) -> &'g [Block],
+    pred: impl Fn(Block) -> &'g [Block],
+) -> DomTree {
+    const NONE: u32 = u32::MAX;
+    // Preorder numbering. With a virtual root, index 0 is that root.
+    let mut num: SecondaryMap<Block, u32> = SecondaryMap::with_default(NONE);
+    num.resize(n_ids);
+    let mut vertex: Vec<Option<Block>> = Vec::with_capacity(n_ids + 1);
+    let mut parent: Vec<u32> = Vec::with_capacity(n_ids + 1);
+    if virtual_root {
+        vertex.push(None);
+        parent.push(NONE);
+    }
+    let mut stack: Vec<(Block, u32)> = Vec::new();
+    let root_parent = if virtual_root { 0 } else { NONE };
+    for &r in roots {
+        if num[r] != NONE {
+            continue;
+        }
+        stack.push((r, root_parent));
+        while let Some((b, p)) = stack.pop() {
+            if num[b] != NONE {
+                continue;
+            }
+            num[b] = vertex.len() as u32;
+            vertex.push(Some(b));
+            parent.push(p);
+            let me = num[b];
+            for &s in succ(b).iter().rev() {
+                if num[s] == NONE {
+                    stack.push((s, me));
+                }
+            }
+        }
+    }
+    let n = vertex.len();
+    let mut semi: Vec<u32> = (0..n as u32).collect();
+    let mut label: Vec<u32> = (0..n as u32).collect();
+    let mut ancestor: Vec<u32> = vec![NONE; n];
+    let first = if virtual_root { 1 } else { 1.min(n) };
+    let mut path: Vec<u32> = Vec::new();
+    for w in (first..n).rev() {
+        let wb = vertex[w].expect("real block");
+        let mut preds_iter: Vec<u32> = pred(wb).iter().map(|&p| num[p]).filter(|&i| i != NONE).collect();
+        if virtual_root && roots.contains(&wb) {
+            preds_iter.push(0);
+        }
+        for v in preds_iter {
+            let u = eval(v, &mut ancestor, &mut label, &semi, &mut path);
+            if semi[u as usize] < semi[w] {
+                semi[w] = semi[u as usize];
+            }
+        }
+        ancestor[w] = parent[w];
+    }
+    // NCA step: walk up from the DFS parent until below the semi-dominator.
+    let mut idom_i: Vec<u32> = vec![NONE; n];
+    for w in first..n {
+        let mut d = parent[w];
+        while d != NONE && d > semi[w] {
+            d = idom_i[d as usize];
+        }
+        idom_i[w] = d;
+    }
+    // Build the tree.
+    let mut idom = SecondaryMap::with_default(PackedOption::NONE);
+    let mut in_tree = EntitySet::with_capacity(n_ids);
+    let mut children: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+    let mut top: Vec<Block> = Vec::new();
+    for w in 0..n {
+        let Some(b) = vertex[w] else { continue };
+        in_tree.insert(b);
+        let d = idom_i[w];
+        match if d == NONE { None } else { vertex[d as usize] } {
+            Some(db) => {
+                idom[b] = db.into();
+                children[db].push(b);
+            }
+            None => top.push(b),
+        }
+    }
+    let mut tree = DomTree {
+        idom,
+        in_tree,
+        children,
+        roots: top,
+        dfs_in: SecondaryMap::new(),
+        dfs_out: SecondaryMap::new(),
+        level: SecondaryMap::new(),
+        post: virtual_root,
+    };
+    // DFS numbers and levels over the tree.
+    let mut counter = 0u32;
+    let base_level = u32::from(virtual_root);
+    let mut st: Vec<(Block, bool)> = tree.roots.iter().rev().map(|&r| (r, false)).collect();
+    for &r in &tree.roots {
+        tree.level[r] = base_level;
+    }
+    while let Some((b, done)) = st.pop() {
+        if done {
+            tree.dfs_out[b] = counter;
+            counter += 1;
+            continue;
+        }
+        tree.dfs_in[b] = counter;
+        counter += 1;
+        st.push((b, true));
+        let lvl = tree.level[b] + 1;
+        for i in (0..tree.children[b].len()).rev() {
+            let c = tree.children[b][i];
+            tree.level[c] = lvl;
+            st.push((c, false));
+        }
+    }
+    tree
+}
+
+/// Link-eval `eval` with iterative path compression.
+fn eval(v: u32, ancestor: &mut [u32], label: &mut [u32], semi: &[u32], path: &mut Vec<u32>) -> u32 {
+    const NONE: u32 = u32::MAX;
+    if ancestor[v as usize] == NONE {
+        return v;
+    }
+    // Collect the path to the last vertex whose ancestor is linked.
+    path.clear();
+    let mut x = v;
+    while ancestor[x as usize] != NONE && ancestor[ancestor[x as usize] as usize] != NONE {
+        path.push(x);
+        x = ancestor[x as usize];
+    }
+    // Compress from the top down.
+    while let Some(y) = path.pop() {
+        let a = ancestor[y as usize];
+        if semi[label[a as usize] as usize] < semi[label[y as usize] as usize] {
+            label[y as usize] = label[a as usize];
+        }
+        ancestor[y as usize] = ancestor[a as usize];
+    }
+    label[v as usize]
+}
+
+/// Dominance frontier of every block (Cytron et al., walking up from each
+/// join's predecessors), in layout order per block.
+pub fn dominance_frontiers(cfg: &Cfg, dt: &DomTree) -> SecondaryMap<Block, Vec<Block>> {
+    let mut df: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+    for &b in cfg.blocks() {
+        if !cfg.is_reachable(b) {
+            continue;
+        }
+        let preds = cfg.preds(b);
+        if preds.len() < 2 {
+            continue;
+        }
+        let Some(stop) = dt.idom(b) else { continue };
+        for &p in preds {
+            let mut runner = p;
+            while runner != stop && cfg.is_reachable(runner) {
+                if !df[runner].contains(&b) {
+                    df[runner].push(b);
+                }
+                match dt.idom(runner) {
+                    Some(r) => runner = r,
+                    None => break,
+                }
+            }
+        }
+    }
+    df
+}

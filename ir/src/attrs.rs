@@ -1,0 +1,292 @@
+//! Attributes of functions, parameters, return values and call sites.
+//!
+//! The IR interprets only a few attributes (`convergent`, `alwaysinline`,
+//! `noinline`, memory effects, ...). All others are carried verbatim so they
+//! print back unchanged. Sets are kept in LLVM's canonical order (plain
+//! keywords, then keywords with integer or parenthesised payloads, then type
+//! attributes, then string attributes), which makes equal sets compare equal
+//! and keeps printing a fixpoint.
+
+use crate::types::{Type, TypeTable};
+use std::fmt::{self, Write};
+
+/// One attribute.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Attr {
+    /// A keyword: `nounwind`, `convergent`, `noundef`, ...
+    Flag(Box<str>),
+    /// A keyword with an integer: `align 8`, `alignstack(16)`, `dereferenceable(4)`.
+    Int(Box<str>, u64),
+    /// A keyword with a type: `byval(%T)`, `sret(i32)`, `elementtype(i8)`.
+    Type(Box<str>, Type),
+    /// A keyword with a parenthesised payload kept as text: `memory(read)`,
+    /// `captures(none)`, `range(i32 0, 4)`, `allocsize(0,1)`, `uwtable(sync)`.
+    Paren(Box<str>, Box<str>),
+    /// A string attribute `"key"` or `"key"="value"`.
+    Str(Box<str>, Option<Box<str>>),
+}
+
+impl Attr {
+    /// The keyword or string key.
+    pub fn key(&self) -> &str {
+        match self {
+            Attr::Flag(k) | Attr::Int(k, _) | Attr::Type(k, _) | Attr::Paren(k, _) | Attr::Str(k, _) => k,
+        }
+    }
+
+    /// Sort class: LLVM orders enum attributes, then integer ones, then type
+    /// ones, then range-like ones, then string attributes.
+    fn class(&self) -> u8 {
+        match self {
+            Attr::Flag(_) => 0,
+            Attr::Int(..) => 1,
+            Attr::Paren(k, _) => match &**k {
+                "range" => 4,
+                "initializes" => 5,
+                "uwtable" | "memory" | "allocsize" | "vscale_range" | "nofpclass" | "allockind" | "captures" => 1,
+                _ => 1,
+            },
+            Attr::Type(..) => 3,
+            Attr::Str(..) => 6,
+        }
+    }
+
+    /// Integer-payload attributes that LLVM writes as `key=N` inside an
+    /// attribute group and `key(N)` or `key N` inline.
+    fn int_style(key: &str) -> IntStyle {
+        match key {
+            "align" => IntStyle::Space,
+            _ => IntStyle::Paren,
+        }
+    }
+}
+
+enum IntStyle {
+    Space,
+    Paren,
+}
+
+/// An ordered set of attributes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AttrSet {
+    attrs: Vec<Attr>,
+}
+
+impl AttrSet {
+    /// The empty set.
+    pub fn new() -> Self {
+        AttrSet { attrs: Vec::new() }
+    }
+    /// True if empty.
+    pub fn is_empty(&self) -> bool {
+        self.attrs.is_empty()
+    }
+    /// Attributes in canonical order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Attr> {
+        self.attrs.iter()
+    }
+    /// Adds `a`, replacing any attribute with the same key.
+    pub fn insert(&mut self, a: Attr) {
+        let key = a.key().to_owned();
+        let is_str = matches!(a, Attr::Str(..));
+        self.attrs.retain(|b| b.key() != key || matches!(b, Attr::Str(..)) != is_str);
+        let pos = self.attrs.partition_point(|b| (b.class(), b.key()) < (a.class(), a.key()));
+        self.attrs.insert(pos, a);
+    }
+    /// Adds every attribute of `other`.
+    pub fn extend(&mut self, other: &AttrSet) {
+        for a in &other.attrs {
+            self.insert(a.clone());
+        }
+    }
+    /// Removes the keyword or string attribute `key`; returns whether it was present.
+    pub fn remove(&mut self, key: &str) -> bool {
+        let n = self.attrs.len();
+        self.attrs.retain(|a| a.key() != key);
+        n != self.attrs.len()
+    }
+    /// Whether the non-string attribute `key` is present.
+    pub fn has(&self, key: &str) -> bool {
+        self.attrs.iter().any(|a| !matches!(a, Attr::Str(..)) && a.key() == key)
+    }
+    /// Whether the string attribute `key` is present.
+    pub fn has_str(&self, key: &str) -> bool {
+        self.attrs.iter().any(|a| matches!(a, Attr::Str(..)) && a.key() == key)
+    }
+    /// The value of string attribute `key`.
+    pub fn get_str(&self, key: &str) -> Option<&str> {
+        self.attrs.iter().find_map(|a| match a {
+            Attr::Str(k, v) if &**k == key => Some(v.as_deref().unwrap_or("")),
+            _ => None,
+        })
+    }
+    /// The integer payload of `key`.
+    pub fn get_int(&self, key: &str) -> Option<u64> {
+        self.attrs.iter().find_map(|a| match a {
+            Attr::Int(k, v) if &**k == key => Some(*v),
+            _ => None,
+        })
+    }
+    /// The parenthesised payload of `key`.
+    pub fn get_paren(&self, key: &str) -> Option<&str> {
+        self.attrs.iter().find_map(|a| match a {
+            Attr::Paren(k, v) if &**k == key => Some(&**v),
+            _ => None,
+        })
+    }
+
+    /// Memory effects implied by the set: `memory(...)` or the older
+    /// `readnone`/`readonly`/`writeonly` keywords.
+    pub fn memory(&self) -> MemoryEffects {
+        if let Some(m) = self.get_paren("memory") {
+            return MemoryEffects::parse(m);
+        }
+        if self.has("readnone") {
+            MemoryEffects::None
+        } else if self.has("readonly") {
+            MemoryEffects::ReadOnly
+        } else if self.has("writeonly") {
+            MemoryEffects::WriteOnly
+        } else {
+            MemoryEffects::Unknown
+        }
+    }
+
+    /// Writes the attributes inline (`noundef align 8 byval(%T)`), space separated.
+    pub fn write_inline(&self, out: &mut impl Write, types: &TypeTable) -> fmt::Result {
+        for (i, a) in self.attrs.iter().enumerate() {
+            if i > 0 {
+                out.write_char(' ')?;
+            }
+            write_attr(out, a, types, false)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the attributes as in an `attributes #N = { ... }` group body.
+    pub fn write_group(&self, out: &mut impl Write, types: &TypeTable) -> fmt::Result {
+        for (i, a) in self.attrs.iter().enumerate() {
+            if i > 0 {
+                out.write_char(' ')?;
+            }
+            write_attr(out, a, types, true)?;
+        }
+        Ok(())
+    }
+}
+
+fn write_attr(out: &mut impl Write, a: &Attr, types: &TypeTable, group: bool) -> fmt::Result {
+    match a {
+        Attr::Flag(k) => out.write_str(k),
+        Attr::Int(k, v) => match (group, Attr::int_style(k)) {
+            (true, _) => write!(out, "{k}={v}"),
+            (false, IntStyle::Space) => write!(out, "{k} {v}"),
+            (false, IntStyle::Paren) => write!(out, "{k}({v})"),
+        },
+        Attr::Type(k, t) => {
+            write!(out, "{k}(")?;
+            types.write(out, *t)?;
+            out.write_char(')')
+        }
+        Attr::Paren(k, v) => write!(out, "{k}({v})"),
+        Attr::Str(k, v) => {
+            crate::text::names::write_quoted(out, k.as_bytes())?;
+            if let Some(v) = v {
+                out.write_char('=')?;
+                crate::text::names::write_quoted(out, v.as_bytes())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Coarse memory effects of a function or call.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MemoryEffects {
+    /// Touches no memory.
+    None,
+    /// Only reads.
+    ReadOnly,
+    /// Only writes.
+    WriteOnly,
+    /// Reads or writes only memory reachable from pointer arguments.
+    ArgMemOnly,
+    /// Nothing is known.
+    Unknown,
+}
+
+impl MemoryEffects {
+    fn parse(s: &str) -> Self {
+        let s = s.trim();
+        match s {
+            "none" => MemoryEffects::None,
+            "read" => MemoryEffects::ReadOnly,
+            "write" => MemoryEffects::WriteOnly,
+            _ => {
+                // `argmem: readwrite`, `inaccessiblemem: read, argmem: none`, ...
+                let mut any_write = false;
+                let mut any_read = false;
+                let mut only_arg = true;
+                for part in s.split(',') {
+                    let (loc, eff) = match part.split_once(':') {
+                        Some((l, e)) => (l.trim(), e.trim()),
+                        None => ("", part.trim()),
+                    };
+                    if eff == "none" {
+                        continue;
+                    }
+                    if loc != "argmem" {
+                        only_arg = false;
+                    }
+                    any_read |= eff == "read" || eff == "readwrite";
+                    any_write |= eff == "write" || eff == "readwrite";
+                }
+                match (any_read, any_write, only_arg) {
+                    (false, false, _) => MemoryEffects::None,
+                    (_, _, true) => MemoryEffects::ArgMemOnly,
+                    (true, false, _) => MemoryEffects::ReadOnly,
+                    (false, true, _) => MemoryEffects::WriteOnly,
+                    _ => MemoryEffects::Unknown,
+                }
+            }
+        }
+    }
+
+    /// True if no memory is written.
+    pub fn only_reads(self) -> bool {
+        matches!(self, MemoryEffects::None | MemoryEffects::ReadOnly)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_order_and_printing() {
+        let t = TypeTable::new();
+        let mut s = AttrSet::new();
+        s.insert(Attr::Str("foo".into(), Some("bar".into())));
+        s.insert(Attr::Paren("memory".into(), "none".into()));
+        s.insert(Attr::Flag("nounwind".into()));
+        s.insert(Attr::Flag("convergent".into()));
+        s.insert(Attr::Int("alignstack".into(), 16));
+        let mut g = String::new();
+        s.write_group(&mut g, &t).unwrap();
+        assert_eq!(g, "convergent nounwind alignstack=16 memory(none) \"foo\"=\"bar\"");
+        let mut i = String::new();
+        s.write_inline(&mut i, &t).unwrap();
+        assert_eq!(i, "convergent nounwind alignstack(16) memory(none) \"foo\"=\"bar\"");
+        assert!(s.has("convergent"));
+        assert_eq!(s.memory(), MemoryEffects::None);
+        s.insert(Attr::Flag("convergent".into()));
+        assert_eq!(s.iter().filter(|a| a.key() == "convergent").count(), 1);
+    }
+
+    #[test]
+    fn memory_effects() {
+        assert_eq!(MemoryEffects::parse("argmem: readwrite"), MemoryEffects::ArgMemOnly);
+        assert_eq!(MemoryEffects::parse("read"), MemoryEffects::ReadOnly);
+        assert_eq!(MemoryEffects::parse("inaccessiblemem: write"), MemoryEffects::WriteOnly);
+    }
+}

@@ -1,0 +1,239 @@
+//! Constants: a small tree, independent of any function, used for global
+//! initializers, instruction operands and metadata operands.
+
+use crate::inst::{BinOp, CastOp, GepFlags, IntFlags};
+use crate::module::GlobalRef;
+use crate::types::{FloatKind, Type, TypeData, TypeTable};
+
+/// A typed constant.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Const {
+    /// Its type.
+    pub ty: Type,
+    /// Its value.
+    pub kind: ConstKind,
+}
+
+/// The value of a constant.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConstKind {
+    /// An integer, truncated to the type's width (widths up to 128 bits).
+    Int(u128),
+    /// A floating-point value, as the raw bits of its format.
+    Float(u128),
+    /// `null`.
+    Null,
+    /// `undef`.
+    Undef,
+    /// `poison`.
+    Poison,
+    /// `zeroinitializer`.
+    Zero,
+    /// `none` (the empty token).
+    NoneToken,
+    /// `true`/`false` are `Int` on `i1`; this is the address of a global.
+    Global(GlobalRef),
+    /// `[...]`, `{...}`, `<...>`: one constant per element.
+    Aggregate(Box<[Const]>),
+    /// `c"..."`: an `[N x i8]` array given as bytes.
+    Bytes(Box<[u8]>),
+    /// A constant expression.
+    Expr(Box<ConstExpr>),
+}
+
+/// A constant expression (what LLVM 22 still allows as constexprs).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConstExpr {
+    /// A cast of the operand to the constant's type.
+    Cast(CastOp, Const),
+    /// `getelementptr [flags] (T, ptr base, idx...)`.
+    Gep {
+        /// Source element type.
+        source: Type,
+        /// Flags.
+        flags: GepFlags,
+        /// Base pointer.
+        base: Const,
+        /// Indices.
+        indices: Vec<Const>,
+    },
+    /// `add`/`sub`/`xor`/... of two constants.
+    Binary(BinOp, IntFlags, Const, Const),
+}
+
+impl Const {
+    /// An integer constant of `ty` (bits above the width are dropped).
+    pub fn int(types: &TypeTable, ty: Type, v: u128) -> Const {
+        let bits = types.int_bits(types.scalar(ty)).unwrap_or(128);
+        Const { ty, kind: ConstKind::Int(mask(v, bits)) }
+    }
+    /// `i1 true`/`i1 false`.
+    pub fn bool(b: bool) -> Const {
+        Const { ty: Type::I1, kind: ConstKind::Int(u128::from(b)) }
+    }
+    /// `undef` of `ty`.
+    pub fn undef(ty: Type) -> Const {
+        Const { ty, kind: ConstKind::Undef }
+    }
+    /// `poison` of `ty`.
+    pub fn poison(ty: Type) -> Const {
+        Const { ty, kind: ConstKind::Poison }
+    }
+    /// The integer value, if this is an integer constant.
+    pub fn as_int(&self) -> Option<u128> {
+        match self.kind {
+            ConstKind::Int(v) => Some(v),
+            _ => None,
+        }
+    }
+    /// The integer value sign-extended from the type's width.
+    pub fn as_sint(&self, types: &TypeTable) -> Option<i128> {
+        let v = self.as_int()?;
+        let bits = types.int_bits(types.scalar(self.ty))?;
+        Some(sext(v, bits))
+    }
+    /// Whether this is `undef` or `poison`.
+    pub fn is_undef_or_poison(&self) -> bool {
+        matches!(self.kind, ConstKind::Undef | ConstKind::Poison)
+    }
+    /// Whether this is the zero value of its type.
+    pub fn is_zero_value(&self) -> bool {
+        matches!(self.kind, ConstKind::Zero | ConstKind::Null | ConstKind::Int(0) | ConstKind::Float(0))
+    }
+}
+
+/// Keeps the low `bits` bits of `v`.
+pub fn mask(v: u128, bits: u32) -> u128 {
+    if bits >= 128 { v } else { v & ((1u128 << bits) - 1) }
+}
+
+/// Sign-extends the low `bits` bits of `v`.
+pub fn sext(v: u128, bits: u32) -> i128 {
+    if bits == 0 || bits >= 128 {
+        v as i128
+    } else {
+        let shift = 128 - bits;
+        ((v << shift) as i128) >> shift
+    }
+}
+
+/// The zero constant of `ty` as LLVM spells it (`0`, `0.0`, `null`,
+/// `zeroinitializer`, `none`).
+pub fn zero_of(types: &TypeTable, ty: Type) -> Const {
+    let kind = match types.get(ty) {
+        TypeData::Int(_) => ConstKind::Int(0),
+        TypeData::Float(_) => ConstKind::Float(0),
+        TypeData::Ptr(_) => ConstKind::Null,
+        TypeData::Token => ConstKind::NoneToken,
+        _ => ConstKind::Zero,
+    };
+    Const { ty, kind }
+}
+
+/// Converts the raw bits of `kind` to an `f64` where that is exact
+/// (half, bfloat, float, double).
+pub fn float_to_f64(kind: FloatKind, bits: u128) -> Option<f64> {
+    match kind {
+        FloatKind::Double => Some(f64::from_bits(bits as u64)),
+        FloatKind::Float => Some(f64::from(f32::from_bits(bits as u32))),
+        FloatKind::Half => Some(half_to_f64(bits as u16)),
+        FloatKind::BFloat => Some(f64::from(f32::from_bits(u32::from(bits as u16) << 16))),
+        _ => None,
+    }
+}
+
+fn half_to_f64(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = i32::from((h >> 10) & 0x1f);
+    let frac = f64::from(h & 0x3ff);
+    match exp {
+        0 => sign * frac * 2f64.powi(-24),
+        31 => {
+            if frac == 0.0 {
+                sign * f64::INFINITY
+            } else {
+                f64::NAN
+            }
+        }
+        _ => sign * (1.0 + frac / 1024.0) * 2f64.powi(exp - 15),
+    }
+}
+
+/// Converts `v` to the bits of `kind` if that loses no information.
+pub fn f64_to_float_exact(kind: FloatKind, v: f64) -> Option<u128> {
+    match kind {
+        FloatKind::Double => Some(u128::from(v.to_bits())),
+        FloatKind::Float => {
+            let f = v as f32;
+            if f64::from(f) == v || (v.is_nan() && f.is_nan()) { Some(u128::from(f.to_bits())) } else { None }
+        }
+        FloatKind::Half => {
+            let h = f64_to_half(v)?;
+            let back = half_to_f64(h);
+            if back == v || (v.is_nan() && back.is_nan()) { Some(u128::from(h)) } else { None }
+        }
+        FloatKind::BFloat => {
+            let f = v as f32;
+            let b = (f.to_bits() >> 16) as u16;
+            let back = f64::from(f32::from_bits(u32::from(b) << 16));
+            if back == v { Some(u128::from(b)) } else { None }
+        }
+        _ => None,
+    }
+}
+
+fn f64_to_half(v: f64) -> Option<u16> {
+    if v.is_nan() {
+        return Some(0x7e00);
+    }
+    let sign: u16 = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let a = v.abs();
+    if a == 0.0 {
+        return Some(sign);
+    }
+    if a.is_infinite() {
+        return Some(sign | 0x7c00);
+    }
+    // Exact conversion only: try every exponent.
+    for e in -24i32..=15 {
+        let scaled = a / 2f64.powi(e);
+        if scaled.fract() == 0.0 && scaled < 2048.0 {
+            let m = scaled as u32;
+            // Normalise into the half format.
+            let (exp_field, frac) = if e >= -14 && m >= 1024 {
+                ((e + 10 + 15) as u16, (m - 1024) as u16)
+            } else if e == -24 && m < 1024 {
+                (0, m as u16)
+            } else {
+                continue;
+            };
+            if exp_field >= 31 {
+                return None;
+            }
+            return Some(sign | (exp_field << 10) | frac);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_and_sign_extension() {
+        assert_eq!(mask(0x1ff, 8), 0xff);
+        assert_eq!(sext(0xff, 8), -1);
+        assert_eq!(sext(0x7f, 8), 127);
+        assert_eq!(sext(1, 1), -1);
+    }
+
+    #[test]
+    fn exact_float_conversion() {
+        assert!(f64_to_float_exact(FloatKind::Float, 0.1).is_none());
+        assert_eq!(f64_to_float_exact(FloatKind::Float, 0.5), Some(u128::from(0.5f32.to_bits())));
+        assert_eq!(f64_to_float_exact(FloatKind::Half, 1.0), Some(0x3c00));
+        assert_eq!(half_to_f64(0x3c00), 1.0);
+        assert_eq!(f64_to_float_exact(FloatKind::Half, 65504.0), Some(0x7bff));
+    }
+}

@@ -1,0 +1,275 @@
+//! The data-flow graph of a function: instructions, values and blocks.
+//!
+//! This holds *what* exists; [`crate::Layout`] holds *where* it is. There are
+//! no use lists (as in Cranelift): [`crate::analysis::Uses`] computes them on
+//! demand and the function's analysis cache keeps them fresh.
+
+use crate::constant::Const;
+use crate::entity::{PrimaryMap, SecondaryMap};
+use crate::inst::{InlineAsm, InstData};
+use crate::metadata::{MdArg, MdId};
+use crate::types::Type;
+use crate::{Block, Inst, Value};
+use rustc_hash::FxHashMap;
+
+/// A value or block name, without the `%`.
+pub type Name = Box<str>;
+
+/// Where a value comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ValueDef {
+    /// The function parameter with this index.
+    Param(u32),
+    /// The result of an instruction.
+    Inst(Inst),
+    /// A constant.
+    Const(Const),
+    /// Inline assembly (only as a callee).
+    Asm(Box<InlineAsm>),
+    /// A metadata call operand.
+    Md(Box<MdArg>),
+    /// A forward reference that the parser has not resolved yet.
+    Placeholder,
+}
+
+/// A value: its type, definition and optional name.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    /// Type.
+    pub ty: Type,
+    /// Definition.
+    pub def: ValueDef,
+    /// Name without `%`; `None` for unnamed values (printed as `%N`).
+    pub name: Option<Name>,
+}
+
+/// A block's own data (its position is in the layout).
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    /// Label without `%`; `None` for numbered blocks.
+    pub name: Option<Name>,
+}
+
+/// Instructions, values and blocks of one function.
+#[derive(Clone, Debug, Default)]
+pub struct DataFlowGraph {
+    insts: PrimaryMap<Inst, InstData>,
+    values: PrimaryMap<Value, ValueData>,
+    blocks: PrimaryMap<Block, BlockData>,
+    /// Uniquing table for constants: one value per distinct constant. Lookup only.
+    consts: FxHashMap<Const, Value>,
+    /// Metadata attachments (`!llvm.loop !0`) in source order. Lookup only.
+    inst_md: FxHashMap<Inst, Vec<(Name, MdId)>>,
+    /// Whether each instruction is still attached to the function (dead
+    /// instructions keep their ids, as entities are never reused).
+    removed: SecondaryMap<Inst, bool>,
+}
+
+impl DataFlowGraph {
+    /// An empty graph.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    // ---- instructions ----
+
+    /// Creates an instruction; if `result_ty` is not void, also its result value.
+    pub fn make_inst(&mut self, mut data: InstData, result_ty: Type) -> Inst {
+        let inst = self.insts.next_key();
+        if result_ty != Type::VOID {
+            let v = self.values.push(ValueData { ty: result_ty, def: ValueDef::Inst(inst), name: None });
+            data.result = v.into();
+        }
+        self.insts.push(data)
+    }
+
+    /// Instruction data.
+    #[inline]
+    pub fn inst(&self, i: Inst) -> &InstData {
+        &self.insts[i]
+    }
+
+    /// Mutable instruction data.
+    #[inline]
+    pub fn inst_mut(&mut self, i: Inst) -> &mut InstData {
+        &mut self.insts[i]
+    }
+
+    /// Number of instructions ever created (live or removed).
+    pub fn num_insts(&self) -> usize {
+        self.insts.len()
+    }
+
+    /// Every instruction id ever created.
+    pub fn all_insts(&self) -> impl Iterator<Item = Inst> + use<> {
+        self.insts.keys()
+    }
+
+    /// Marks `i` as removed (the layout must already have dropped it).
+    pub fn mark_removed(&mut self, i: Inst) {
+        self.removed[i] = true;
+    }
+
+    /// Whether `i` was removed.
+    pub fn is_removed(&self, i: Inst) -> bool {
+        self.removed[i]
+    }
+
+    /// The result value of `i`.
+    #[inline]
+    pub fn inst_result(&self, i: Inst) -> Option<Value> {
+        self.insts[i].result.expand()
+    }
+
+    /// Metadata attachments of `i`, in order.
+    pub fn inst_metadata(&self, i: Inst) -> &[(Name, MdId)] {
+        self.inst_md.get(&i).map_or(&[], |v| v.as_slice())
+    }
+
+    /// The attachment `kind` of `i` (e.g. `llvm.loop`).
+    pub fn inst_md(&self, i: Inst, kind: &str) -> Option<MdId> {
+        self.inst_metadata(i).iter().find(|(k, _)| &**k == kind).map(|(_, m)| *m)
+    }
+
+    /// Sets (or with `None` removes) attachment `kind` of `i`.
+    pub fn set_inst_md(&mut self, i: Inst, kind: &str, md: Option<MdId>) {
+        let list = self.inst_md.entry(i).or_default();
+        list.retain(|(k, _)| &**k != kind);
+        if let Some(m) = md {
+            list.push((kind.into(), m));
+        }
+        if list.is_empty() {
+            self.inst_md.remove(&i);
+        }
+    }
+
+    /// Replaces all attachments of `i`.
+    pub fn set_all_inst_md(&mut self, i: Inst, md: Vec<(Name, MdId)>) {
+        if md.is_empty() {
+            self.inst_md.remove(&i);
+        } else {
+            self.inst_md.insert(i, md);
+        }
+    }
+
+    // ---- values ----
+
+    /// Value data.
+    #[inline]
+    pub fn value(&self, v: Value) -> &ValueData {
+        &self.values[v]
+    }
+
+    /// Mutable value data.
+    #[inline]
+    pub fn value_mut(&mut self, v: Value) -> &mut ValueData {
+        &mut self.values[v]
+    }
+
+    /// Number of values ever created.
+    pub fn num_values(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The type of `v`.
+    #[inline]
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v].ty
+    }
+
+    /// The name of `v`, if named.
+    pub fn value_name(&self, v: Value) -> Option<&str> {
+        self.values[v].name.as_deref()
+    }
+
+    /// Sets the name of `v` (duplicates are made unique by the printer).
+    pub fn set_value_name(&mut self, v: Value, name: Option<&str>) {
+        self.values[v].name = name.filter(|n| !n.is_empty()).map(Into::into);
+    }
+
+    /// The instruction defining `v`, if any.
+    #[inline]
+    pub fn value_inst(&self, v: Value) -> Option<Inst> {
+        match self.values[v].def {
+            ValueDef::Inst(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The constant `v`, if it is one.
+    #[inline]
+    pub fn value_const(&self, v: Value) -> Option<&Const> {
+        match &self.values[v].def {
+            ValueDef::Const(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The parameter index of `v`, if it is a parameter.
+    pub fn value_param(&self, v: Value) -> Option<u32> {
+        match self.values[v].def {
+            ValueDef::Param(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The value for constant `c` (one value per distinct constant).
+    pub fn make_const(&mut self, c: Const) -> Value {
+        if let Some(&v) = self.consts.get(&c) {
+            return v;
+        }
+        let v = self.values.push(ValueData { ty: c.ty, def: ValueDef::Const(c.clone()), name: None });
+        self.consts.insert(c, v);
+        v
+    }
+
+    /// Creates a value that is not a constant or instruction result
+    /// (parameter, inline asm, metadata operand, placeholder).
+    pub fn make_value(&mut self, ty: Type, def: ValueDef) -> Value {
+        debug_assert!(!matches!(def, ValueDef::Const(_) | ValueDef::Inst(_)));
+        self.values.push(ValueData { ty, def, name: None })
+    }
+
+    /// Turns a placeholder into the result of `inst` (used by the parser for
+    /// forward references, so no use has to be rewritten).
+    pub fn bind_placeholder(&mut self, placeholder: Value, inst: Inst) {
+        debug_assert!(matches!(self.values[placeholder].def, ValueDef::Placeholder));
+        self.values[placeholder].def = ValueDef::Inst(inst);
+        self.insts[inst].result = placeholder.into();
+    }
+
+    /// Replaces every occurrence of `old` among the operands of `inst` by `new`.
+    /// Returns how many operands changed.
+    pub fn replace_in_inst(&mut self, inst: Inst, old: Value, new: Value) -> usize {
+        let mut n = 0;
+        for a in self.insts[inst].args.iter_mut() {
+            if *a == old {
+                *a = new;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    // ---- blocks ----
+
+    /// Creates a block (not yet in the layout).
+    pub fn make_block(&mut self, name: Option<&str>) -> Block {
+        self.blocks.push(BlockData { name: name.filter(|n| !n.is_empty()).map(Into::into) })
+    }
+
+    /// Block data.
+    pub fn block(&self, b: Block) -> &BlockData {
+        &self.blocks[b]
+    }
+
+    /// Mutable block data.
+    pub fn block_mut(&mut self, b: Block) -> &mut BlockData {
+        &mut self.blocks[b]
+    }
+
+    /// Number of blocks ever created.
+    pub fn num_blocks(&self) -> usize {
+        self.blocks.len()
+    }
+}

@@ -1,0 +1,402 @@
+//! Program order: which blocks are in the function and in what order, and
+//! which instructions are in each block and in what order.
+//!
+//! Both orders are doubly linked lists kept in side tables, so inserting,
+//! removing or moving an instruction or block is O(1) and never changes an
+//! id. Each instruction also carries a sequence number, spaced out like line
+//! numbers in BASIC, so that comparing the order of two instructions in one
+//! block is O(1) ([`Layout::inst_precedes`]); a block is renumbered only when
+//! an insertion finds no gap.
+
+use crate::entity::{PackedOption, SecondaryMap};
+use crate::{Block, Inst};
+
+/// Distance between the sequence numbers of consecutive appended instructions.
+const SEQ_STRIDE: u32 = 16;
+
+#[derive(Clone, Debug, Default)]
+struct BlockNode {
+    prev: PackedOption<Block>,
+    next: PackedOption<Block>,
+    first: PackedOption<Inst>,
+    last: PackedOption<Inst>,
+    inserted: bool,
+    len: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+struct InstNode {
+    block: PackedOption<Block>,
+    prev: PackedOption<Inst>,
+    next: PackedOption<Inst>,
+    seq: u32,
+}
+
+/// Block and instruction order of a function.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    blocks: SecondaryMap<Block, BlockNode>,
+    insts: SecondaryMap<Inst, InstNode>,
+    first_block: PackedOption<Block>,
+    last_block: PackedOption<Block>,
+    num_blocks: usize,
+}
+
+impl Layout {
+    /// An empty layout.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    // ---- blocks ----
+
+    /// The entry block (first in layout).
+    pub fn entry_block(&self) -> Option<Block> {
+        self.first_block.expand()
+    }
+
+    /// The last block in layout.
+    pub fn last_block(&self) -> Option<Block> {
+        self.last_block.expand()
+    }
+
+    /// Number of blocks in the layout.
+    pub fn num_blocks(&self) -> usize {
+        self.num_blocks
+    }
+
+    /// Whether `b` is in the layout.
+    #[inline]
+    pub fn is_block_inserted(&self, b: Block) -> bool {
+        self.blocks[b].inserted
+    }
+
+    /// Appends `b` at the end.
+    pub fn append_block(&mut self, b: Block) {
+        debug_assert!(!self.is_block_inserted(b));
+        let last = self.last_block;
+        {
+            let n = &mut self.blocks[b];
+            n.prev = last;
+            n.next = PackedOption::NONE;
+            n.inserted = true;
+        }
+        match last.expand() {
+            Some(l) => self.blocks[l].next = b.into(),
+            None => self.first_block = b.into(),
+        }
+        self.last_block = b.into();
+        self.num_blocks += 1;
+    }
+
+    /// Inserts `b` right after `after`.
+    pub fn insert_block_after(&mut self, b: Block, after: Block) {
+        debug_assert!(!self.is_block_inserted(b) && self.is_block_inserted(after));
+        let next = self.blocks[after].next;
+        {
+            let n = &mut self.blocks[b];
+            n.prev = after.into();
+            n.next = next;
+            n.inserted = true;
+        }
+        self.blocks[after].next = b.into();
+        match next.expand() {
+            Some(nx) => self.blocks[nx].prev = b.into(),
+            None => self.last_block = b.into(),
+        }
+        self.num_blocks += 1;
+    }
+
+    /// Inserts `b` right before `before`.
+    pub fn insert_block_before(&mut self, b: Block, before: Block) {
+        debug_assert!(!self.is_block_inserted(b) && self.is_block_inserted(before));
+        let prev = self.blocks[before].prev;
+        {
+            let n = &mut self.blocks[b];
+            n.prev = prev;
+            n.next = before.into();
+            n.inserted = true;
+        }
+        self.blocks[before].prev = b.into();
+        match prev.expand() {
+            Some(p) => self.blocks[p].next = b.into(),
+            None => self.first_block = b.into(),
+        }
+        self.num_blocks += 1;
+    }
+
+    /// Removes `b` (which must be empty of instructions) from the layout.
+    pub fn remove_block(&mut self, b: Block) {
+        debug_assert!(self.is_block_inserted(b));
+        debug_assert!(self.blocks[b].first.is_none(), "{b}: removing a block that still has instructions");
+        let (prev, next) = (self.blocks[b].prev, self.blocks[b].next);
+        match prev.expand() {
+            Some(p) => self.blocks[p].next = next,
+            None => self.first_block = next,
+        }
+        match next.expand() {
+            Some(n) => self.blocks[n].prev = prev,
+            None => self.last_block = prev,
+        }
+        let n = &mut self.blocks[b];
+        n.prev = PackedOption::NONE;
+        n.next = PackedOption::NONE;
+        n.inserted = false;
+        self.num_blocks -= 1;
+    }
+
+    /// The block after `b`.
+    pub fn next_block(&self, b: Block) -> Option<Block> {
+        self.blocks[b].next.expand()
+    }
+
+    /// The block before `b`.
+    pub fn prev_block(&self, b: Block) -> Option<Block> {
+        self.blocks[b].prev.expand()
+    }
+
+    /// Blocks in layout order.
+    pub fn blocks(&self) -> Blocks<'_> {
+        Blocks { layout: self, next: self.first_block.expand() }
+    }
+
+    // ---- instructions ----
+
+    /// The block containing `i`, if `i` is in the layout.
+    #[inline]
+    pub fn inst_block(&self, i: Inst) -> Option<Block> {
+        self.insts[i].block.expand()
+    }
+
+    /// First instruction of `b`.
+    pub fn first_inst(&self, b: Block) -> Option<Inst> {
+        self.blocks[b].first.expand()
+    }
+
+    /// Last instruction of `b` (its terminator, in a well-formed function).
+    pub fn last_inst(&self, b: Block) -> Option<Inst> {
+        self.blocks[b].last.expand()
+    }
+
+    /// Number of instructions in `b`.
+    pub fn block_len(&self, b: Block) -> usize {
+        self.blocks[b].len as usize
+    }
+
+    /// The instruction after `i` in its block.
+    pub fn next_inst(&self, i: Inst) -> Option<Inst> {
+        self.insts[i].next.expand()
+    }
+
+    /// The instruction before `i` in its block.
+    pub fn prev_inst(&self, i: Inst) -> Option<Inst> {
+        self.insts[i].prev.expand()
+    }
+
+    /// Instructions of `b` in order.
+    pub fn block_insts(&self, b: Block) -> Insts<'_> {
+        Insts { layout: self, next: self.blocks[b].first.expand(), back: self.blocks[b].last.expand() }
+    }
+
+    /// Appends `i` at the end of `b`.
+    pub fn append_inst(&mut self, i: Inst, b: Block) {
+        debug_assert!(self.insts[i].block.is_none(), "{i}: already in the layout");
+        let last = self.blocks[b].last;
+        let seq = last.expand().map_or(SEQ_STRIDE, |l| self.insts[l].seq.saturating_add(SEQ_STRIDE));
+        {
+            let n = &mut self.insts[i];
+            n.block = b.into();
+            n.prev = last;
+            n.next = PackedOption::NONE;
+            n.seq = seq;
+        }
+        match last.expand() {
+            Some(l) => self.insts[l].next = i.into(),
+            None => self.blocks[b].first = i.into(),
+        }
+        self.blocks[b].last = i.into();
+        self.blocks[b].len += 1;
+        if seq == u32::MAX {
+            self.renumber(b);
+        }
+    }
+
+    /// Inserts `i` at the start of `b`.
+    pub fn prepend_inst(&mut self, i: Inst, b: Block) {
+        match self.first_inst(b) {
+            Some(f) => self.insert_inst_before(i, f),
+            None => self.append_inst(i, b),
+        }
+    }
+
+    /// Inserts `i` right before `before`.
+    pub fn insert_inst_before(&mut self, i: Inst, before: Inst) {
+        debug_assert!(self.insts[i].block.is_none(), "{i}: already in the layout");
+        let b = self.insts[before].block.expand().expect("insert_inst_before: anchor not in layout");
+        let prev = self.insts[before].prev;
+        {
+            let n = &mut self.insts[i];
+            n.block = b.into();
+            n.prev = prev;
+            n.next = before.into();
+        }
+        self.insts[before].prev = i.into();
+        match prev.expand() {
+            Some(p) => self.insts[p].next = i.into(),
+            None => self.blocks[b].first = i.into(),
+        }
+        self.blocks[b].len += 1;
+        self.assign_seq(i);
+    }
+
+    /// Inserts `i` right after `after`.
+    pub fn insert_inst_after(&mut self, i: Inst, after: Inst) {
+        match self.next_inst(after) {
+            Some(n) => self.insert_inst_before(i, n),
+            None => {
+                let b = self.inst_block(after).expect("insert_inst_after: anchor not in layout");
+                self.append_inst(i, b)
+            }
+        }
+    }
+
+    /// Removes `i` from its block (the instruction data stays in the DFG).
+    pub fn remove_inst(&mut self, i: Inst) {
+        let Some(b) = self.insts[i].block.expand() else { return };
+        let (prev, next) = (self.insts[i].prev, self.insts[i].next);
+        match prev.expand() {
+            Some(p) => self.insts[p].next = next,
+            None => self.blocks[b].first = next,
+        }
+        match next.expand() {
+            Some(n) => self.insts[n].prev = prev,
+            None => self.blocks[b].last = prev,
+        }
+        let n = &mut self.insts[i];
+        n.block = PackedOption::NONE;
+        n.prev = PackedOption::NONE;
+        n.next = PackedOption::NONE;
+        self.blocks[b].len -= 1;
+    }
+
+    /// Whether `a` comes strictly before `b`; both must be in the same block.
+    #[inline]
+    pub fn inst_precedes(&self, a: Inst, b: Inst) -> bool {
+        debug_assert_eq!(self.insts[a].block, self.insts[b].block);
+        self.insts[a].seq < self.insts[b].seq
+    }
+
+    fn assign_seq(&mut self, i: Inst) {
+        let lo = self.insts[i].prev.expand().map_or(0, |p| self.insts[p].seq);
+        let hi = self.insts[i].next.expand().map_or(u32::MAX, |n| self.insts[n].seq);
+        if hi > lo + 1 {
+            self.insts[i].seq = lo + (hi - lo) / 2;
+        } else {
+            let b = self.insts[i].block.expand().expect("instruction in layout");
+            self.renumber(b);
+        }
+    }
+
+    fn renumber(&mut self, b: Block) {
+        let mut seq = SEQ_STRIDE;
+        let mut cur = self.blocks[b].first.expand();
+        while let Some(i) = cur {
+            self.insts[i].seq = seq;
+            seq = seq.saturating_add(SEQ_STRIDE);
+            cur = self.insts[i].next.expand();
+        }
+    }
+}
+
+/// Iterator over blocks in layout order.
+pub struct Blocks<'a> {
+    layout: &'a Layout,
+    next: Option<Block>,
+}
+
+impl Iterator for Blocks<'_> {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        let b = self.next?;
+        self.next = self.layout.next_block(b);
+        Some(b)
+    }
+}
+
+/// Iterator over the instructions of a block, in order (double-ended).
+pub struct Insts<'a> {
+    layout: &'a Layout,
+    next: Option<Inst>,
+    back: Option<Inst>,
+}
+
+impl Iterator for Insts<'_> {
+    type Item = Inst;
+    fn next(&mut self) -> Option<Inst> {
+        let i = self.next?;
+        if Some(i) == self.back {
+            self.next = None;
+            self.back = None;
+        } else {
+            self.next = self.layout.next_inst(i);
+        }
+        Some(i)
+    }
+}
+
+impl DoubleEndedIterator for Insts<'_> {
+    fn next_back(&mut self) -> Option<Inst> {
+        let i = self.back?;
+        if Some(i) == self.next {
+            self.next = None;
+            self.back = None;
+        } else {
+            self.back = self.layout.prev_inst(i);
+        }
+        Some(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::EntityRef;
+
+    #[test]
+    fn insert_move_remove() {
+        let mut l = Layout::new();
+        let (b0, b1) = (Block::new(0), Block::new(1));
+        l.append_block(b0);
+        l.append_block(b1);
+        let i: Vec<Inst> = (0..5).map(Inst::new).collect();
+        l.append_inst(i[0], b0);
+        l.append_inst(i[2], b0);
+        l.insert_inst_before(i[1], i[2]);
+        l.prepend_inst(i[3], b0);
+        assert_eq!(l.block_insts(b0).collect::<Vec<_>>(), vec![i[3], i[0], i[1], i[2]]);
+        assert_eq!(l.block_insts(b0).rev().collect::<Vec<_>>(), vec![i[2], i[1], i[0], i[3]]);
+        assert!(l.inst_precedes(i[0], i[1]));
+        assert!(l.inst_precedes(i[3], i[2]));
+        l.remove_inst(i[1]);
+        l.append_inst(i[1], b1);
+        assert_eq!(l.inst_block(i[1]), Some(b1));
+        assert_eq!(l.block_len(b0), 3);
+        // Many insertions at one point force renumbering and stay ordered.
+        let mut prev = i[2];
+        for k in 10..200 {
+            let n = Inst::new(k);
+            l.insert_inst_before(n, prev);
+            assert!(l.inst_precedes(n, prev));
+            prev = n;
+        }
+        let order: Vec<Inst> = l.block_insts(b0).collect();
+        for w in order.windows(2) {
+            assert!(l.inst_precedes(w[0], w[1]));
+        }
+        let b2 = Block::new(2);
+        l.insert_block_after(b2, b0);
+        assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b2, b1]);
+        l.remove_block(b2);
+        assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b1]);
+    }
+}

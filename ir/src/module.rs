@@ -1,0 +1,340 @@
+//! Modules: globals, function declarations and bodies, metadata.
+//!
+//! Functions and global variables share one id space ([`GlobalId`]), like
+//! LLVM's `GlobalValue`, because a forward reference `@x` in the text may
+//! turn out to be either. A function's declaration ([`FuncDecl`]) and its
+//! body ([`Function`]) are stored apart: a function pass takes the body out
+//! with [`Module::take_body`], runs with `&mut Module` for everything else
+//! (callee attributes, types, metadata), and puts it back.
+
+use crate::attrs::AttrSet;
+use crate::constant::Const;
+use crate::dfg::Name;
+use crate::entity::{EntityRef, PrimaryMap};
+use crate::entity_impl;
+use crate::function::Function;
+use crate::inst::CallConv;
+use crate::metadata::{MdId, MetadataTable};
+use crate::types::{Type, TypeTable};
+use rustc_hash::FxHashMap;
+
+entity_impl!(
+    /// A global value: function or global variable.
+    GlobalId,
+    "g"
+);
+
+/// A function is a global; the alias documents intent.
+pub type FuncId = GlobalId;
+
+/// A reference from a constant to a global.
+pub type GlobalRef = GlobalId;
+
+/// Linkage, visibility and other properties shared by functions and variables,
+/// each stored as the keyword that spells it (`None` = the default).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GlobalProps {
+    /// `private`, `internal`, `external`, `linkonce_odr`, `weak`, ...
+    pub linkage: Option<Box<str>>,
+    /// `hidden`, `protected`.
+    pub visibility: Option<Box<str>>,
+    /// `dllimport`, `dllexport`.
+    pub dll_storage: Option<Box<str>>,
+    /// `dso_local` / `dso_preemptable`.
+    pub preemption: Option<Box<str>>,
+    /// `thread_local` or `thread_local(initialexec)`.
+    pub thread_local: Option<Box<str>>,
+    /// `unnamed_addr`, `local_unnamed_addr`.
+    pub unnamed_addr: Option<Box<str>>,
+    /// `addrspace(N)`.
+    pub addrspace: u32,
+    /// `section "..."`.
+    pub section: Option<Box<[u8]>>,
+    /// `partition "..."`.
+    pub partition: Option<Box<[u8]>>,
+    /// `comdat` / `comdat($name)`: the comdat's name.
+    pub comdat: Option<Name>,
+    /// `align N`.
+    pub align: Option<u64>,
+    /// Metadata attachments (`!dbg !3`), in order.
+    pub metadata: Vec<(Name, MdId)>,
+}
+
+/// A function's signature and properties.
+#[derive(Clone, Debug)]
+pub struct FuncDecl {
+    /// Name without `@`.
+    pub name: Name,
+    /// The function type.
+    pub ty: Type,
+    /// Linkage and friends.
+    pub props: GlobalProps,
+    /// Calling convention.
+    pub cconv: CallConv,
+    /// Return attributes.
+    pub ret_attrs: AttrSet,
+    /// Parameter attributes.
+    pub param_attrs: Vec<AttrSet>,
+    /// Function attributes.
+    pub fn_attrs: AttrSet,
+    /// `gc "name"`.
+    pub gc: Option<Box<[u8]>>,
+    /// `prefix`, `prologue`, `personality` constants.
+    pub prefix: Option<Const>,
+    /// `prologue` constant.
+    pub prologue: Option<Const>,
+    /// `personality` constant.
+    pub personality: Option<Const>,
+}
+
+impl FuncDecl {
+    /// Whether the function is `convergent`.
+    pub fn is_convergent(&self) -> bool {
+        self.fn_attrs.has("convergent")
+    }
+    /// Whether this is an LLVM intrinsic (`llvm.*`).
+    pub fn is_intrinsic(&self) -> bool {
+        self.name.starts_with("llvm.")
+    }
+}
+
+/// A global variable.
+#[derive(Clone, Debug)]
+pub struct GlobalVar {
+    /// Name without `@`.
+    pub name: Name,
+    /// Type of the value stored.
+    pub ty: Type,
+    /// `constant` rather than `global`.
+    pub is_constant: bool,
+    /// `externally_initialized`.
+    pub externally_initialized: bool,
+    /// Initializer; `None` for declarations.
+    pub init: Option<Const>,
+    /// Linkage and friends.
+    pub props: GlobalProps,
+    /// Trailing attributes (`#N` / inline).
+    pub attrs: AttrSet,
+    /// `code_model "..."`.
+    pub code_model: Option<Box<[u8]>>,
+}
+
+/// A module-level symbol.
+#[derive(Clone, Debug)]
+pub enum Global {
+    /// A function (declared or defined).
+    Func(FuncDecl),
+    /// A global variable.
+    Var(GlobalVar),
+    /// Referenced but not yet defined (only while parsing), or removed.
+    Undefined(Name),
+}
+
+impl Global {
+    /// The symbol name.
+    pub fn name(&self) -> &str {
+        match self {
+            Global::Func(f) => &f.name,
+            Global::Var(v) => &v.name,
+            Global::Undefined(n) => n,
+        }
+    }
+}
+
+/// An LLVM module.
+#[derive(Debug, Default)]
+pub struct Module {
+    /// `; ModuleID = '...'` (the input path, or `<stdin>`).
+    pub module_id: String,
+    /// `source_filename = "..."`.
+    pub source_filename: Option<Box<[u8]>>,
+    /// `target datalayout = "..."`.
+    pub datalayout: Option<Box<[u8]>>,
+    /// `target triple = "..."`.
+    pub triple: Option<Box<[u8]>>,
+    /// `module asm "..."` lines.
+    pub module_asm: Vec<Box<[u8]>>,
+    /// Types.
+    pub types: TypeTable,
+    /// All globals by id.
+    pub globals: PrimaryMap<GlobalId, Global>,
+    /// Definition order of globals (variables and functions); printing
+    /// emits variables first, then functions, each in this order.
+    order: Vec<GlobalId>,
+    /// Function bodies; `None` for declarations or while taken out.
+    bodies: Vec<Option<Function>>,
+    /// `$name = comdat <kind>`, in definition order.
+    pub comdats: indexmap::IndexMap<Name, Box<str>>,
+    /// Metadata.
+    pub metadata: MetadataTable,
+    /// Symbol table. Lookup only.
+    symbols: FxHashMap<Name, GlobalId>,
+}
+
+impl Module {
+    /// An empty module.
+    pub fn new(module_id: &str) -> Self {
+        Module { module_id: module_id.to_owned(), ..Default::default() }
+    }
+
+    /// The triple as text.
+    pub fn triple_str(&self) -> Option<&str> {
+        self.triple.as_deref().and_then(|t| std::str::from_utf8(t).ok())
+    }
+
+    /// Looks up a global by name.
+    pub fn lookup(&self, name: &str) -> Option<GlobalId> {
+        self.symbols.get(name).copied()
+    }
+
+    /// The global `name`, creating an undefined placeholder for forward references.
+    pub fn get_or_forward(&mut self, name: &str) -> GlobalId {
+        if let Some(&g) = self.symbols.get(name) {
+            return g;
+        }
+        let g = self.globals.push(Global::Undefined(name.into()));
+        self.symbols.insert(name.into(), g);
+        g
+    }
+
+    /// Defines (or fills a forward reference to) a global, appending it to the
+    /// definition order. Fails if `name` is already defined.
+    pub fn define(&mut self, g: Global) -> Result<GlobalId, GlobalId> {
+        let name: Name = g.name().into();
+        let id = match self.symbols.get(&name) {
+            Some(&id) if !matches!(self.globals[id], Global::Undefined(_)) => return Err(id),
+            Some(&id) => {
+                self.globals[id] = g;
+                id
+            }
+            None => {
+                let id = self.globals.push(g);
+                self.symbols.insert(name, id);
+                id
+            }
+        };
+        self.order.push(id);
+        Ok(id)
+    }
+
+    /// Removes a function or variable: it disappears from printing and lookup.
+    /// The caller must have removed every reference to it.
+    pub fn remove_global(&mut self, g: GlobalId) {
+        let name: Name = self.globals[g].name().into();
+        self.symbols.remove(&name);
+        self.order.retain(|&x| x != g);
+        self.globals[g] = Global::Undefined(name);
+        if let Some(b) = self.bodies.get_mut(g.index()) {
+            *b = None;
+        }
+    }
+
+    /// Globals in definition order.
+    pub fn order(&self) -> &[GlobalId] {
+        &self.order
+    }
+
+    /// Functions in definition order.
+    pub fn functions(&self) -> impl Iterator<Item = FuncId> + '_ {
+        self.order.iter().copied().filter(|&g| matches!(self.globals[g], Global::Func(_)))
+    }
+
+    /// Global variables in definition order.
+    pub fn variables(&self) -> impl Iterator<Item = GlobalId> + '_ {
+        self.order.iter().copied().filter(|&g| matches!(self.globals[g], Global::Var(_)))
+    }
+
+    /// The declaration of function `f`.
+    pub fn func(&self, f: FuncId) -> Option<&FuncDecl> {
+        match &self.globals[f] {
+            Global::Func(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The declaration of function `f`, mutably.
+    pub fn func_mut(&mut self, f: FuncId) -> Option<&mut FuncDecl> {
+        match &mut self.globals[f] {
+            Global::Func(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The global variable `g`.
+    pub fn var(&self, g: GlobalId) -> Option<&GlobalVar> {
+        match &self.globals[g] {
+            Global::Var(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The body of `f`, if defined (and not taken out).
+    pub fn body(&self, f: FuncId) -> Option<&Function> {
+        self.bodies.get(f.index()).and_then(Option::as_ref)
+    }
+
+    /// The body of `f`, mutably.
+    pub fn body_mut(&mut self, f: FuncId) -> Option<&mut Function> {
+        self.bodies.get_mut(f.index()).and_then(Option::as_mut)
+    }
+
+    /// Whether `f` has a body (is a definition), even if currently taken out.
+    pub fn has_body(&self, f: FuncId) -> bool {
+        self.body(f).is_some()
+    }
+
+    /// Installs the body of `f`.
+    pub fn set_body(&mut self, f: FuncId, body: Function) {
+        let i = f.index();
+        if self.bodies.len() <= i {
+            self.bodies.resize_with(i + 1, || None);
+        }
+        self.bodies[i] = Some(body);
+    }
+
+    /// Takes the body of `f` out, leaving a declaration until [`Module::set_body`].
+    pub fn take_body(&mut self, f: FuncId) -> Option<Function> {
+        self.bodies.get_mut(f.index()).and_then(Option::take)
+    }
+
+    /// Defined functions in definition order.
+    pub fn definitions(&self) -> Vec<FuncId> {
+        self.functions().filter(|&f| self.has_body(f)).collect()
+    }
+
+    /// Finds a function by name.
+    pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
+        self.lookup(name).filter(|&g| self.func(g).is_some())
+    }
+
+    /// Declares function `name` with type `ty` if no global of that name exists.
+    pub fn declare_function(&mut self, name: &str, ty: Type) -> FuncId {
+        if let Some(g) = self.lookup(name)
+            && !matches!(self.globals[g], Global::Undefined(_))
+        {
+            return g;
+        }
+        let nparams = self.types.fn_sig(ty).map_or(0, |(_, p, _)| p.len());
+        let decl = FuncDecl {
+            name: name.into(),
+            ty,
+            props: GlobalProps::default(),
+            cconv: CallConv::default(),
+            ret_attrs: AttrSet::new(),
+            param_attrs: vec![AttrSet::new(); nparams],
+            fn_attrs: crate::intrinsics::default_attrs(name),
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+        };
+        match self.define(Global::Func(decl)) {
+            Ok(g) | Err(g) => g,
+        }
+    }
+
+    /// Total instructions in all bodies.
+    pub fn num_insts(&self) -> usize {
+        self.bodies.iter().flatten().map(Function::num_insts_in_layout).sum()
+    }
+}

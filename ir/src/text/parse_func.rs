@@ -1,0 +1,1226 @@
+//! Parsing function bodies: blocks, instructions, local value numbering and
+//! forward references.
+//!
+//! A forward reference to a local value creates a placeholder value of the
+//! type the use expects; the definition later *becomes* that value (no use is
+//! rewritten), after checking that the types agree. Unnamed values and blocks
+//! are numbered in order (arguments, then blocks and instructions) and an
+//! explicit `%N` must match the next number, as in LLVM.
+
+use super::lexer::Tok;
+use super::parser::{AttrSite, PResult, Parser};
+use crate::attrs::AttrSet;
+use crate::constant::ConstKind;
+use crate::dfg::{DataFlowGraph, ValueDef};
+use crate::entity::EntitySet;
+use crate::inst::*;
+use crate::layout::Layout;
+use crate::metadata::{MdArg, MdOperand};
+use crate::module::GlobalId;
+use crate::types::{Type, TypeData};
+use crate::{Block, Function, Inst, Value};
+use rustc_hash::FxHashMap;
+
+struct FnState {
+    dfg: DataFlowGraph,
+    layout: Layout,
+    params: Vec<Value>,
+    ret_ty: Type,
+    names: FxHashMap<String, Value>,
+    numbers: FxHashMap<u32, Value>,
+    block_names: FxHashMap<String, Block>,
+    block_numbers: FxHashMap<u32, Block>,
+    defined_blocks: EntitySet<Block>,
+    /// First use of every placeholder value (offset, spelling).
+    fwd_values: FxHashMap<Value, (usize, String)>,
+    /// First use of every block referenced before its label.
+    fwd_blocks: FxHashMap<Block, (usize, String)>,
+    next_num: u32,
+    call_groups: Vec<(Inst, u32, usize)>,
+    /// `#N` references of the call being parsed, bound once it is created.
+    pending_groups: Vec<(u32, usize)>,
+    insts: Vec<(Inst, usize)>,
+}
+
+/// An instruction's name as written before `=`.
+enum DefName {
+    None,
+    Named(String),
+    Numbered(u32),
+}
+
+pub(super) fn parse_body(
+    p: &mut Parser<'_>,
+    gid: GlobalId,
+    params: &[(Type, AttrSet, Option<Tok>, usize)],
+) -> PResult<Function> {
+    let fty = p.m.func(gid).map(|d| d.ty).expect("function just defined");
+    let ret_ty = p.m.types.fn_sig(fty).map(|s| s.0).unwrap_or(Type::VOID);
+    let mut st = FnState {
+        dfg: DataFlowGraph::new(),
+        layout: Layout::new(),
+        params: Vec::new(),
+        ret_ty,
+        names: FxHashMap::default(),
+        numbers: FxHashMap::default(),
+        block_names: FxHashMap::default(),
+        block_numbers: FxHashMap::default(),
+        defined_blocks: EntitySet::new(),
+        fwd_values: FxHashMap::default(),
+        fwd_blocks: FxHashMap::default(),
+        next_num: 0,
+        call_groups: Vec::new(),
+        pending_groups: Vec::new(),
+        insts: Vec::new(),
+    };
+    for (i, (ty, _, name, off)) in params.iter().enumerate() {
+        let v = st.dfg.make_value(*ty, ValueDef::Param(i as u32));
+        match name {
+            Some(Tok::LocalName(n)) => {
+                if st.names.insert(n.clone(), v).is_some() {
+                    return Err(p.error_at(*off, format!("redefinition of argument '%{n}'")));
+                }
+                st.dfg.set_value_name(v, Some(n));
+            }
+            Some(Tok::LocalId(n)) => {
+                if *n < st.next_num {
+                    return Err(
+                        p.error_at(*off, format!("argument expected to be numbered '%{}' or greater", st.next_num))
+                    );
+                }
+                st.numbers.insert(*n, v);
+                st.next_num = *n + 1;
+            }
+            _ => {
+                st.numbers.insert(st.next_num, v);
+                st.next_num += 1;
+            }
+        }
+        st.params.push(v);
+    }
+    p.expect(Tok::LBrace, "'{' in function body")?;
+    if matches!(p.peek(), Tok::RBrace) {
+        return p.err("function body requires at least one basic block");
+    }
+    while !p.eat(&Tok::RBrace) {
+        parse_block(p, &mut st)?;
+    }
+    // Unresolved forward references.
+    if let Some((off, name)) = st.fwd_values.values().chain(st.fwd_blocks.values()).min_by_key(|(o, _)| *o).cloned() {
+        return Err(p.error_at(off, format!("use of undefined value '{name}'")));
+    }
+    for (inst, g, off) in st.call_groups {
+        p.attr_refs.push((AttrSite::Call(gid, inst), g, off));
+    }
+    for (inst, off) in st.insts {
+        p.map.insts.insert((gid, inst), off);
+    }
+    Ok(Function::from_parts(st.dfg, st.layout, st.params))
+}
+
+fn local_spelling(t: &Tok) -> String {
+    match t {
+        Tok::LocalName(n) => {
+            let mut s = String::from("%");
+            let _ = super::names::write_ident(&mut s, n);
+            s
+        }
+        Tok::LocalId(n) => format!("%{n}"),
+        _ => String::new(),
+    }
+}
+
+fn parse_block(p: &mut Parser<'_>, st: &mut FnState) -> PResult<()> {
+    let off = p.offset();
+    let block = match p.peek().clone() {
+        Tok::Label(name) => {
+            p.bump();
+            if st.names.contains_key(&name) {
+                return Err(p.error_at(off, format!("multiple definition of local value named '{name}'")));
+            }
+            let b = match st.block_names.get(&name) {
+                Some(&b) => b,
+                None => {
+                    let b = st.dfg.make_block(Some(&name));
+                    st.block_names.insert(name.clone(), b);
+                    b
+                }
+            };
+            if !st.defined_blocks.insert(b) {
+                return Err(p.error_at(off, format!("multiple definition of local value named '{name}'")));
+            }
+            b
+        }
+        t => {
+            let n = match t {
+                Tok::LabelId(n) => {
+                    p.bump();
+                    if n < st.next_num {
+                        return Err(
+                            p.error_at(off, format!("label expected to be numbered '{}' or greater", st.next_num))
+                        );
+                    }
+                    n
+                }
+                _ => st.next_num,
+            };
+            if st.numbers.contains_key(&n) {
+                return Err(p.error_at(off, format!("multiple definition of local value numbered '{n}'")));
+            }
+            st.next_num = n + 1;
+            let b = match st.block_numbers.get(&n) {
+                Some(&b) => b,
+                None => {
+                    let b = st.dfg.make_block(None);
+                    st.block_numbers.insert(n, b);
+                    b
+                }
+            };
+            if !st.defined_blocks.insert(b) {
+                return Err(p.error_at(off, format!("multiple definition of local value numbered '{n}'")));
+            }
+            b
+        }
+    };
+    st.fwd_blocks.remove(&block);
+    st.layout.append_block(block);
+    loop {
+        if matches!(p.peek(), Tok::RBrace | Tok::Eof | Tok::Label(_) | Tok::LabelId(_)) {
+            // A block must end with a terminator.
+            let last_is_term = st.layout.last_inst(block).is_some_and(|i| st.dfg.inst(i).is_terminator());
+            if !last_is_term {
+                return p.err("expected instruction opcode");
+            }
+            return Ok(());
+        }
+        let inst = parse_inst(p, st)?;
+        st.layout.append_inst(inst, block);
+        if st.dfg.inst(inst).is_terminator() {
+            return Ok(());
+        }
+    }
+}
+
+fn parse_inst(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Inst> {
+    let start = p.offset();
+    let name = match p.peek().clone() {
+        Tok::LocalName(n) => {
+            p.bump();
+            p.expect(Tok::Equal, "'=' after instruction name")?;
+            DefName::Named(n)
+        }
+        Tok::LocalId(n) => {
+            p.bump();
+            p.expect(Tok::Equal, "'=' after instruction id")?;
+            DefName::Numbered(n)
+        }
+        _ => DefName::None,
+    };
+    let op_off = p.offset();
+    let (data, ty) = parse_inst_body(p, st)?;
+    let inst = st.dfg.make_inst(data, Type::VOID);
+    for (g, goff) in std::mem::take(&mut st.pending_groups) {
+        st.call_groups.push((inst, g, goff));
+    }
+    if ty != Type::VOID {
+        define_result(p, st, inst, ty, name, start)?;
+    } else if !matches!(name, DefName::None) {
+        return Err(p.error_at(start, "instructions returning void cannot have a name"));
+    }
+    // Metadata attachments.
+    let mut md = Vec::new();
+    while matches!(p.peek(), Tok::Comma) && matches!(p.peek_at(1), Tok::MetadataName(_)) {
+        p.bump();
+        let Tok::MetadataName(kind) = p.bump() else { unreachable!("checked above") };
+        let node = p.parse_md_node_ref()?;
+        md.push((kind.into(), node));
+    }
+    if !md.is_empty() {
+        st.dfg.set_all_inst_md(inst, md);
+    }
+    st.insts.push((inst, start));
+    let _ = op_off;
+    Ok(inst)
+}
+
+fn define_result(p: &Parser<'_>, st: &mut FnState, inst: Inst, ty: Type, name: DefName, off: usize) -> PResult<()> {
+    let existing = match &name {
+        DefName::Named(n) => {
+            if st.block_names.get(n).is_some_and(|b| st.defined_blocks.contains(*b)) {
+                return Err(p.error_at(off, format!("multiple definition of local value named '{n}'")));
+            }
+            st.names.get(n).copied()
+        }
+        DefName::Numbered(n) => {
+            if *n < st.next_num {
+                return Err(
+                    p.error_at(off, format!("instruction expected to be numbered '%{}' or greater", st.next_num))
+                );
+            }
+            st.next_num = *n;
+            st.numbers.get(n).copied()
+        }
+        DefName::None => st.numbers.get(&st.next_num).copied(),
+    };
+    let spelled = match &name {
+        DefName::Named(n) => local_spelling(&Tok::LocalName(n.clone())),
+        DefName::Numbered(n) => format!("%{n}"),
+        DefName::None => format!("%{}", st.next_num),
+    };
+    match existing {
+        Some(v) if matches!(st.dfg.value(v).def, ValueDef::Placeholder) => {
+            let want = st.dfg.value_type(v);
+            if want != ty {
+                return Err(p.error_at(
+                    off,
+                    format!("'{spelled}' defined with type '{}' but expected '{}'", p.type_str(ty), p.type_str(want)),
+                ));
+            }
+            st.dfg.bind_placeholder(v, inst);
+            st.fwd_values.remove(&v);
+        }
+        Some(_) => {
+            return Err(p.error_at(
+                off,
+                match &name {
+                    DefName::Named(n) => format!("multiple definition of local value named '{n}'"),
+                    _ => format!("multiple definition of local value numbered '{}'", st.next_num),
+                },
+            ));
+        }
+        None => {
+            let v = st.dfg.make_value(ty, ValueDef::Placeholder);
+            st.dfg.bind_placeholder(v, inst);
+            match &name {
+                DefName::Named(n) => {
+                    st.names.insert(n.clone(), v);
+                }
+                _ => {
+                    st.numbers.insert(st.next_num, v);
+                }
+            }
+        }
+    }
+    let v = st.dfg.inst_result(inst).expect("just bound");
+    match name {
+        DefName::Named(n) => st.dfg.set_value_name(v, Some(&n)),
+        _ => st.next_num += 1,
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------ operands
+
+/// A local value `%x`/`%N` of type `ty`, or a constant.
+fn parse_value(p: &mut Parser<'_>, st: &mut FnState, ty: Type) -> PResult<Value> {
+    let off = p.offset();
+    match p.peek().clone() {
+        t @ (Tok::LocalName(_) | Tok::LocalId(_)) => {
+            p.bump();
+            if ty == Type::LABEL {
+                return Err(p.error_at(off, "basic block used where a value is expected"));
+            }
+            let existing = match &t {
+                Tok::LocalName(n) => st.names.get(n).copied(),
+                Tok::LocalId(n) => st.numbers.get(n).copied(),
+                _ => None,
+            };
+            if let Some(v) = existing {
+                let have = st.dfg.value_type(v);
+                if have != ty {
+                    return Err(p.error_at(
+                        off,
+                        format!(
+                            "'{}' defined with type '{}' but expected '{}'",
+                            local_spelling(&t),
+                            p.type_str(have),
+                            p.type_str(ty)
+                        ),
+                    ));
+                }
+                return Ok(v);
+            }
+            // A block of that name used as a value.
+            if let Tok::LocalName(n) = &t
+                && st.block_names.get(n).is_some_and(|b| st.defined_blocks.contains(*b))
+            {
+                return Err(p.error_at(off, format!("'{}' is not a basic block value", local_spelling(&t))));
+            }
+            if ty == Type::VOID || !p.m.types.is_first_class(ty) {
+                return Err(p.error_at(off, "invalid use of a non-first-class type"));
+            }
+            let v = st.dfg.make_value(ty, ValueDef::Placeholder);
+            match &t {
+                Tok::LocalName(n) => st.names.insert(n.clone(), v),
+                Tok::LocalId(n) => st.numbers.insert(*n, v),
+                _ => None,
+            };
+            st.fwd_values.insert(v, (off, local_spelling(&t)));
+            Ok(v)
+        }
+        Tok::Word(w) if w == "asm" => Err(p.error_at(off, "inline asm is only valid as a callee")),
+        _ => {
+            if ty == Type::VOID || ty == Type::LABEL || ty == Type::METADATA {
+                return p.err("expected value token");
+            }
+            let c = p.parse_const(ty)?;
+            Ok(st.dfg.make_const(c))
+        }
+    }
+}
+
+fn parse_typed_value(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(Type, Value)> {
+    let ty = p.parse_type()?;
+    let v = parse_value(p, st, ty)?;
+    Ok((ty, v))
+}
+
+/// `%bb` (after `label`, or in a phi).
+fn parse_block_ref(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Block> {
+    let off = p.offset();
+    let t = p.bump();
+    match &t {
+        Tok::LocalName(n) => {
+            if let Some(&b) = st.block_names.get(n) {
+                return Ok(b);
+            }
+            if st.names.contains_key(n) {
+                return Err(p.error_at(off, format!("'{}' is not a basic block", local_spelling(&t))));
+            }
+            let b = st.dfg.make_block(Some(n));
+            st.block_names.insert(n.clone(), b);
+            st.fwd_blocks.insert(b, (off, local_spelling(&t)));
+            Ok(b)
+        }
+        Tok::LocalId(n) => {
+            if let Some(&b) = st.block_numbers.get(n) {
+                return Ok(b);
+            }
+            if st.numbers.contains_key(n) {
+                return Err(p.error_at(off, format!("'{}' is not a basic block", local_spelling(&t))));
+            }
+            let b = st.dfg.make_block(None);
+            st.block_numbers.insert(*n, b);
+            st.fwd_blocks.insert(b, (off, local_spelling(&t)));
+            Ok(b)
+        }
+        _ => Err(p.error_at(off, "expected a basic block")),
+    }
+}
+
+fn parse_label(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Block> {
+    if !p.eat_word("label") {
+        return p.err("expected 'label'");
+    }
+    parse_block_ref(p, st)
+}
+
+fn parse_fmf(p: &mut Parser<'_>) -> FastMath {
+    let mut f = FastMath::NONE;
+    loop {
+        if p.eat_word("fast") {
+            f = f.union(FastMath::FAST);
+            continue;
+        }
+        let Tok::Word(w) = p.peek() else { return f };
+        match FastMath::KEYWORDS.iter().find(|(_, k)| k == w) {
+            Some((fl, _)) => {
+                f = f.union(*fl);
+                p.bump();
+            }
+            None => return f,
+        }
+    }
+}
+
+fn parse_int_flags(p: &mut Parser<'_>, allowed: IntFlags) -> IntFlags {
+    let mut f = IntFlags::NONE;
+    loop {
+        let Tok::Word(w) = p.peek() else { return f };
+        match IntFlags::KEYWORDS.iter().find(|(fl, k)| k == w && allowed.contains(*fl)) {
+            Some((fl, _)) => {
+                f = f.union(*fl);
+                p.bump();
+            }
+            None => return f,
+        }
+    }
+}
+
+fn parse_ordering(p: &mut Parser<'_>) -> PResult<Atomic> {
+    let mut scope = None;
+    if p.eat_word("syncscope") {
+        p.expect(Tok::LParen, "'(' in syncscope")?;
+        let s = p.parse_string("syncscope name")?;
+        p.expect(Tok::RParen, "')' in syncscope")?;
+        scope = Some(String::from_utf8_lossy(&s).into());
+    }
+    let Tok::Word(w) = p.peek().clone() else { return p.err("Expected ordering on atomic instruction") };
+    let Some(o) = Ordering::ALL.iter().find(|o| o.keyword() == w) else {
+        return p.err("Expected ordering on atomic instruction");
+    };
+    p.bump();
+    Ok(Atomic { ordering: *o, scope })
+}
+
+fn parse_opt_align(p: &mut Parser<'_>) -> PResult<Option<u64>> {
+    if p.comma_then_word("align") {
+        p.bump();
+        p.bump();
+        return Ok(Some(p.parse_align_value()?));
+    }
+    Ok(None)
+}
+
+fn expect_ptr(p: &Parser<'_>, ty: Type, off: usize, what: &str) -> PResult<()> {
+    if matches!(p.m.types.get(ty), TypeData::Ptr(_)) {
+        Ok(())
+    } else {
+        Err(p.error_at(off, format!("{what} must be a pointer")))
+    }
+}
+
+// ------------------------------------------------------------------ instructions
+
+/// Parses an instruction after its optional `%name =`; returns its data and
+/// result type (void for none).
+fn parse_inst_body(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(InstData, Type)> {
+    let off = p.offset();
+    let Tok::Word(op) = p.peek().clone() else { return p.err("expected instruction opcode") };
+    p.bump();
+    let types_ok = |p: &Parser<'_>, t: Type, float: bool| {
+        let s = p.m.types.scalar(t);
+        if float { p.m.types.is_float(s) } else { p.m.types.is_int(s) }
+    };
+    let data = match op.as_str() {
+        "ret" => {
+            if p.eat_word("void") {
+                if st.ret_ty != Type::VOID {
+                    return Err(p.error_at(
+                        off,
+                        format!("value doesn't match function result type '{}'", p.type_str(st.ret_ty)),
+                    ));
+                }
+                (InstData::new(InstKind::Ret, &[], &[]), Type::VOID)
+            } else {
+                let toff = p.offset();
+                let (ty, v) = parse_typed_value(p, st)?;
+                if ty != st.ret_ty {
+                    return Err(p.error_at(
+                        toff,
+                        format!("value doesn't match function result type '{}'", p.type_str(st.ret_ty)),
+                    ));
+                }
+                (InstData::new(InstKind::Ret, &[v], &[]), Type::VOID)
+            }
+        }
+        "br" => {
+            if p.is_word("label") {
+                let d = parse_label(p, st)?;
+                (InstData::new(InstKind::Br, &[], &[d]), Type::VOID)
+            } else {
+                let toff = p.offset();
+                let (ty, c) = parse_typed_value(p, st)?;
+                if ty != Type::I1 {
+                    return Err(p.error_at(toff, "branch condition must have 'i1' type"));
+                }
+                p.expect(Tok::Comma, "',' after branch condition")?;
+                let t = parse_label(p, st)?;
+                p.expect(Tok::Comma, "',' after true destination")?;
+                let f = parse_label(p, st)?;
+                (InstData::new(InstKind::Br, &[c], &[t, f]), Type::VOID)
+            }
+        }
+        "switch" => {
+            let toff = p.offset();
+            let (ty, c) = parse_typed_value(p, st)?;
+            if !p.m.types.is_int(ty) {
+                return Err(p.error_at(toff, "switch condition must have integer type"));
+            }
+            p.expect(Tok::Comma, "',' after switch condition")?;
+            let def = parse_label(p, st)?;
+            p.expect(Tok::LSquare, "'[' with switch table")?;
+            let mut args = vec![c];
+            let mut blocks = vec![def];
+            let mut seen = rustc_hash::FxHashSet::default();
+            while !p.eat(&Tok::RSquare) {
+                let coff = p.offset();
+                let cty = p.parse_type()?;
+                if cty != ty {
+                    return Err(p.error_at(coff, "case value has wrong type"));
+                }
+                let cv = p.parse_const(cty)?;
+                if !matches!(cv.kind, ConstKind::Int(_)) {
+                    return Err(p.error_at(coff, "case value is not a constant integer"));
+                }
+                if !seen.insert(cv.clone()) {
+                    return Err(p.error_at(coff, "duplicate case value in switch"));
+                }
+                args.push(st.dfg.make_const(cv));
+                p.expect(Tok::Comma, "',' after case value")?;
+                blocks.push(parse_label(p, st)?);
+            }
+            (InstData::new(InstKind::Switch, &args, &blocks), Type::VOID)
+        }
+        "unreachable" => (InstData::new(InstKind::Unreachable, &[], &[]), Type::VOID),
+        "fneg" => {
+            let fmf = parse_fmf(p);
+            let toff = p.offset();
+            let (ty, v) = parse_typed_value(p, st)?;
+            if !types_ok(p, ty, true) {
+                return Err(p.error_at(toff, "invalid operand type for instruction"));
+            }
+            (InstData::new(InstKind::FNeg { fmf }, &[v], &[]), ty)
+        }
+        "icmp" | "fcmp" => {
+            let is_f = op == "fcmp";
+            let fmf = if is_f { parse_fmf(p) } else { FastMath::NONE };
+            let flags = if is_f { IntFlags::NONE } else { parse_int_flags(p, IntFlags::SAMESIGN) };
+            let Tok::Word(pw) = p.peek().clone() else { return p.err("expected comparison predicate") };
+            let kind = if is_f {
+                let Some(pr) = FloatPred::ALL.iter().find(|x| x.keyword() == pw) else {
+                    return p.err("expected fcmp predicate (e.g. 'oeq')");
+                };
+                InstKind::FCmp { pred: *pr, fmf }
+            } else {
+                let Some(pr) = IntPred::ALL.iter().find(|x| x.keyword() == pw) else {
+                    return p.err("expected icmp predicate (e.g. 'eq')");
+                };
+                InstKind::ICmp { pred: *pr, flags }
+            };
+            p.bump();
+            let toff = p.offset();
+            let (ty, a) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after compare value")?;
+            let b = parse_value(p, st, ty)?;
+            let s = p.m.types.scalar(ty);
+            let ok = if is_f { p.m.types.is_float(s) } else { p.m.types.is_int(s) || p.m.types.is_ptr(s) };
+            if !ok {
+                return Err(p.error_at(
+                    toff,
+                    format!("{op} requires {} operands", if is_f { "floating-point" } else { "integer or pointer" }),
+                ));
+            }
+            let rt = p.m.types.with_scalar(ty, Type::I1);
+            (InstData::new(kind, &[a, b], &[]), rt)
+        }
+        "select" => {
+            let fmf = parse_fmf(p);
+            let coff = p.offset();
+            let (cty, c) = parse_typed_value(p, st)?;
+            if p.m.types.scalar(cty) != Type::I1 {
+                return Err(p.error_at(coff, "select condition must be i1 or <n x i1>"));
+            }
+            p.expect(Tok::Comma, "',' after select condition")?;
+            let (ty, a) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after select value")?;
+            let boff = p.offset();
+            let bt = p.parse_type()?;
+            if bt != ty {
+                return Err(p.error_at(boff, "select values must have same type as select instruction"));
+            }
+            let b = parse_value(p, st, bt)?;
+            if ty == Type::TOKEN {
+                return Err(p.error_at(off, "select values cannot have token type"));
+            }
+            (InstData::new(InstKind::Select { fmf }, &[c, a, b], &[]), ty)
+        }
+        "freeze" => {
+            let (ty, v) = parse_typed_value(p, st)?;
+            (InstData::new(InstKind::Freeze, &[v], &[]), ty)
+        }
+        "phi" => {
+            let fmf = parse_fmf(p);
+            let toff = p.offset();
+            let ty = p.parse_type()?;
+            if ty == Type::TOKEN || ty == Type::VOID || ty == Type::LABEL || !p.m.types.is_first_class(ty) {
+                return Err(p.error_at(toff, "phi node must have first class type"));
+            }
+            let mut args = Vec::new();
+            let mut blocks = Vec::new();
+            loop {
+                p.expect(Tok::LSquare, "'[' in phi value list")?;
+                args.push(parse_value(p, st, ty)?);
+                p.expect(Tok::Comma, "',' after insertelement value")?;
+                blocks.push(parse_block_ref(p, st)?);
+                p.expect(Tok::RSquare, "']' in phi value list")?;
+                if !(matches!(p.peek(), Tok::Comma) && matches!(p.peek_at(1), Tok::LSquare)) {
+                    break;
+                }
+                p.bump();
+            }
+            (InstData::new(InstKind::Phi { fmf }, &args, &blocks), ty)
+        }
+        "call" => parse_call(p, st, TailKind::None)?,
+        "tail" | "musttail" | "notail" => {
+            let tk = match op.as_str() {
+                "tail" => TailKind::Tail,
+                "musttail" => TailKind::MustTail,
+                _ => TailKind::NoTail,
+            };
+            p.expect_word("call")?;
+            parse_call(p, st, tk)?
+        }
+        "callbr" => parse_callbr(p, st)?,
+        "load" => {
+            let atomic = p.eat_word("atomic");
+            let volatile = p.eat_word("volatile");
+            let toff = p.offset();
+            let ty = p.parse_type()?;
+            if !p.m.types.is_sized(ty) {
+                return Err(p.error_at(toff, "loading unsized types is not allowed"));
+            }
+            p.expect(Tok::Comma, "comma after load's type")?;
+            let poff = p.offset();
+            let (pty, ptr) = parse_typed_value(p, st)?;
+            expect_ptr(p, pty, poff, "load operand")?;
+            let at = if atomic { Some(parse_ordering(p)?) } else { None };
+            let align = parse_opt_align(p)?;
+            if atomic && align.is_none() {
+                return Err(p.error_at(off, "atomic load must have explicit non-zero alignment"));
+            }
+            (InstData::new(InstKind::Load { align, volatile, atomic: at }, &[ptr], &[]), ty)
+        }
+        "store" => {
+            let atomic = p.eat_word("atomic");
+            let volatile = p.eat_word("volatile");
+            let (_vty, v) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after store operand")?;
+            let poff = p.offset();
+            let (pty, ptr) = parse_typed_value(p, st)?;
+            expect_ptr(p, pty, poff, "store operand")?;
+            let at = if atomic { Some(parse_ordering(p)?) } else { None };
+            let align = parse_opt_align(p)?;
+            if atomic && align.is_none() {
+                return Err(p.error_at(off, "atomic store must have explicit non-zero alignment"));
+            }
+            (InstData::new(InstKind::Store { align, volatile, atomic: at }, &[v, ptr], &[]), Type::VOID)
+        }
+        "alloca" => {
+            let inalloca = p.eat_word("inalloca");
+            let swifterror = p.eat_word("swifterror");
+            let toff = p.offset();
+            let ty = p.parse_type()?;
+            if !p.m.types.is_sized(ty) {
+                return Err(p.error_at(toff, "invalid type for alloca"));
+            }
+            let mut args = Vec::new();
+            let mut align = None;
+            let mut addrspace = 0;
+            while matches!(p.peek(), Tok::Comma) {
+                match p.peek_at(1) {
+                    Tok::Word(w) if w == "align" => {
+                        p.bump();
+                        p.bump();
+                        align = Some(p.parse_align_value()?);
+                    }
+                    Tok::Word(w) if w == "addrspace" => {
+                        p.bump();
+                        p.bump();
+                        addrspace = p.parse_addrspace()?;
+                    }
+                    Tok::MetadataName(_) => break,
+                    _ if args.is_empty() && align.is_none() => {
+                        p.bump();
+                        let coff = p.offset();
+                        let (cty, c) = parse_typed_value(p, st)?;
+                        if !p.m.types.is_int(cty) {
+                            return Err(p.error_at(coff, "element count must have integer type"));
+                        }
+                        args.push(c);
+                    }
+                    _ => return p.err("expected metadata after comma"),
+                }
+            }
+            let rt = p.m.types.ptr(addrspace);
+            (InstData::new(InstKind::Alloca { ty, align, addrspace, inalloca, swifterror }, &args, &[]), rt)
+        }
+        "getelementptr" => {
+            let flags = p.parse_gep_flags();
+            let source = p.parse_type()?;
+            p.expect(Tok::Comma, "comma after getelementptr's type")?;
+            let boff = p.offset();
+            let (bty, base) = parse_typed_value(p, st)?;
+            let bscalar = p.m.types.scalar(bty);
+            if !p.m.types.is_ptr(bscalar) {
+                return Err(p.error_at(boff, "base of getelementptr must be a pointer"));
+            }
+            let mut args = vec![base];
+            let mut vec_len = match p.m.types.get(bty) {
+                TypeData::Vector { len, scalable, .. } => Some((*len, *scalable)),
+                _ => None,
+            };
+            let mut cur = Some(source);
+            let mut first = true;
+            while matches!(p.peek(), Tok::Comma) && !matches!(p.peek_at(1), Tok::MetadataName(_)) {
+                p.bump();
+                let _ = p.eat_word("inrange");
+                let ioff = p.offset();
+                let (ity, iv) = parse_typed_value(p, st)?;
+                if !p.m.types.is_int(p.m.types.scalar(ity)) {
+                    return Err(p.error_at(ioff, "getelementptr index must be an integer"));
+                }
+                if let TypeData::Vector { len, scalable, .. } = p.m.types.get(ity) {
+                    vec_len = Some((*len, *scalable));
+                }
+                if !first {
+                    let idx = st.dfg.value_const(iv).and_then(|c| c.as_int());
+                    cur = match (cur, idx) {
+                        (Some(t), Some(i)) => p.m.types.element(t, i as u64),
+                        (Some(t), None) => match p.m.types.get(t) {
+                            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Some(*elem),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    if cur.is_none() {
+                        return Err(p.error_at(ioff, "invalid getelementptr indices"));
+                    }
+                }
+                first = false;
+                args.push(iv);
+            }
+            let rt = match vec_len {
+                Some((len, scalable)) => p.m.types.intern(TypeData::Vector { len, scalable, elem: bscalar }),
+                None => bscalar,
+            };
+            (InstData::new(InstKind::Gep { source, flags }, &args, &[]), rt)
+        }
+        "extractelement" => {
+            let voff = p.offset();
+            let (vty, v) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after extract value")?;
+            let (_ity, i) = parse_typed_value(p, st)?;
+            let TypeData::Vector { elem, .. } = p.m.types.get(vty).clone() else {
+                return Err(p.error_at(voff, "invalid extractelement operands"));
+            };
+            (InstData::new(InstKind::ExtractElement, &[v, i], &[]), elem)
+        }
+        "insertelement" => {
+            let voff = p.offset();
+            let (vty, v) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after insertelement value")?;
+            let (ety, e) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after insertelement value")?;
+            let (_ity, i) = parse_typed_value(p, st)?;
+            if p.m.types.element(vty, 0) != Some(ety) || !p.m.types.is_vector(vty) {
+                return Err(p.error_at(voff, "invalid insertelement operands"));
+            }
+            (InstData::new(InstKind::InsertElement, &[v, e, i], &[]), vty)
+        }
+        "shufflevector" => {
+            let voff = p.offset();
+            let (vty, a) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after shuffle mask")?;
+            let b = {
+                let bt = p.parse_type()?;
+                if bt != vty {
+                    return Err(p.error_at(voff, "invalid shufflevector operands"));
+                }
+                parse_value(p, st, bt)?
+            };
+            p.expect(Tok::Comma, "',' after shuffle value")?;
+            let (mty, mask) = parse_typed_value(p, st)?;
+            let (TypeData::Vector { elem, scalable, .. }, TypeData::Vector { len, .. }) =
+                (p.m.types.get(vty).clone(), p.m.types.get(mty).clone())
+            else {
+                return Err(p.error_at(voff, "invalid shufflevector operands"));
+            };
+            let rt = p.m.types.intern(TypeData::Vector { len, scalable, elem });
+            (InstData::new(InstKind::ShuffleVector, &[a, b, mask], &[]), rt)
+        }
+        "extractvalue" => {
+            let aoff = p.offset();
+            let (aty, a) = parse_typed_value(p, st)?;
+            let indices = parse_indices(p)?;
+            let rt =
+                indexed_type(p, aty, &indices).ok_or_else(|| p.error_at(aoff, "invalid indices for extractvalue"))?;
+            (InstData::new(InstKind::ExtractValue { indices: indices.into() }, &[a], &[]), rt)
+        }
+        "insertvalue" => {
+            let aoff = p.offset();
+            let (aty, a) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after insertvalue operand")?;
+            let (ety, e) = parse_typed_value(p, st)?;
+            let indices = parse_indices(p)?;
+            let want =
+                indexed_type(p, aty, &indices).ok_or_else(|| p.error_at(aoff, "invalid indices for insertvalue"))?;
+            if want != ety {
+                return Err(p.error_at(
+                    aoff,
+                    format!(
+                        "insertvalue operand and field disagree in type: '{}' instead of '{}'",
+                        p.type_str(ety),
+                        p.type_str(want)
+                    ),
+                ));
+            }
+            (InstData::new(InstKind::InsertValue { indices: indices.into() }, &[a, e], &[]), aty)
+        }
+        "atomicrmw" => {
+            let volatile = p.eat_word("volatile");
+            let Tok::Word(ow) = p.peek().clone() else { return p.err("expected binary operation in atomicrmw") };
+            let Some(rop) = RmwOp::ALL.iter().find(|r| r.keyword() == ow).copied() else {
+                return p.err("expected binary operation in atomicrmw");
+            };
+            p.bump();
+            let poff = p.offset();
+            let (pty, ptr) = parse_typed_value(p, st)?;
+            expect_ptr(p, pty, poff, "atomicrmw operand")?;
+            p.expect(Tok::Comma, "',' after atomicrmw address")?;
+            let (vty, v) = parse_typed_value(p, st)?;
+            let atomic = parse_ordering(p)?;
+            let align = parse_opt_align(p)?;
+            (InstData::new(InstKind::AtomicRmw { op: rop, volatile, atomic, align }, &[ptr, v], &[]), vty)
+        }
+        "cmpxchg" => {
+            let weak = p.eat_word("weak");
+            let volatile = p.eat_word("volatile");
+            let poff = p.offset();
+            let (pty, ptr) = parse_typed_value(p, st)?;
+            expect_ptr(p, pty, poff, "cmpxchg operand")?;
+            p.expect(Tok::Comma, "',' after cmpxchg address")?;
+            let (vty, cmp) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after cmpxchg cmp operand")?;
+            let nt = p.parse_type()?;
+            if nt != vty {
+                return Err(p.error_at(poff, "compare value and new value type do not match"));
+            }
+            let new = parse_value(p, st, nt)?;
+            let atomic = parse_ordering(p)?;
+            let Tok::Word(fw) = p.peek().clone() else { return p.err("Expected ordering on atomic instruction") };
+            let Some(failure) = Ordering::ALL.iter().find(|o| o.keyword() == fw).copied() else {
+                return p.err("Expected ordering on atomic instruction");
+            };
+            p.bump();
+            let align = parse_opt_align(p)?;
+            let rt = p.m.types.intern(TypeData::Struct { fields: vec![vty, Type::I1].into(), packed: false });
+            (InstData::new(InstKind::CmpXchg { weak, volatile, atomic, failure, align }, &[ptr, cmp, new], &[]), rt)
+        }
+        "fence" => {
+            let atomic = parse_ordering(p)?;
+            (InstData::new(InstKind::Fence { atomic }, &[], &[]), Type::VOID)
+        }
+        "va_arg" => {
+            let (_t, v) = parse_typed_value(p, st)?;
+            p.expect(Tok::Comma, "',' after vaarg operand")?;
+            let ty = p.parse_type()?;
+            (InstData::new(InstKind::VaArg, &[v], &[]), ty)
+        }
+        "invoke" | "resume" | "landingpad" | "cleanuppad" | "catchpad" | "catchswitch" | "catchret" | "cleanupret"
+        | "indirectbr" => {
+            return Err(p.error_at(off, format!("instruction '{op}' is not supported")));
+        }
+        _ => {
+            if let Some(bop) = BinOp::ALL.iter().find(|b| b.keyword() == op).copied() {
+                let (flags, fmf) = if bop.is_float() {
+                    (IntFlags::NONE, parse_fmf(p))
+                } else {
+                    (parse_int_flags(p, bop.allowed_flags()), FastMath::NONE)
+                };
+                let toff = p.offset();
+                let (ty, a) = parse_typed_value(p, st)?;
+                p.expect(Tok::Comma, "',' in arithmetic operation")?;
+                let b = parse_value(p, st, ty)?;
+                if !types_ok(p, ty, bop.is_float()) {
+                    return Err(p.error_at(toff, "invalid operand type for instruction"));
+                }
+                (InstData::new(InstKind::Binary { op: bop, flags, fmf }, &[a, b], &[]), ty)
+            } else if let Some(cop) = CastOp::ALL.iter().find(|c| c.keyword() == op).copied() {
+                let allowed = match cop {
+                    CastOp::Trunc => IntFlags::NUW.union(IntFlags::NSW),
+                    CastOp::ZExt | CastOp::UIToFP => IntFlags::NNEG,
+                    _ => IntFlags::NONE,
+                };
+                let flags = parse_int_flags(p, allowed);
+                let fmf = parse_fmf(p);
+                let (sty, v) = parse_typed_value(p, st)?;
+                p.expect_word("to")?;
+                let dty = p.parse_type()?;
+                if !cast_is_valid(p, cop, sty, dty) {
+                    return Err(p.error_at(
+                        off,
+                        format!("invalid cast opcode for cast from '{}' to '{}'", p.type_str(sty), p.type_str(dty)),
+                    ));
+                }
+                (InstData::new(InstKind::Cast { op: cop, flags, fmf }, &[v], &[]), dty)
+            } else {
+                return Err(p.error_at(off, "expected instruction opcode"));
+            }
+        }
+    };
+    Ok(data)
+}
+
+fn parse_indices(p: &mut Parser<'_>) -> PResult<Vec<u32>> {
+    let mut out = Vec::new();
+    while matches!(p.peek(), Tok::Comma) && !matches!(p.peek_at(1), Tok::MetadataName(_)) {
+        p.bump();
+        out.push(p.parse_u32("index")?);
+    }
+    if out.is_empty() {
+        return p.err("expected index");
+    }
+    Ok(out)
+}
+
+fn indexed_type(p: &Parser<'_>, mut t: Type, idx: &[u32]) -> Option<Type> {
+    for &i in idx {
+        match p.m.types.get(t) {
+            TypeData::Array { len, elem } => {
+                if u64::from(i) >= *len {
+                    return None;
+                }
+                t = *elem;
+            }
+            TypeData::Struct { .. } | TypeData::Named { .. } => t = p.m.types.element(t, u64::from(i))?,
+            _ => return None,
+        }
+    }
+    Some(t)
+}
+
+fn cast_is_valid(p: &Parser<'_>, op: CastOp, s: Type, d: Type) -> bool {
+    let t = &p.m.types;
+    let (ss, ds) = (t.scalar(s), t.scalar(d));
+    let same_shape = match (t.get(s), t.get(d)) {
+        (TypeData::Vector { len: a, .. }, TypeData::Vector { len: b, .. }) => a == b,
+        (TypeData::Vector { .. }, _) | (_, TypeData::Vector { .. }) => op == CastOp::BitCast,
+        _ => true,
+    };
+    if !same_shape {
+        return false;
+    }
+    let ib = |x| t.int_bits(x);
+    let fb = |x| t.float_kind(x).map(|k| k.bits());
+    match op {
+        CastOp::Trunc => matches!((ib(ss), ib(ds)), (Some(a), Some(b)) if a > b),
+        CastOp::ZExt | CastOp::SExt => matches!((ib(ss), ib(ds)), (Some(a), Some(b)) if a < b),
+        CastOp::FPTrunc => matches!((fb(ss), fb(ds)), (Some(a), Some(b)) if a > b),
+        CastOp::FPExt => matches!((fb(ss), fb(ds)), (Some(a), Some(b)) if a < b),
+        CastOp::FPToUI | CastOp::FPToSI => fb(ss).is_some() && ib(ds).is_some(),
+        CastOp::UIToFP | CastOp::SIToFP => ib(ss).is_some() && fb(ds).is_some(),
+        CastOp::PtrToInt | CastOp::PtrToAddr => t.is_ptr(ss) && ib(ds).is_some(),
+        CastOp::IntToPtr => ib(ss).is_some() && t.is_ptr(ds),
+        CastOp::AddrSpaceCast => t.is_ptr(ss) && t.is_ptr(ds) && ss != ds,
+        CastOp::BitCast => {
+            if t.is_ptr(ss) || t.is_ptr(ds) {
+                return ss == ds || (t.is_ptr(ss) && t.is_ptr(ds) && ss == ds);
+            }
+            // Same total size for non-pointers: compare scalar bit widths times lanes.
+            let bits = |x: Type| -> Option<u64> {
+                let n = t.num_elements(x).filter(|_| t.is_vector(x)).unwrap_or(1);
+                let sc = t.scalar(x);
+                let w = ib(sc).or_else(|| fb(sc))?;
+                Some(n * u64::from(w))
+            };
+            matches!((bits(s), bits(d)), (Some(a), Some(b)) if a == b)
+        }
+    }
+}
+
+// ------------------------------------------------------------------ calls
+
+struct CallParts {
+    info: CallInfo,
+    args: Vec<Value>,
+    groups: Vec<(u32, usize)>,
+    ret: Type,
+}
+
+fn parse_call_common(p: &mut Parser<'_>, st: &mut FnState, tail: TailKind) -> PResult<CallParts> {
+    let fmf = parse_fmf(p);
+    let cconv = p.parse_cconv()?;
+    let mut ret_attrs = AttrSet::new();
+    p.parse_ret_attrs(&mut ret_attrs)?;
+    let addrspace = if p.is_word("addrspace") {
+        p.bump();
+        Some(p.parse_addrspace()?)
+    } else {
+        None
+    };
+    let toff = p.offset();
+    let ret = p.parse_type()?;
+    let explicit_fty = if matches!(p.peek(), Tok::LParen) { Some(p.parse_fn_type_params(ret)?) } else { None };
+    let ret = match explicit_fty {
+        Some(f) => p.m.types.fn_sig(f).map(|s| s.0).unwrap_or(ret),
+        None => ret,
+    };
+    if !(ret == Type::VOID || p.m.types.is_first_class(ret)) || ret == Type::LABEL {
+        return Err(p.error_at(toff, "invalid return type for call"));
+    }
+    // Callee.
+    let coff = p.offset();
+    let callee_tok = p.peek().clone();
+    let callee_placeholder = matches!(callee_tok, Tok::Word(ref w) if w == "asm");
+    let mut asm = None;
+    let mut callee_global = None;
+    let callee = if callee_placeholder {
+        p.bump();
+        let mut ia = InlineAsm {
+            asm: Box::new([]),
+            constraints: Box::new([]),
+            side_effect: false,
+            align_stack: false,
+            intel_dialect: false,
+            unwind: false,
+        };
+        loop {
+            if p.eat_word("sideeffect") {
+                ia.side_effect = true;
+            } else if p.eat_word("alignstack") {
+                ia.align_stack = true;
+            } else if p.eat_word("inteldialect") {
+                ia.intel_dialect = true;
+            } else if p.eat_word("unwind") {
+                ia.unwind = true;
+            } else {
+                break;
+            }
+        }
+        ia.asm = p.parse_string("asm string")?.into();
+        p.expect(Tok::Comma, "',' after inline asm string")?;
+        ia.constraints = p.parse_string("asm constraint string")?.into();
+        asm = Some(ia);
+        None
+    } else {
+        match &callee_tok {
+            Tok::GlobalName(n) => {
+                p.bump();
+                let g = p.global_ref(n, coff);
+                callee_global = Some(g);
+                let c = crate::Const { ty: Type::PTR, kind: ConstKind::Global(g) };
+                Some(st.dfg.make_const(c))
+            }
+            Tok::LocalName(_) | Tok::LocalId(_) => Some(parse_value(p, st, Type::PTR)?),
+            _ => Some(parse_value(p, st, Type::PTR)?),
+        }
+    };
+    // Arguments.
+    p.expect(Tok::LParen, "'(' in call")?;
+    let mut args = Vec::new();
+    let mut arg_tys = Vec::new();
+    let mut param_attrs = Vec::new();
+    if !p.eat(&Tok::RParen) {
+        loop {
+            let aoff = p.offset();
+            let ty = p.parse_type()?;
+            let mut attrs = AttrSet::new();
+            p.parse_param_attrs(&mut attrs)?;
+            let v = if ty == Type::METADATA {
+                parse_md_arg(p, st)?
+            } else {
+                if ty == Type::VOID || ty == Type::LABEL {
+                    return Err(p.error_at(aoff, "invalid type for function argument"));
+                }
+                parse_value(p, st, ty)?
+            };
+            args.push(v);
+            arg_tys.push(ty);
+            param_attrs.push(attrs);
+            if p.eat(&Tok::RParen) {
+                break;
+            }
+            p.expect(Tok::Comma, "',' or ')' in argument list")?;
+        }
+    }
+    let fn_ty = match explicit_fty {
+        Some(f) => {
+            let (_, params, varargs) = p.m.types.fn_sig(f).expect("function type");
+            let ok = if varargs { arg_tys.len() >= params.len() } else { arg_tys.len() == params.len() };
+            if !ok || params.iter().zip(&arg_tys).any(|(a, b)| a != b) {
+                return Err(p.error_at(coff, "invalid number or types of arguments for call"));
+            }
+            f
+        }
+        None => p.m.types.function(ret, arg_tys.clone(), false),
+    };
+    if let Some(g) = callee_global
+        && matches!(p.m.globals[g], crate::Global::Undefined(_))
+    {
+        p.intrinsic_types.entry(g).or_insert(fn_ty);
+    }
+    let callee = match (callee, asm) {
+        (Some(c), _) => c,
+        (None, Some(ia)) => st.dfg.make_value(Type::PTR, ValueDef::Asm(Box::new(ia))),
+        (None, None) => unreachable!("callee is either a value or inline asm"),
+    };
+    // Function attributes and bundles.
+    let mut fn_attrs = AttrSet::new();
+    let mut groups = Vec::new();
+    p.parse_fn_attrs_and_groups(&mut fn_attrs, &mut groups)?;
+    let mut bundles = Vec::new();
+    let mut bundle_args = Vec::new();
+    if matches!(p.peek(), Tok::LSquare) {
+        p.bump();
+        loop {
+            let tag = p.parse_string("operand bundle tag")?;
+            p.expect(Tok::LParen, "'(' in operand bundle")?;
+            let mut len = 0;
+            if !p.eat(&Tok::RParen) {
+                loop {
+                    let (_t, v) = parse_typed_value(p, st)?;
+                    bundle_args.push(v);
+                    len += 1;
+                    if p.eat(&Tok::RParen) {
+                        break;
+                    }
+                    p.expect(Tok::Comma, "',' or ')' in operand bundle")?;
+                }
+            }
+            bundles.push(Bundle { tag: String::from_utf8_lossy(&tag).into(), len });
+            if p.eat(&Tok::RSquare) {
+                break;
+            }
+            p.expect(Tok::Comma, "',' or ']' in operand bundles")?;
+        }
+    }
+    let mut all = Vec::with_capacity(1 + args.len() + bundle_args.len());
+    all.push(callee);
+    let num_args = args.len() as u32;
+    all.extend(args);
+    all.extend(bundle_args);
+    let info = CallInfo { fn_ty, cconv, tail, fmf, ret_attrs, param_attrs, fn_attrs, num_args, bundles, addrspace };
+    Ok(CallParts { info, args: all, groups, ret })
+}
+
+fn parse_md_arg(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Value> {
+    // `metadata !0`, `metadata !"s"`, `metadata !{}`, `metadata i32 %x`.
+    let arg = match p.peek() {
+        Tok::Exclaim | Tok::MetadataName(_) => MdArg::Md(p.parse_md_operand()?),
+        Tok::Word(w) if w == "null" || w == "distinct" => MdArg::Md(p.parse_md_operand()?),
+        _ => {
+            let ty = p.parse_type()?;
+            match p.peek() {
+                Tok::LocalName(_) | Tok::LocalId(_) => MdArg::Local(parse_value(p, st, ty)?),
+                _ => MdArg::Md(MdOperand::Const(p.parse_const(ty)?)),
+            }
+        }
+    };
+    Ok(st.dfg.make_value(Type::METADATA, ValueDef::Md(Box::new(arg))))
+}
+
+fn parse_call(p: &mut Parser<'_>, st: &mut FnState, tail: TailKind) -> PResult<(InstData, Type)> {
+    let c = parse_call_common(p, st, tail)?;
+    st.pending_groups = c.groups;
+    Ok((InstData::new(InstKind::Call(Box::new(c.info)), &c.args, &[]), c.ret))
+}
+
+fn parse_callbr(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(InstData, Type)> {
+    let c = parse_call_common(p, st, TailKind::None)?;
+    p.expect_word("to")?;
+    let normal = parse_label(p, st)?;
+    p.expect(Tok::LSquare, "'[' in callbr")?;
+    let mut blocks = vec![normal];
+    if !p.eat(&Tok::RSquare) {
+        loop {
+            blocks.push(parse_label(p, st)?);
+            if p.eat(&Tok::RSquare) {
+                break;
+            }
+            p.expect(Tok::Comma, "',' in callbr")?;
+        }
+    }
+    st.pending_groups = c.groups;
+    Ok((InstData::new(InstKind::CallBr(Box::new(c.info)), &c.args, &blocks), c.ret))
+}

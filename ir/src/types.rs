@@ -1,0 +1,475 @@
+//! IR types, interned per module.
+//!
+//! A [`Type`] is a `u32` handle into the module's [`TypeTable`]. The common
+//! scalar types are interned at fixed indices, so passes can name them as
+//! constants (`Type::I32`, `Type::TOKEN`) without touching the table. Literal
+//! types are uniqued structurally; identified structs (`%T = type {...}`) are
+//! unique by name, as in LLVM.
+
+use rustc_hash::FxHashMap;
+use std::fmt::{self, Write};
+
+/// A handle to an interned type. Equal handles mean equal types.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Type(u32);
+
+impl fmt::Debug for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ty{}", self.0)
+    }
+}
+
+/// Floating-point formats.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FloatKind {
+    /// `half` (IEEE binary16).
+    Half,
+    /// `bfloat`.
+    BFloat,
+    /// `float` (IEEE binary32).
+    Float,
+    /// `double` (IEEE binary64).
+    Double,
+    /// `fp128`.
+    Fp128,
+    /// `x86_fp80`.
+    X86Fp80,
+    /// `ppc_fp128`.
+    PpcFp128,
+}
+
+impl FloatKind {
+    /// The keyword spelling.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            FloatKind::Half => "half",
+            FloatKind::BFloat => "bfloat",
+            FloatKind::Float => "float",
+            FloatKind::Double => "double",
+            FloatKind::Fp128 => "fp128",
+            FloatKind::X86Fp80 => "x86_fp80",
+            FloatKind::PpcFp128 => "ppc_fp128",
+        }
+    }
+    /// Width of the format in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            FloatKind::Half | FloatKind::BFloat => 16,
+            FloatKind::Float => 32,
+            FloatKind::Double => 64,
+            FloatKind::X86Fp80 => 80,
+            FloatKind::Fp128 | FloatKind::PpcFp128 => 128,
+        }
+    }
+}
+
+/// The structure of a type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypeData {
+    /// `void`.
+    Void,
+    /// `iN`.
+    Int(u32),
+    /// A floating-point type.
+    Float(FloatKind),
+    /// `ptr` / `ptr addrspace(N)`.
+    Ptr(u32),
+    /// `label`.
+    Label,
+    /// `token`.
+    Token,
+    /// `metadata`.
+    Metadata,
+    /// `x86_amx`.
+    X86Amx,
+    /// `<N x T>` or `<vscale x N x T>`.
+    Vector {
+        /// Minimum element count.
+        len: u32,
+        /// Scalable (`vscale x`) vector.
+        scalable: bool,
+        /// Element type.
+        elem: Type,
+    },
+    /// `[N x T]`.
+    Array {
+        /// Element count.
+        len: u64,
+        /// Element type.
+        elem: Type,
+    },
+    /// A literal struct `{ T, ... }` or `<{ T, ... }>`.
+    Struct {
+        /// Field types.
+        fields: Box<[Type]>,
+        /// `<{ }>` packed layout.
+        packed: bool,
+    },
+    /// An identified struct `%name`. Its body is set once it is defined.
+    Named {
+        /// Name without the `%`.
+        name: Box<str>,
+        /// `None` for `opaque` (or not yet defined while parsing).
+        body: Option<Box<[Type]>>,
+        /// Packed body.
+        packed: bool,
+    },
+    /// A function type `R (P, ...)`.
+    Function {
+        /// Return type.
+        ret: Type,
+        /// Parameter types.
+        params: Box<[Type]>,
+        /// Ends with `...`.
+        varargs: bool,
+    },
+}
+
+impl Type {
+    /// `void`
+    pub const VOID: Type = Type(0);
+    /// `i1`
+    pub const I1: Type = Type(1);
+    /// `i8`
+    pub const I8: Type = Type(2);
+    /// `i16`
+    pub const I16: Type = Type(3);
+    /// `i32`
+    pub const I32: Type = Type(4);
+    /// `i64`
+    pub const I64: Type = Type(5);
+    /// `i128`
+    pub const I128: Type = Type(6);
+    /// `half`
+    pub const HALF: Type = Type(7);
+    /// `bfloat`
+    pub const BFLOAT: Type = Type(8);
+    /// `float`
+    pub const FLOAT: Type = Type(9);
+    /// `double`
+    pub const DOUBLE: Type = Type(10);
+    /// `ptr` (address space 0)
+    pub const PTR: Type = Type(11);
+    /// `label`
+    pub const LABEL: Type = Type(12);
+    /// `token`
+    pub const TOKEN: Type = Type(13);
+    /// `metadata`
+    pub const METADATA: Type = Type(14);
+
+    /// Raw index, for dense side tables.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+const PREINTERNED: [TypeData; 15] = [
+    TypeData::Void,
+    TypeData::Int(1),
+    TypeData::Int(8),
+    TypeData::Int(16),
+    TypeData::Int(32),
+    TypeData::Int(64),
+    TypeData::Int(128),
+    TypeData::Float(FloatKind::Half),
+    TypeData::Float(FloatKind::BFloat),
+    TypeData::Float(FloatKind::Float),
+    TypeData::Float(FloatKind::Double),
+    TypeData::Ptr(0),
+    TypeData::Label,
+    TypeData::Token,
+    TypeData::Metadata,
+];
+
+/// Largest integer width LLVM accepts (`iN` with N below 2^23).
+pub const MAX_INT_BITS: u32 = (1 << 23) - 1;
+
+/// The module's type table.
+#[derive(Clone, Debug)]
+pub struct TypeTable {
+    data: Vec<TypeData>,
+    /// Literal (structural) types, for uniquing. Never iterated.
+    literal: FxHashMap<TypeData, Type>,
+    /// Identified structs by name, in definition order (the printer emits them in this order).
+    named: indexmap::IndexMap<Box<str>, Type>,
+}
+
+impl Default for TypeTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TypeTable {
+    /// A table holding the preinterned scalar types.
+    pub fn new() -> Self {
+        let mut t = TypeTable { data: Vec::new(), literal: FxHashMap::default(), named: Default::default() };
+        for d in PREINTERNED {
+            t.intern(d);
+        }
+        t
+    }
+
+    /// Interns a literal type (anything but [`TypeData::Named`]).
+    pub fn intern(&mut self, d: TypeData) -> Type {
+        debug_assert!(!matches!(d, TypeData::Named { .. }));
+        if let Some(&t) = self.literal.get(&d) {
+            return t;
+        }
+        let t = Type(self.data.len() as u32);
+        self.data.push(d.clone());
+        self.literal.insert(d, t);
+        t
+    }
+
+    /// The structure of `t`.
+    #[inline]
+    pub fn get(&self, t: Type) -> &TypeData {
+        &self.data[t.0 as usize]
+    }
+
+    /// `iN`.
+    pub fn int(&mut self, bits: u32) -> Type {
+        self.intern(TypeData::Int(bits))
+    }
+    /// `ptr addrspace(N)`.
+    pub fn ptr(&mut self, addrspace: u32) -> Type {
+        self.intern(TypeData::Ptr(addrspace))
+    }
+    /// A function type.
+    pub fn function(&mut self, ret: Type, params: Vec<Type>, varargs: bool) -> Type {
+        self.intern(TypeData::Function { ret, params: params.into(), varargs })
+    }
+
+    /// The identified struct `name`, creating an opaque one if unknown.
+    pub fn named_struct(&mut self, name: &str) -> Type {
+        if let Some(&t) = self.named.get(name) {
+            return t;
+        }
+        let t = Type(self.data.len() as u32);
+        self.data.push(TypeData::Named { name: name.into(), body: None, packed: false });
+        self.named.insert(name.into(), t);
+        t
+    }
+
+    /// Looks up an identified struct by name.
+    pub fn lookup_named(&self, name: &str) -> Option<Type> {
+        self.named.get(name).copied()
+    }
+
+    /// Sets the body of identified struct `t`.
+    pub fn set_struct_body(&mut self, t: Type, fields: Vec<Type>, packed: bool) {
+        if let TypeData::Named { body, packed: p, .. } = &mut self.data[t.0 as usize] {
+            *body = Some(fields.into());
+            *p = packed;
+        }
+    }
+
+    /// Identified structs in definition order.
+    pub fn named_structs(&self) -> impl Iterator<Item = Type> + '_ {
+        self.named.values().copied()
+    }
+
+    /// Whether `t` is `iN`; returns N.
+    pub fn int_bits(&self, t: Type) -> Option<u32> {
+        match self.get(t) {
+            TypeData::Int(b) => Some(*b),
+            _ => None,
+        }
+    }
+    /// Whether `t` is an integer type.
+    pub fn is_int(&self, t: Type) -> bool {
+        matches!(self.get(t), TypeData::Int(_))
+    }
+    /// Whether `t` is a floating-point type.
+    pub fn is_float(&self, t: Type) -> bool {
+        matches!(self.get(t), TypeData::Float(_))
+    }
+    /// Whether `t` is a pointer type.
+    pub fn is_ptr(&self, t: Type) -> bool {
+        matches!(self.get(t), TypeData::Ptr(_))
+    }
+    /// The float format of `t`, if it is one.
+    pub fn float_kind(&self, t: Type) -> Option<FloatKind> {
+        match self.get(t) {
+            TypeData::Float(k) => Some(*k),
+            _ => None,
+        }
+    }
+    /// Element type of a vector, or `t` itself for scalars.
+    pub fn scalar(&self, t: Type) -> Type {
+        match self.get(t) {
+            TypeData::Vector { elem, .. } => *elem,
+            _ => t,
+        }
+    }
+    /// Whether `t` is a vector type.
+    pub fn is_vector(&self, t: Type) -> bool {
+        matches!(self.get(t), TypeData::Vector { .. })
+    }
+    /// Whether `t` is a first-class type that a value may have.
+    pub fn is_first_class(&self, t: Type) -> bool {
+        !matches!(self.get(t), TypeData::Void | TypeData::Function { .. } | TypeData::Label)
+    }
+    /// Whether `t` is an aggregate (array or struct).
+    pub fn is_aggregate(&self, t: Type) -> bool {
+        matches!(self.get(t), TypeData::Array { .. } | TypeData::Struct { .. } | TypeData::Named { .. })
+    }
+    /// Whether `t` is sized (can be stored, allocated and indexed into).
+    pub fn is_sized(&self, t: Type) -> bool {
+        self.is_sized_rec(t, 0)
+    }
+    fn is_sized_rec(&self, t: Type, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match self.get(t) {
+            TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_) | TypeData::X86Amx => true,
+            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => self.is_sized_rec(*elem, depth + 1),
+            TypeData::Struct { fields, .. } => fields.iter().all(|f| self.is_sized_rec(*f, depth + 1)),
+            TypeData::Named { body, .. } => {
+                body.as_ref().is_some_and(|b| b.iter().all(|f| self.is_sized_rec(*f, depth + 1)))
+            }
+            _ => false,
+        }
+    }
+
+    /// The type reached by indexing `t` with `idx` (struct field / array or
+    /// vector element), as extractvalue and GEP do.
+    pub fn element(&self, t: Type, idx: u64) -> Option<Type> {
+        match self.get(t) {
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Some(*elem),
+            TypeData::Struct { fields, .. } => fields.get(idx as usize).copied(),
+            TypeData::Named { body: Some(b), .. } => b.get(idx as usize).copied(),
+            _ => None,
+        }
+    }
+
+    /// Number of elements of an aggregate or vector.
+    pub fn num_elements(&self, t: Type) -> Option<u64> {
+        match self.get(t) {
+            TypeData::Array { len, .. } => Some(*len),
+            TypeData::Vector { len, .. } => Some(u64::from(*len)),
+            TypeData::Struct { fields, .. } => Some(fields.len() as u64),
+            TypeData::Named { body: Some(b), .. } => Some(b.len() as u64),
+            _ => None,
+        }
+    }
+
+    /// `(ret, params, varargs)` of a function type.
+    pub fn fn_sig(&self, t: Type) -> Option<(Type, &[Type], bool)> {
+        match self.get(t) {
+            TypeData::Function { ret, params, varargs } => Some((*ret, params, *varargs)),
+            _ => None,
+        }
+    }
+
+    /// Same shape as `t` but with scalar `elem` (`<4 x i32>` + `i1` gives `<4 x i1>`).
+    pub fn with_scalar(&mut self, t: Type, elem: Type) -> Type {
+        match self.get(t).clone() {
+            TypeData::Vector { len, scalable, .. } => self.intern(TypeData::Vector { len, scalable, elem }),
+            _ => elem,
+        }
+    }
+
+    /// The LLVM spelling of `t`.
+    pub fn display(&self, t: Type) -> String {
+        let mut s = String::new();
+        self.write(&mut s, t).expect("writing to a String cannot fail");
+        s
+    }
+
+    /// Writes the LLVM spelling of `t`.
+    pub fn write(&self, out: &mut impl Write, t: Type) -> fmt::Result {
+        match self.get(t) {
+            TypeData::Void => out.write_str("void"),
+            TypeData::Int(b) => write!(out, "i{b}"),
+            TypeData::Float(k) => out.write_str(k.keyword()),
+            TypeData::Ptr(0) => out.write_str("ptr"),
+            TypeData::Ptr(a) => write!(out, "ptr addrspace({a})"),
+            TypeData::Label => out.write_str("label"),
+            TypeData::Token => out.write_str("token"),
+            TypeData::Metadata => out.write_str("metadata"),
+            TypeData::X86Amx => out.write_str("x86_amx"),
+            TypeData::Vector { len, scalable, elem } => {
+                out.write_str("<")?;
+                if *scalable {
+                    out.write_str("vscale x ")?;
+                }
+                write!(out, "{len} x ")?;
+                self.write(out, *elem)?;
+                out.write_str(">")
+            }
+            TypeData::Array { len, elem } => {
+                write!(out, "[{len} x ")?;
+                self.write(out, *elem)?;
+                out.write_str("]")
+            }
+            TypeData::Struct { fields, packed } => self.write_struct_body(out, fields, *packed),
+            TypeData::Named { name, .. } => {
+                out.write_str("%")?;
+                crate::text::names::write_ident(out, name)
+            }
+            TypeData::Function { ret, params, varargs } => {
+                self.write(out, *ret)?;
+                out.write_str(" (")?;
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(", ")?;
+                    }
+                    self.write(out, *p)?;
+                }
+                if *varargs {
+                    if !params.is_empty() {
+                        out.write_str(", ")?;
+                    }
+                    out.write_str("...")?;
+                }
+                out.write_str(")")
+            }
+        }
+    }
+
+    /// Writes `{ a, b }` / `<{ a, b }>` / `{}`.
+    pub fn write_struct_body(&self, out: &mut impl Write, fields: &[Type], packed: bool) -> fmt::Result {
+        if packed {
+            out.write_str("<")?;
+        }
+        if fields.is_empty() {
+            out.write_str("{}")?;
+        } else {
+            out.write_str("{ ")?;
+            for (i, f) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.write_str(", ")?;
+                }
+                self.write(out, *f)?;
+            }
+            out.write_str(" }")?;
+        }
+        if packed {
+            out.write_str(">")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preinterned_are_stable() {
+        let mut t = TypeTable::new();
+        assert_eq!(t.int(32), Type::I32);
+        assert_eq!(t.ptr(0), Type::PTR);
+        assert_eq!(t.display(Type::TOKEN), "token");
+        let v = t.intern(TypeData::Vector { len: 4, scalable: false, elem: Type::FLOAT });
+        assert_eq!(t.display(v), "<4 x float>");
+        let s = t.intern(TypeData::Struct { fields: vec![Type::I32, Type::I1].into(), packed: false });
+        assert_eq!(t.display(s), "{ i32, i1 }");
+        let f = t.function(Type::VOID, vec![Type::PTR], true);
+        assert_eq!(t.display(f), "void (ptr, ...)");
+        assert_eq!(t.intern(TypeData::Vector { len: 4, scalable: false, elem: Type::FLOAT }), v);
+    }
+}

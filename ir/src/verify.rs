@@ -1,0 +1,320 @@
+//! The IR verifier: structural and SSA rules, with LLVM's messages.
+//!
+//! Checks: every block ends in exactly one terminator and has no other;
+//! phis are grouped at the top and have one entry per incoming edge; the
+//! entry block has no predecessors; every operand is defined, and its
+//! definition dominates the use (for a phi, the end of the incoming block);
+//! only phis refer to themselves; operand types agree with the instruction.
+//! All problems are collected, not just the first.
+
+use crate::analysis::{Cfg, DomTree, FunctionAnalyses};
+use crate::dfg::ValueDef;
+use crate::inst::InstKind;
+use crate::module::{FuncId, Module};
+use crate::types::{Type, TypeData};
+use crate::{Block, Function, Inst, Value};
+use std::fmt;
+
+/// One verifier finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The function concerned.
+    pub func: Option<FuncId>,
+    /// The offending instruction, if any.
+    pub inst: Option<Inst>,
+    /// The offending block, if the problem is a block's.
+    pub block: Option<Block>,
+    /// LLVM's message.
+    pub message: String,
+    /// Extra lines LLVM prints after the message (instructions, cycles).
+    pub notes: Vec<String>,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.message)?;
+        for n in &self.notes {
+            writeln!(f, "{n}")?;
+        }
+        Ok(())
+    }
+}
+
+struct Ctx<'a> {
+    m: &'a Module,
+    fid: FuncId,
+    f: &'a Function,
+    errors: Vec<VerifyError>,
+    printer: crate::text::ModulePrinter<'a>,
+    slots: crate::text::Slots,
+}
+
+impl Ctx<'_> {
+    fn inst_text(&self, i: Inst) -> String {
+        format!("  {}", self.printer.inst_to_string(self.f, &self.slots, i))
+    }
+    fn report(&mut self, i: Inst, msg: impl Into<String>) {
+        let note = self.inst_text(i);
+        self.errors.push(VerifyError {
+            func: Some(self.fid),
+            inst: Some(i),
+            block: self.f.layout().inst_block(i),
+            message: msg.into(),
+            notes: vec![note],
+        });
+    }
+    fn report_block(&mut self, b: Block, msg: impl Into<String>) {
+        let name = self.slots.block_ref(b);
+        self.errors.push(VerifyError {
+            func: Some(self.fid),
+            inst: None,
+            block: Some(b),
+            message: msg.into(),
+            notes: vec![name],
+        });
+    }
+    fn ty(&self, v: Value) -> Type {
+        self.f.dfg().value_type(v)
+    }
+}
+
+/// Verifies every function of `m`.
+pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
+    let mut errors = Vec::new();
+    for f in m.functions() {
+        if let Some(d) = m.func(f)
+            && let Some((ret, _, _)) = m.types.fn_sig(d.ty)
+            && ret == Type::TOKEN
+            && !d.is_intrinsic()
+        {
+            errors.push(VerifyError {
+                func: Some(f),
+                inst: None,
+                block: None,
+                message: "Function returns a token but isn't an intrinsic".into(),
+                notes: vec![format!("ptr @{}", d.name)],
+            });
+        }
+        if m.body(f).is_some() {
+            errors.extend(verify_function(m, f));
+        }
+    }
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+/// Verifies one function body; returns every problem found.
+pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
+    let Some(f) = m.body(fid) else { return Vec::new() };
+    let mut cx = Ctx {
+        m,
+        fid,
+        f,
+        errors: Vec::new(),
+        printer: crate::text::ModulePrinter::new(m),
+        slots: crate::text::Slots::new(f),
+    };
+    let Some(entry) = f.entry_block() else {
+        cx.errors.push(VerifyError {
+            func: Some(fid),
+            inst: None,
+            block: None,
+            message: "Function has no basic blocks".into(),
+            notes: vec![],
+        });
+        return cx.errors;
+    };
+    // Structure first: later checks assume terminators and phis are in place.
+    let mut structural_ok = true;
+    for b in f.layout().blocks() {
+        let mut seen_non_phi = false;
+        let n = f.layout().block_len(b);
+        if n == 0 {
+            cx.report_block(b, "Basic Block does not have terminator!");
+            structural_ok = false;
+            continue;
+        }
+        for (k, i) in f.layout().block_insts(b).enumerate() {
+            let d = f.dfg().inst(i);
+            if d.is_terminator() && k + 1 != n {
+                cx.report(i, "Terminator found in the middle of a basic block!");
+                structural_ok = false;
+            }
+            if k + 1 == n && !d.is_terminator() {
+                cx.report_block(b, "Basic Block does not have terminator!");
+                structural_ok = false;
+            }
+            if d.is_phi() {
+                if seen_non_phi {
+                    cx.report(i, "PHI nodes not grouped at top of basic block!");
+                }
+            } else {
+                seen_non_phi = true;
+            }
+            for &s in d.successors() {
+                if !f.layout().is_block_inserted(s) {
+                    cx.report(i, "Referring to a basic block in another function!");
+                    structural_ok = false;
+                }
+            }
+        }
+    }
+    if !structural_ok {
+        return cx.errors;
+    }
+    let cfg = f.cfg();
+    let dt = f.domtree();
+    if !cfg.preds(entry).is_empty() {
+        cx.report_block(entry, "Entry block to function must not have predecessors!");
+    }
+    for b in f.layout().blocks() {
+        for i in f.layout().block_insts(b) {
+            check_inst(&mut cx, &cfg, &dt, b, i);
+        }
+    }
+    cx.errors
+}
+
+fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
+    let f = cx.f;
+    let dfg = f.dfg();
+    let d = dfg.inst(i);
+    // Phi entries against predecessors.
+    if d.is_phi() {
+        let mut preds: Vec<Block> = cfg.preds(b).to_vec();
+        let mut inc: Vec<Block> = d.blocks.to_vec();
+        if preds.len() != inc.len() {
+            cx.report(i, "PHINode should have one entry for each predecessor of its parent basic block!");
+            return;
+        }
+        preds.sort();
+        inc.sort();
+        if preds != inc {
+            cx.report(i, "PHI node entries do not match predecessors!");
+            return;
+        }
+        for (k, (&v1, &b1)) in d.args.iter().zip(&d.blocks).enumerate() {
+            for (&v2, &b2) in d.args[k + 1..].iter().zip(&d.blocks[k + 1..]) {
+                if b1 == b2 && v1 != v2 {
+                    cx.report(
+                        i,
+                        "PHI node has multiple entries for the same basic block with different incoming values!",
+                    );
+                    return;
+                }
+            }
+        }
+        let rt = dfg.inst_result(i).map(|r| dfg.value_type(r));
+        if d.args.iter().any(|&a| Some(dfg.value_type(a)) != rt) {
+            cx.report(i, "PHI node operands are not the same type as the result!");
+        }
+    }
+    // Operands: defined, dominating, not self-referential.
+    let result = dfg.inst_result(i);
+    for (k, &a) in d.args.iter().enumerate() {
+        match &dfg.value(a).def {
+            ValueDef::Placeholder => cx.report(i, "use of undefined value"),
+            ValueDef::Inst(def) => {
+                let def = *def;
+                if Some(a) == result && !d.is_phi() {
+                    cx.report(i, "Only PHI nodes may reference their own value!");
+                    continue;
+                }
+                let Some(db) = f.layout().inst_block(def) else {
+                    cx.report(i, "Instruction referencing instruction not embedded in a basic block!");
+                    continue;
+                };
+                // The point of use: for phis, the end of the incoming block.
+                let (ub, at_end) = if d.is_phi() { (d.blocks[k], true) } else { (b, false) };
+                if !cfg.is_reachable(ub) {
+                    continue;
+                }
+                let ok = if db == ub { at_end || f.layout().inst_precedes(def, i) } else { dt.dominates(db, ub) };
+                if !ok {
+                    let use_text = cx.inst_text(i);
+                    let def_text = cx.inst_text(def);
+                    cx.errors.push(VerifyError {
+                        func: Some(cx.fid),
+                        inst: Some(i),
+                        block: Some(b),
+                        message: "Instruction does not dominate all uses!".into(),
+                        notes: vec![def_text, use_text],
+                    });
+                }
+            }
+            ValueDef::Asm(_) if !(matches!(d.kind, InstKind::Call(_) | InstKind::CallBr(_)) && k == 0) => {
+                cx.report(i, "inline asm can only be called");
+            }
+            ValueDef::Md(_) if d.call_info().is_none() => cx.report(i, "metadata operands are only allowed on calls"),
+            _ => {}
+        }
+    }
+    check_types(cx, b, i);
+}
+
+fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
+    let m = cx.m;
+    let f = cx.f;
+    let dfg = f.dfg();
+    let d = dfg.inst(i);
+    let rt = dfg.inst_result(i).map(|r| dfg.value_type(r));
+    let a = &d.args;
+    let t = &m.types;
+    let msg: Option<&str> = match &d.kind {
+        InstKind::Binary { op, .. } => {
+            let ty = cx.ty(a[0]);
+            let sc = t.scalar(ty);
+            let ok_kind = if op.is_float() { t.is_float(sc) } else { t.is_int(sc) };
+            (cx.ty(a[1]) != ty || Some(ty) != rt || !ok_kind)
+                .then_some("Both operands to a binary operator are not of the same type!")
+        }
+        InstKind::ICmp { .. } | InstKind::FCmp { .. } => {
+            (cx.ty(a[0]) != cx.ty(a[1])).then_some("Both operands to ICmp instruction are not of the same type!")
+        }
+        InstKind::Select { .. } => (cx.ty(a[1]) != cx.ty(a[2]) || Some(cx.ty(a[1])) != rt)
+            .then_some("Invalid operands for select instruction!"),
+        InstKind::Br if a.len() == 1 => (cx.ty(a[0]) != Type::I1).then_some("Branch condition is not 'i1' type!"),
+        InstKind::Ret => {
+            let ret = m.func(cx.fid).and_then(|dcl| t.fn_sig(dcl.ty)).map_or(Type::VOID, |s| s.0);
+            match a.first() {
+                None => (ret != Type::VOID)
+                    .then_some("Found return instr that returns non-void in Function of void return type!"),
+                Some(&v) => {
+                    (cx.ty(v) != ret).then_some("Function return type does not match operand type of return inst!")
+                }
+            }
+        }
+        InstKind::Switch => {
+            let ct = cx.ty(a[0]);
+            a[1..].iter().any(|&c| cx.ty(c) != ct).then_some("Switch constants must all be same type as switch value!")
+        }
+        InstKind::Load { .. } => (!t.is_ptr(cx.ty(a[0]))).then_some("Load operand must be a pointer."),
+        InstKind::Store { .. } => (!t.is_ptr(cx.ty(a[1]))).then_some("Store operand must be a pointer."),
+        InstKind::Call(c) | InstKind::CallBr(c) => {
+            let (ret, params, varargs) = t.fn_sig(c.fn_ty).unwrap_or((Type::VOID, &[], false));
+            let args = d.call_args();
+            if (!varargs && args.len() != params.len()) || args.len() < params.len() {
+                Some("Incorrect number of arguments passed to called function!")
+            } else if params.iter().zip(args).any(|(&p, &v)| cx.ty(v) != p) {
+                Some("Call parameter type does not match function signature!")
+            } else if rt.unwrap_or(Type::VOID) != ret {
+                Some("Call return type does not match function signature!")
+            } else if !t.is_ptr(cx.ty(a[0])) {
+                Some("Called function must be a pointer!")
+            } else {
+                None
+            }
+        }
+        InstKind::Cast { .. } | InstKind::Freeze | InstKind::FNeg { .. } => None,
+        _ => None,
+    };
+    if let Some(msg) = msg {
+        cx.report(i, msg);
+    }
+    // Token values may only flow into calls (bundles, intrinsic arguments) and returns.
+    if let Some(r) = dfg.inst_result(i)
+        && matches!(t.get(dfg.value_type(r)), TypeData::Token)
+        && !matches!(d.kind, InstKind::Call(_) | InstKind::CallBr(_))
+    {
+        cx.report(i, "Invalid use of token type!");
+    }
+}

@@ -1,0 +1,88 @@
+//! # opt-conv passes
+//!
+//! The pass framework (a small [`FunctionPass`]/[`ModulePass`] trait pair, a
+//! `-passes=` pipeline parser, a pass manager and a remarks channel) and the
+//! passes themselves, one per file.
+
+#![warn(missing_docs)]
+
+pub mod manager;
+pub mod pass;
+pub mod pipeline;
+pub mod printers;
+pub mod registry;
+pub mod remarks;
+pub mod verify;
+
+pub use manager::{RunError, run_pipeline};
+pub use pass::{FunctionCx, FunctionPass, ModuleCx, ModulePass, PassError, PassKind};
+pub use pipeline::{Pipeline, parse_pipeline};
+pub use registry::{PassBox, PassInfo, Step, build, registry};
+pub use remarks::{Remark, RemarkKind, Remarks};
+
+use pass::PassKind::{Function as F, Module as M};
+use printers::{Printed, Printer};
+
+/// Options that reach passes from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-verify-each`.
+    pub verify_each: bool,
+    /// `-print-after-all`.
+    pub print_after_all: bool,
+    /// `-print-before-all`.
+    pub print_before_all: bool,
+    /// `-mtriple=`, overriding the module's triple.
+    pub triple: Option<String>,
+    /// `-mcpu=`.
+    pub cpu: Option<String>,
+}
+
+fn no_params(name: &str, params: Option<&str>) -> Result<(), String> {
+    match params {
+        None => Ok(()),
+        Some(p) => Err(format!("invalid {name} pass parameter '{p}'")),
+    }
+}
+
+/// The registered passes.
+pub(crate) static REGISTRY: &[PassInfo] = &[
+    PassInfo {
+        name: "verify",
+        kind: M,
+        params: "",
+        description: "check the IR and convergence-control rules; fail if broken",
+        build: |p| {
+            no_params("verify", p)?;
+            Ok(PassBox::Module(Box::new(verify::Verify)))
+        },
+    },
+    PassInfo {
+        name: "print<domtree>",
+        kind: F,
+        params: "",
+        description: "print the dominator tree (stderr)",
+        build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::DomTree)))),
+    },
+    PassInfo {
+        name: "print<postdomtree>",
+        kind: F,
+        params: "",
+        description: "print the post-dominator tree (stderr)",
+        build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::PostDomTree)))),
+    },
+    PassInfo {
+        name: "print<cycles>",
+        kind: F,
+        params: "",
+        description: "print the cycle forest, irreducible cycles included (stderr)",
+        build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::Cycles)))),
+    },
+    PassInfo {
+        name: "verify<cycles>",
+        kind: F,
+        params: "",
+        description: "check the invariants of the cycle forest",
+        build: |_| Ok(PassBox::Function(Box::new(printers::VerifyCycles))),
+    },
+];

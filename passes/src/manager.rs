@@ -1,0 +1,119 @@
+//! The pass manager: runs a built pipeline over a module.
+//!
+//! Function passes run function-major (each function through the whole group
+//! before the next function), as opt's function pass manager does. After
+//! every pass, `-verify-each` re-verifies what the pass touched and
+//! `-print-after-all` dumps it. Analyses are cached on each function body and
+//! invalidated by the body's own mutation API, so a pass can never receive a
+//! stale analysis from an earlier one.
+
+use crate::Options;
+use crate::pass::{FunctionCx, ModuleCx, PassError};
+use crate::registry::Step;
+use crate::remarks::Remarks;
+use opt_conv_ir::text::ModulePrinter;
+use opt_conv_ir::{FuncId, Module};
+
+/// How a pipeline run ended badly.
+#[derive(Debug)]
+pub enum RunError {
+    /// A pass reported an error (e.g. `verify` on a broken module).
+    Pass(PassError),
+    /// `-verify-each` found a broken function after a transform: a bug in the pass.
+    BrokenAfterPass {
+        /// The pass.
+        pass: &'static str,
+        /// Verifier output.
+        message: String,
+    },
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Pass(e) => write!(f, "{e}"),
+            RunError::BrokenAfterPass { pass, message } => {
+                write!(f, "{message}error: broken function found after pass '{pass}', compilation aborted")
+            }
+        }
+    }
+}
+
+/// Runs `steps` on `m`. Analysis printers and dumps go to `out`.
+pub fn run_pipeline(
+    steps: &[Step],
+    m: &mut Module,
+    remarks: &mut Remarks,
+    out: &mut String,
+    options: &Options,
+) -> Result<(), RunError> {
+    for step in steps {
+        match step {
+            Step::Module(p) => {
+                if options.print_before_all {
+                    dump_module(out, m, p.class_name(), "Before");
+                }
+                let mut cx = ModuleCx { remarks, out, options };
+                let _span = tracing::debug_span!(target: "opt_conv::pm", "module pass", pass = p.name()).entered();
+                let changed = p.run(m, &mut cx).map_err(RunError::Pass)?;
+                if options.verify_each && !changed.is_empty() {
+                    let errs = crate::verify::verify_all(m);
+                    if !errs.is_empty() {
+                        return Err(RunError::BrokenAfterPass {
+                            pass: p.name(),
+                            message: crate::verify::render(m, &errs),
+                        });
+                    }
+                }
+                if options.print_after_all {
+                    dump_module(out, m, p.class_name(), "After");
+                }
+            }
+            Step::Functions(group) => {
+                for f in m.definitions() {
+                    for p in group {
+                        if options.print_before_all {
+                            dump_function(out, m, f, p.class_name(), "Before");
+                        }
+                        let Some(mut body) = m.take_body(f) else { continue };
+                        let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
+                        let _span =
+                            tracing::debug_span!(target: "opt_conv::pm", "function pass", pass = p.name(), func = %name)
+                                .entered();
+                        let result = {
+                            let mut cx = FunctionCx { module: m, func: f, remarks, out, options };
+                            p.run(&mut body, &mut cx)
+                        };
+                        m.set_body(f, body);
+                        let changed = result.map_err(RunError::Pass)?;
+                        if options.verify_each && !changed.is_empty() {
+                            let errs = crate::verify::verify_function_all(m, f);
+                            if !errs.is_empty() {
+                                return Err(RunError::BrokenAfterPass {
+                                    pass: p.name(),
+                                    message: crate::verify::render(m, &errs),
+                                });
+                            }
+                        }
+                        if options.print_after_all {
+                            dump_function(out, m, f, p.class_name(), "After");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn dump_function(out: &mut String, m: &Module, f: FuncId, class: &str, when: &str) {
+    let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
+    out.push_str(&format!("; *** IR Dump {when} {class} on {name} ***\n"));
+    let mut p = ModulePrinter::new(m);
+    p.write_function(out, f);
+}
+
+fn dump_module(out: &mut String, m: &Module, class: &str, when: &str) {
+    out.push_str(&format!("; *** IR Dump {when} {class} on [module] ***\n"));
+    out.push_str(&opt_conv_ir::print_module(m));
+}

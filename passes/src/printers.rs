@@ -1,0 +1,69 @@
+//! Analysis printers (`print<domtree>`, `print<postdomtree>`, `print<cycles>`)
+//! and `verify<cycles>`. Like opt's, they write to stderr.
+
+use crate::pass::{FunctionCx, FunctionPass, PassError};
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::analysis::print::{print_cycles, print_domtree};
+use opt_conv_ir::{Changes, Function};
+
+/// Which analysis a printer prints.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Printed {
+    /// `print<domtree>`
+    DomTree,
+    /// `print<postdomtree>`
+    PostDomTree,
+    /// `print<cycles>`
+    Cycles,
+}
+
+/// An analysis printer pass.
+pub struct Printer(pub Printed);
+
+impl FunctionPass for Printer {
+    fn name(&self) -> &'static str {
+        match self.0 {
+            Printed::DomTree => "print<domtree>",
+            Printed::PostDomTree => "print<postdomtree>",
+            Printed::Cycles => "print<cycles>",
+        }
+    }
+    fn class_name(&self) -> &'static str {
+        match self.0 {
+            Printed::DomTree => "DominatorTreePrinterPass",
+            Printed::PostDomTree => "PostDominatorTreePrinterPass",
+            Printed::Cycles => "CycleInfoPrinterPass",
+        }
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        // The printers read the body through the module; put a clone back for
+        // the duration (the body itself is unchanged).
+        cx.module.set_body(cx.func, f.clone());
+        let text = match self.0 {
+            Printed::DomTree => print_domtree(cx.module, cx.func, false),
+            Printed::PostDomTree => print_domtree(cx.module, cx.func, true),
+            Printed::Cycles => print_cycles(cx.module, cx.func),
+        };
+        cx.module.take_body(cx.func);
+        cx.out.push_str(&text);
+        Ok(Changes::NONE)
+    }
+}
+
+/// `verify<cycles>`: checks the cycle forest's invariants.
+pub struct VerifyCycles;
+
+impl FunctionPass for VerifyCycles {
+    fn name(&self) -> &'static str {
+        "verify<cycles>"
+    }
+    fn class_name(&self) -> &'static str {
+        "CycleInfoVerifierPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let ci = f.cycles();
+        ci.validate(&f.cfg())
+            .map_err(|e| PassError { message: format!("CycleInfo of '{}' is invalid: {e}\n", cx.func_name()) })?;
+        Ok(Changes::NONE)
+    }
+}

@@ -1,0 +1,45 @@
+//! The `verify` pass and the verification used before and between passes.
+//!
+//! Verification is the IR verifier (structure, SSA, types) plus, once the
+//! IR is sound, the convergence-control verifier.
+
+use crate::pass::{ModuleCx, ModulePass, PassError};
+use opt_conv_ir::{Changes, FuncId, Module, VerifyError};
+
+/// Every problem in `m`.
+pub fn verify_all(m: &Module) -> Vec<VerifyError> {
+    match opt_conv_ir::verify_module(m) {
+        Ok(()) => Vec::new(),
+        Err(e) => e,
+    }
+}
+
+/// Every problem in function `f`.
+pub fn verify_function_all(m: &Module, f: FuncId) -> Vec<VerifyError> {
+    opt_conv_ir::verify_function(m, f)
+}
+
+/// LLVM-style text: each message followed by the values it concerns.
+pub fn render(_m: &Module, errs: &[VerifyError]) -> String {
+    errs.iter().map(|e| e.to_string()).collect()
+}
+
+/// `verify`: fails the pipeline if the module is broken.
+pub struct Verify;
+
+impl ModulePass for Verify {
+    fn name(&self) -> &'static str {
+        "verify"
+    }
+    fn class_name(&self) -> &'static str {
+        "VerifierPass"
+    }
+    fn run(&self, m: &mut Module, _cx: &mut ModuleCx<'_>) -> Result<Changes, PassError> {
+        let errs = verify_all(m);
+        if errs.is_empty() {
+            Ok(Changes::NONE)
+        } else {
+            Err(PassError { message: format!("{}error: broken module found, compilation aborted", render(m, &errs)) })
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Command-line definition, with opt's habits: single-dash long options
+//! (`-passes=sink`), the last repetition of an option wins, `-` is stdin.
+
+use clap::Parser;
+use std::ffi::OsString;
+
+/// opt-conv: an `opt`-style optimizer for convergence-aware transforms.
+#[derive(Parser, Debug)]
+#[command(name = "opt-conv", version, args_override_self = true, disable_help_subcommand = true)]
+pub struct Cli {
+    /// Write textual IR (the only output format; accepted for compatibility).
+    #[arg(short = 'S', long = "S")]
+    pub text: bool,
+
+    /// The pass pipeline, e.g. `-passes=unroll,sink` or `-passes='function(sink)'`.
+    #[arg(short = 'p', long = "passes", value_name = "PIPELINE")]
+    pub passes: Option<String>,
+
+    /// Output file (`-` for stdout). Written atomically.
+    #[arg(short = 'o', long = "o", value_name = "FILE")]
+    pub output: Option<String>,
+
+    /// Do not write the output module.
+    #[arg(long = "disable-output")]
+    pub disable_output: bool,
+
+    /// Verify the IR after every pass.
+    #[arg(long = "verify-each")]
+    pub verify_each: bool,
+
+    /// Do not verify the input (nor the output).
+    #[arg(long = "disable-verify")]
+    pub disable_verify: bool,
+
+    /// Override the module's target triple.
+    #[arg(long = "mtriple", value_name = "TRIPLE")]
+    pub mtriple: Option<String>,
+
+    /// Target CPU (recorded for target-dependent analyses).
+    #[arg(long = "mcpu", value_name = "CPU")]
+    pub mcpu: Option<String>,
+
+    /// Dump the IR after every pass (stderr).
+    #[arg(long = "print-after-all")]
+    pub print_after_all: bool,
+
+    /// Dump the IR before every pass (stderr).
+    #[arg(long = "print-before-all")]
+    pub print_before_all: bool,
+
+    /// Show remarks of passes matching RE for transformations done.
+    #[arg(long = "pass-remarks", value_name = "RE")]
+    pub pass_remarks: Option<String>,
+
+    /// Show remarks of passes matching RE for transformations refused.
+    #[arg(long = "pass-remarks-missed", value_name = "RE")]
+    pub pass_remarks_missed: Option<String>,
+
+    /// Show analysis remarks of passes matching RE.
+    #[arg(long = "pass-remarks-analysis", value_name = "RE")]
+    pub pass_remarks_analysis: Option<String>,
+
+    /// List the available passes and exit.
+    #[arg(long = "list-passes", alias = "print-passes")]
+    pub list_passes: bool,
+
+    /// Enable debug logging for a pass (maps to the tracing target `opt_conv::NAME`).
+    #[arg(long = "debug-only", value_name = "NAME")]
+    pub debug_only: Option<String>,
+
+    /// Input file (`-` or nothing for stdin).
+    #[arg(value_name = "FILE")]
+    pub input: Option<String>,
+}
+
+/// Rewrites LLVM-style single-dash long options (`-passes=x`) to the double
+/// dash clap expects. Single-letter options (`-S`, `-o`, `-p`) and `-` stay.
+pub fn normalize(args: Vec<OsString>) -> Vec<OsString> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut rest_are_positional = false;
+    for (i, a) in args.into_iter().enumerate() {
+        if i == 0 || rest_are_positional {
+            out.push(a);
+            continue;
+        }
+        let Some(s) = a.to_str() else {
+            out.push(a);
+            continue;
+        };
+        if s == "--" {
+            rest_are_positional = true;
+            out.push(a);
+            continue;
+        }
+        let is_single_dash_long =
+            s.starts_with('-') && !s.starts_with("--") && s.len() > 2 && !(s.len() > 2 && s.as_bytes()[2] == b'=');
+        if is_single_dash_long {
+            out.push(OsString::from(format!("-{s}")));
+        } else {
+            out.push(a);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Cli {
+        let v: Vec<OsString> = std::iter::once("opt-conv").chain(args.iter().copied()).map(OsString::from).collect();
+        Cli::try_parse_from(normalize(v)).unwrap()
+    }
+
+    #[test]
+    fn single_dash_long_options() {
+        let c = parse(&["-passes=sink", "-S", "in.ll"]);
+        assert_eq!(c.passes.as_deref(), Some("sink"));
+        assert!(c.text);
+        assert_eq!(c.input.as_deref(), Some("in.ll"));
+        let c = parse(&["-print-after-all", "-passes", "sink", "-verify-each", "-disable-output"]);
+        assert!(c.print_after_all && c.verify_each && c.disable_output);
+        assert_eq!(c.passes.as_deref(), Some("sink"));
+        let c = parse(&["-p", "sink", "-o", "out.ll", "-"]);
+        assert_eq!(c.passes.as_deref(), Some("sink"));
+        assert_eq!(c.output.as_deref(), Some("out.ll"));
+        assert_eq!(c.input.as_deref(), Some("-"));
+        let c = parse(&["--passes=a", "-passes=b"]);
+        assert_eq!(c.passes.as_deref(), Some("b"), "the last repetition wins");
+        let c = parse(&["-p=sink", "-mtriple=amdgcn--", "-pass-remarks-missed=sink"]);
+        assert_eq!(c.passes.as_deref(), Some("sink"));
+        assert_eq!(c.mtriple.as_deref(), Some("amdgcn--"));
+        assert_eq!(c.pass_remarks_missed.as_deref(), Some("sink"));
+    }
+
+    #[test]
+    fn unknown_option_is_an_error() {
+        let v: Vec<OsString> = ["opt-conv", "-frob"].iter().map(OsString::from).collect();
+        assert!(Cli::try_parse_from(normalize(v)).is_err());
+    }
+}

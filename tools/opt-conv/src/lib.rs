@@ -1,0 +1,268 @@
+//! The `opt-conv` driver as a library, so tests run it in-process.
+//!
+//! Flow (as `opt`): parse the pipeline, read and parse the input, verify it
+//! (unless `-disable-verify`), run the pipeline, verify the result, write
+//! it. Errors in the input are reported as `file:line:col: error: message`
+//! with the source line and a caret, and exit with status 1. A module that
+//! a pass broke is an internal error (status 2). No output file is created
+//! unless everything succeeded.
+
+pub mod cli;
+
+use clap::Parser;
+use opt_conv_ir::text::{ParseError, SourceMap};
+use opt_conv_ir::{Module, VerifyError};
+use opt_conv_passes::{Options, Remarks, RunError};
+use std::ffi::OsString;
+use std::io::{Read, Write};
+
+/// The fixed program name used in diagnostics (stable across install paths).
+pub const PROG: &str = "opt-conv";
+
+/// Sets up `tracing` from `RUST_LOG` (and `-debug-only=NAME`), writing to stderr.
+pub fn init_tracing(args: &[OsString]) {
+    use tracing_subscriber::EnvFilter;
+    use tracing_subscriber::filter::LevelFilter;
+    let mut filter = EnvFilter::builder().with_default_directive(LevelFilter::WARN.into()).from_env_lossy();
+    for a in args {
+        if let Some(name) =
+            a.to_str().and_then(|s| s.strip_prefix("-debug-only=").or_else(|| s.strip_prefix("--debug-only=")))
+        {
+            for n in name.split(',') {
+                if let Ok(d) = format!("opt_conv::{n}=debug").parse() {
+                    filter = filter.add_directive(d);
+                }
+            }
+        }
+    }
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .without_time()
+        .try_init();
+}
+
+/// A failure of the driver, with its exit status.
+struct Failure {
+    text: String,
+    code: u8,
+}
+
+fn fail(text: impl Into<String>) -> Failure {
+    Failure { text: text.into(), code: 1 }
+}
+
+/// Runs opt-conv with `args` (including the program name). Returns the exit status.
+pub fn run_main(args: Vec<OsString>, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    let cli = match cli::Cli::try_parse_from(cli::normalize(args)) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = match e.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => 0,
+                _ => 1,
+            };
+            let text = e.render().to_string();
+            if code == 0 {
+                let _ = write!(stdout, "{text}");
+            } else {
+                let _ = write!(stderr, "{text}");
+            }
+            return code;
+        }
+    };
+    let mut err_text = String::new();
+    let code = match run(&cli, stdin, stdout, &mut err_text) {
+        Ok(()) => 0,
+        Err(f) => {
+            err_text.push_str(&f.text);
+            f.code
+        }
+    };
+    let _ = stderr.write_all(err_text.as_bytes());
+    code
+}
+
+fn run(cli: &cli::Cli, stdin: &mut dyn Read, stdout: &mut dyn Write, diag: &mut String) -> Result<(), Failure> {
+    if cli.list_passes {
+        let _ = stdout.write_all(list_passes().as_bytes());
+        return Ok(());
+    }
+    // The pipeline first: a typo should not wait for a large input.
+    let pipeline = opt_conv_passes::parse_pipeline(cli.passes.as_deref().unwrap_or(""))
+        .map_err(|e| fail(format!("{PROG}: {e}\n")))?;
+    let steps = opt_conv_passes::build(&pipeline).map_err(|e| fail(format!("{PROG}: {e}\n")))?;
+
+    let input = cli.input.as_deref().unwrap_or("-");
+    let (name, bytes) = read_input(input, stdin)?;
+    let (mut module, map) = load(&name, &bytes)?;
+    if let Some(t) = &cli.mtriple {
+        module.triple = Some(t.as_bytes().into());
+    }
+    if !cli.disable_verify {
+        let errs = opt_conv_passes::verify::verify_all(&module);
+        if !errs.is_empty() {
+            let src = String::from_utf8_lossy(&bytes);
+            let mut text = render_verify_errors(&name, &src, &module, &map, &errs);
+            text.push_str(&format!("{PROG}: {name}: error: input module is broken!\n"));
+            return Err(fail(text));
+        }
+    }
+    let regex = |r: &Option<String>, flag: &str| -> Result<Option<regex::Regex>, Failure> {
+        r.as_deref()
+            .map(|s| {
+                regex::Regex::new(s).map_err(|e| fail(format!("{PROG}: invalid regular expression for -{flag}: {e}\n")))
+            })
+            .transpose()
+    };
+    let mut remarks = Remarks::new(
+        &name,
+        regex(&cli.pass_remarks, "pass-remarks")?,
+        regex(&cli.pass_remarks_missed, "pass-remarks-missed")?,
+        regex(&cli.pass_remarks_analysis, "pass-remarks-analysis")?,
+    );
+    let options = Options {
+        verify_each: cli.verify_each,
+        print_after_all: cli.print_after_all,
+        print_before_all: cli.print_before_all,
+        triple: cli.mtriple.clone(),
+        cpu: cli.mcpu.clone(),
+    };
+    let result = opt_conv_passes::run_pipeline(&steps, &mut module, &mut remarks, diag, &options);
+    diag.push_str(&remarks.render_shown());
+    match result {
+        Ok(()) => {}
+        Err(RunError::Pass(e)) => return Err(fail(format!("{e}\n"))),
+        Err(e @ RunError::BrokenAfterPass { .. }) => return Err(Failure { text: format!("{e}\n"), code: 2 }),
+    }
+    if !cli.disable_verify {
+        let errs = opt_conv_passes::verify::verify_all(&module);
+        if !errs.is_empty() {
+            let text = opt_conv_passes::verify::render(&module, &errs);
+            return Err(Failure {
+                text: format!("{text}{PROG}: error: broken module found after the pipeline, compilation aborted\n"),
+                code: 2,
+            });
+        }
+    }
+    if cli.disable_output {
+        if cli.output.is_some() {
+            diag.push_str(
+                "WARNING: The -o (output filename) option is ignored when\nthe --disable-output option is used.\n",
+            );
+        }
+        return Ok(());
+    }
+    let text = opt_conv_ir::print_module(&module);
+    match cli.output.as_deref() {
+        None | Some("-") => {
+            if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush())
+                && e.kind() != std::io::ErrorKind::BrokenPipe
+            {
+                return Err(fail(format!("{PROG}: error writing to stdout: {e}\n")));
+            }
+        }
+        Some(path) => write_atomically(path, text.as_bytes())?,
+    }
+    Ok(())
+}
+
+fn read_input(input: &str, stdin: &mut dyn Read) -> Result<(String, Vec<u8>), Failure> {
+    let mut bytes = Vec::new();
+    if input == "-" {
+        stdin
+            .read_to_end(&mut bytes)
+            .map_err(|e| fail(format!("{PROG}: <stdin>: error: Could not read input: {e}\n")))?;
+        Ok(("<stdin>".to_owned(), bytes))
+    } else {
+        bytes = std::fs::read(input).map_err(|e| {
+            let why = match e.kind() {
+                std::io::ErrorKind::NotFound => "No such file or directory".to_owned(),
+                _ => e.to_string(),
+            };
+            fail(format!("{PROG}: {input}: error: Could not open input file: {why}\n"))
+        })?;
+        Ok((input.to_owned(), bytes))
+    }
+}
+
+/// Parses and checks a module from raw bytes, mapping every problem to a
+/// located diagnostic.
+pub fn load_module(name: &str, bytes: &[u8]) -> Result<(Module, SourceMap), String> {
+    load(name, bytes).map_err(|f| f.text)
+}
+
+fn load(name: &str, bytes: &[u8]) -> Result<(Module, SourceMap), Failure> {
+    let src = match std::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let lossy = String::from_utf8_lossy(bytes);
+            let err = ParseError::at(name, &lossy, e.valid_up_to(), "invalid UTF-8 in input");
+            return Err(fail(format!("{PROG}: {err}")));
+        }
+    };
+    if src.trim().is_empty() || only_comments(src) {
+        let err = ParseError::at(name, src, src.len(), "empty input: expected a module (top-level entity)");
+        return Err(fail(format!("{PROG}: {err}")));
+    }
+    opt_conv_ir::parse_module(name, src).map_err(|e| fail(format!("{PROG}: {e}")))
+}
+
+fn only_comments(src: &str) -> bool {
+    src.lines().all(|l| {
+        let t = l.trim();
+        t.is_empty() || t.starts_with(';')
+    })
+}
+
+/// Verifier errors, located where the source map knows the instruction.
+pub fn render_verify_errors(name: &str, src: &str, m: &Module, map: &SourceMap, errs: &[VerifyError]) -> String {
+    let mut out = String::new();
+    for e in errs {
+        let off = match (e.func, e.inst) {
+            (Some(f), Some(i)) => map.insts.get(&(f, i)).copied(),
+            (Some(f), None) => map.funcs.get(&f).copied(),
+            _ => None,
+        };
+        match off {
+            Some(off) => {
+                out.push_str(&format!("{PROG}: {}", ParseError::at(name, src, off, e.message.clone())));
+                for n in &e.notes {
+                    out.push_str(n);
+                    out.push('\n');
+                }
+            }
+            None => out.push_str(&e.to_string()),
+        }
+    }
+    let _ = m;
+    out
+}
+
+fn write_atomically(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    let p = std::path::Path::new(path);
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let err = |e: std::io::Error| fail(format!("{PROG}: {path}: error: could not write output: {e}\n"));
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(err)?;
+    tmp.write_all(bytes).map_err(err)?;
+    tmp.flush().map_err(err)?;
+    tmp.persist(p).map_err(|e| err(e.error))?;
+    Ok(())
+}
+
+/// `--list-passes`: opt's `-print-passes` layout.
+pub fn list_passes() -> String {
+    use opt_conv_passes::PassKind;
+    let mut s = String::new();
+    for (title, kind) in [("Module passes:", PassKind::Module), ("Function passes:", PassKind::Function)] {
+        s.push_str(title);
+        s.push('\n');
+        for p in opt_conv_passes::registry().iter().filter(|p| p.kind == kind) {
+            s.push_str(&format!("  {}{}\n      {}\n", p.name, p.params, p.description));
+        }
+    }
+    s
+}
