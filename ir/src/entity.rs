@@ -367,6 +367,11 @@ mod tests {
     entity_impl!(E, "e");
 
     #[test]
+    fn raw_round_trip() {
+        assert_eq!(E::from_u32(3).as_u32(), 3);
+    }
+
+    #[test]
     fn primary_and_secondary() {
         let mut p: PrimaryMap<E, &str> = PrimaryMap::new();
         let a = p.push("a");

@@ -115,11 +115,11 @@ fn add(elems: &[Element], level: Level, steps: &mut Vec<Step>) -> Result<(), Str
             };
             return Err(format!("{what} '{full}'\nvalid pass names are: {}", valid_names()));
         };
-        let allowed = match (info.kind, level) {
-            (PassKind::Module, Level::Top | Level::Module | Level::Cgscc) => true,
-            (PassKind::Function, Level::Top | Level::Module | Level::Function | Level::Loop) => true,
-            _ => false,
-        };
+        let allowed = matches!(
+            (info.kind, level),
+            (PassKind::Module, Level::Top | Level::Module | Level::Cgscc)
+                | (PassKind::Function, Level::Top | Level::Module | Level::Function | Level::Loop)
+        );
         if !allowed {
             return Err(format!("unknown {} pass '{full}'\nvalid pass names are: {}", level.word(), valid_names()));
         }

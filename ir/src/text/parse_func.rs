@@ -1005,7 +1005,7 @@ fn cast_is_valid(p: &Parser<'_>, op: CastOp, s: Type, d: Type) -> bool {
         CastOp::AddrSpaceCast => t.is_ptr(ss) && t.is_ptr(ds) && ss != ds,
         CastOp::BitCast => {
             if t.is_ptr(ss) || t.is_ptr(ds) {
-                return ss == ds || (t.is_ptr(ss) && t.is_ptr(ds) && ss == ds);
+                return ss == ds;
             }
             // Same total size for non-pointers: compare scalar bit widths times lanes.
             let bits = |x: Type| -> Option<u64> {

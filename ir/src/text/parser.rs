@@ -53,7 +53,13 @@ pub(crate) struct Parser<'a> {
     global_first_use: FxHashMap<GlobalId, usize>,
     /// Function type of the first call to each not-yet-declared global.
     pub(crate) intrinsic_types: FxHashMap<GlobalId, Type>,
+    /// Current nesting depth of types, constants and metadata (bounded so
+    /// that hostile input cannot overflow the stack).
+    depth: u32,
 }
+
+/// Deepest nesting of types, constants or metadata the parser accepts.
+const MAX_NESTING: u32 = 512;
 
 /// Parses a whole module. `file` is used in error messages and as the module id.
 pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseError> {
@@ -71,6 +77,7 @@ pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseE
         md_first_use: FxHashMap::default(),
         global_first_use: FxHashMap::default(),
         intrinsic_types: FxHashMap::default(),
+        depth: 0,
     };
     p.parse_top_level()?;
     p.finish()?;
@@ -318,8 +325,23 @@ impl<'a> Parser<'a> {
 
     // ---------------------------------------------------------------- types
 
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.err(format!("nesting deeper than {MAX_NESTING} levels is not supported"));
+        }
+        Ok(())
+    }
+
     /// Parses a type, including legacy typed pointers (`i8*` reads as `ptr`).
     pub(crate) fn parse_type(&mut self) -> PResult<Type> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
         let mut t = self.parse_base_type()?;
         loop {
             if self.eat(&Tok::Star) {
@@ -1176,6 +1198,13 @@ impl<'a> Parser<'a> {
 
     /// Parses a constant of type `ty`.
     pub(crate) fn parse_const(&mut self, ty: Type) -> PResult<Const> {
+        self.enter()?;
+        let r = self.parse_const_inner(ty);
+        self.depth -= 1;
+        r
+    }
+
+    fn parse_const_inner(&mut self, ty: Type) -> PResult<Const> {
         let off = self.offset();
         let tyd = self.m.types.get(ty).clone();
         let bad =
@@ -1350,7 +1379,7 @@ impl<'a> Parser<'a> {
             Tok::GlobalName(n) => {
                 self.bump();
                 if !matches!(tyd, TypeData::Ptr(_)) {
-                    return Err(self.error_at(off, format!("global variable reference must have pointer type")));
+                    return Err(self.error_at(off, "global variable reference must have pointer type"));
                 }
                 ConstKind::Global(self.global_ref(&n, off))
             }
@@ -1427,7 +1456,7 @@ impl<'a> Parser<'a> {
 
     fn check_undef_type(&self, ty: Type, off: usize) -> PResult<()> {
         if matches!(self.m.types.get(ty), TypeData::Void | TypeData::Label | TypeData::Function { .. }) {
-            return Err(self.error_at(off, format!("invalid type for undef constant")));
+            return Err(self.error_at(off, "invalid type for undef constant"));
         }
         Ok(())
     }
@@ -1561,6 +1590,13 @@ impl<'a> Parser<'a> {
 
     /// `!N`, `!{...}` or `!DIxxx(...)` where a node is expected.
     pub(crate) fn parse_md_node_ref(&mut self) -> PResult<MdId> {
+        self.enter()?;
+        let r = self.parse_md_node_ref_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn parse_md_node_ref_inner(&mut self) -> PResult<MdId> {
         let off = self.offset();
         match self.peek().clone() {
             Tok::Exclaim => {
@@ -1765,7 +1801,7 @@ impl<'a> Parser<'a> {
         let body = self.parse_md_body()?;
         let id = self.md_node_for_number(n, off);
         if !matches!(self.m.metadata.nodes[id].body, MdBody::Undefined) {
-            return Err(self.error_at(off, format!("Metadata id is already used")));
+            return Err(self.error_at(off, "Metadata id is already used"));
         }
         self.m.metadata.nodes[id].body = body;
         self.m.metadata.nodes[id].distinct = distinct;

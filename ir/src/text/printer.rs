@@ -48,6 +48,10 @@ impl Slots {
         let mut counters: FxHashMap<Box<str>, u32> = FxHashMap::default();
         let mut next = 0u32;
         let mut unique = |name: &str, used: &mut rustc_hash::FxHashSet<Box<str>>| -> Box<str> {
+            // A name made only of digits would read back as a slot number;
+            // mark it so `write_local` quotes it.
+            let name = if name.bytes().all(|c| c.is_ascii_digit()) { format!("\u{1}{name}") } else { name.to_owned() };
+            let name = name.as_str();
             if used.insert(name.into()) {
                 return name.into();
             }
@@ -121,9 +125,11 @@ impl Slots {
 }
 
 fn write_local(out: &mut impl Write, name: &str) -> std::fmt::Result {
-    if name.bytes().all(|c| c.is_ascii_digit()) && !name.is_empty() {
-        out.write_str(name)
-    } else if is_bare_ident(name) {
+    // Slot numbers print bare; names only when they are valid identifiers.
+    // A leading U+0001 marks a digits-only *name* (see `Slots::new`).
+    if let Some(digits) = name.strip_prefix('\u{1}') {
+        write_quoted(out, digits.as_bytes())
+    } else if (name.bytes().all(|c| c.is_ascii_digit()) && !name.is_empty()) || is_bare_ident(name) {
         out.write_str(name)
     } else {
         write_quoted(out, name.as_bytes())

@@ -1,0 +1,116 @@
+//! The command line behaves like opt's.
+
+use opt_conv_tests::{opt_conv, tests_dir};
+
+const SIMPLE: &str =
+    "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  ret i32 0\n}\n";
+
+#[test]
+fn round_trip_to_stdout_and_file() {
+    let r = opt_conv(&["-S"], SIMPLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"\n"));
+    assert!(r.stdout.contains("b:                                                ; preds = %a, %entry\n"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("o.ll");
+    let r2 = opt_conv(&["-S", "-o", out.to_str().unwrap(), "-"], SIMPLE);
+    assert_eq!(r2.code, 0);
+    assert!(r2.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), r.stdout);
+}
+
+#[test]
+fn disable_output_writes_nothing() {
+    let r = opt_conv(&["-disable-output", "-passes=verify"], SIMPLE);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.is_empty() && r.stderr.is_empty());
+}
+
+#[test]
+fn unknown_pass_lists_valid_names() {
+    let r = opt_conv(&["-passes=frobnicate"], SIMPLE);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.starts_with("opt-conv: unknown pass name 'frobnicate'\nvalid pass names are: "), "{}", r.stderr);
+    assert!(r.stderr.contains("print<cycles>") && r.stderr.contains("verify"));
+    let r = opt_conv(&["-passes=function(verify)"], SIMPLE);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.starts_with("opt-conv: unknown function pass 'verify'"), "{}", r.stderr);
+    let r = opt_conv(&["-passes=function(print<cycles>"], SIMPLE);
+    assert_eq!(r.stderr, "opt-conv: invalid pipeline 'function(print<cycles>'\n");
+}
+
+#[test]
+fn nesting_adaptors_are_accepted() {
+    for p in ["function(print<cycles>)", "module(function(print<cycles>))", "print<cycles>,verify", "cgscc(verify)"] {
+        let r = opt_conv(&["-disable-output", &format!("-passes={p}")], SIMPLE);
+        assert_eq!(r.code, 0, "{p}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn printers_write_to_stderr_function_major() {
+    let two = format!("{SIMPLE}define void @g() {{\n  ret void\n}}\n");
+    let r = opt_conv(&["-disable-output", "-passes=print<cycles>,print<domtree>"], &two);
+    assert_eq!(r.code, 0);
+    let order: Vec<&str> = r.stderr.lines().filter(|l| l.contains("for function")).collect();
+    assert_eq!(
+        order,
+        [
+            "CycleInfo for function: f",
+            "DominatorTree for function: f",
+            "CycleInfo for function: g",
+            "DominatorTree for function: g"
+        ]
+    );
+}
+
+#[test]
+fn domtree_printers_match_llvm_format() {
+    let r = opt_conv(&["-disable-output", "-passes=print<domtree>,print<postdomtree>"], SIMPLE);
+    insta::assert_snapshot!(r.stderr);
+}
+
+#[test]
+fn list_passes_and_version() {
+    let r = opt_conv(&["--list-passes"], "");
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("Module passes:\n  verify\n"));
+    assert!(r.stdout.contains("Function passes:\n"));
+    let r = opt_conv(&["-version"], "");
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("opt-conv "));
+}
+
+#[test]
+fn unknown_option_fails_with_status_1() {
+    let r = opt_conv(&["-frob"], "");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("--frob"), "{}", r.stderr);
+}
+
+#[test]
+fn mtriple_overrides_the_module_triple() {
+    let r = opt_conv(&["-S", "-mtriple=amdgcn-amd-amdhsa"], SIMPLE);
+    assert!(r.stdout.contains("target triple = \"amdgcn-amd-amdhsa\"\n"));
+}
+
+#[test]
+fn input_is_verified_unless_disabled() {
+    let bad = std::fs::read_to_string(tests_dir().join("cases/errors/not-dominating.ll")).unwrap();
+    let r = opt_conv(&["-disable-output"], &bad);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.ends_with("opt-conv: <stdin>: error: input module is broken!\n"), "{}", r.stderr);
+    assert!(r.stderr.contains("  %x = add i32 1, 2\n  %y = add i32 %x, 1\n"), "{}", r.stderr);
+    let r = opt_conv(&["-disable-output", "-disable-verify"], &bad);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+#[test]
+fn print_after_all_dumps_each_pass() {
+    let r = opt_conv(&["-disable-output", "-print-after-all", "-passes=print<cycles>"], SIMPLE);
+    assert!(
+        r.stderr.contains("; *** IR Dump After CycleInfoPrinterPass on f ***\ndefine i32 @f(i1 %c) {\n"),
+        "{}",
+        r.stderr
+    );
+}

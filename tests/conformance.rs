@@ -1,0 +1,65 @@
+//! Conformance with LLVM 22 on the shared corpus (`../shared/conformance`):
+//! every input opt-22 accepts loads, verifies, prints, reads back and prints
+//! as a fixpoint; `print<cycles>` agrees with opt-22's recorded output.
+
+use opt_conv_ir::{parse_module, print_module, verify_module};
+use opt_conv_tests::{accepted_inputs, conformance_dir, manifest, opt_conv};
+use std::collections::BTreeMap;
+
+#[test]
+fn corpus_round_trips() {
+    let Some(root) = conformance_dir() else { return };
+    let inputs = accepted_inputs(&root);
+    assert!(inputs.len() >= 60, "expected the whole corpus, found {}", inputs.len());
+    for rel in &inputs {
+        let src = std::fs::read_to_string(root.join(rel)).unwrap();
+        let (m, _) = parse_module(rel, &src).unwrap_or_else(|e| panic!("{e}"));
+        verify_module(&m).unwrap_or_else(|e| panic!("{rel}: {}", e.iter().map(|x| x.to_string()).collect::<String>()));
+        let printed = print_module(&m);
+        let (again, _) = parse_module(rel, &printed).unwrap_or_else(|e| panic!("{rel}: reprint: {e}"));
+        verify_module(&again).unwrap_or_else(|e| panic!("{rel}: reprint: {e:?}"));
+        assert_eq!(print_module(&again), printed, "{rel}: printing is not a fixpoint");
+    }
+}
+
+/// Per function: each cycle as (depth, entries in order, sorted blocks).
+type Cycles = BTreeMap<String, Vec<(usize, Vec<String>, Vec<String>)>>;
+
+fn parse_cycles(text: &str) -> Cycles {
+    let mut out: Cycles = BTreeMap::new();
+    let mut cur = String::new();
+    for line in text.lines() {
+        if let Some(f) = line.strip_prefix("CycleInfo for function: ") {
+            cur = f.to_owned();
+            out.entry(cur.clone()).or_default();
+        } else if let Some(rest) = line.trim_start().strip_prefix("depth=") {
+            let (depth, rest) = rest.split_once(": entries(").unwrap();
+            let (entries, blocks) = rest.split_once(')').unwrap();
+            let entries: Vec<String> = entries.split(' ').map(str::to_owned).collect();
+            let mut blocks: Vec<String> = blocks.split_whitespace().map(str::to_owned).collect();
+            blocks.extend(entries.iter().cloned());
+            blocks.sort();
+            out.get_mut(&cur).unwrap().push((depth.parse().unwrap(), entries, blocks));
+        }
+    }
+    for v in out.values_mut() {
+        v.sort();
+    }
+    out
+}
+
+#[test]
+fn print_cycles_matches_opt22() {
+    let Some(root) = conformance_dir() else { return };
+    let rows: Vec<_> = manifest(&root).into_iter().filter(|r| r.area == "cycleinfo" && r.exit_code == 0).collect();
+    assert_eq!(rows.len(), 2, "both CycleInfo tests of the corpus");
+    for r in rows {
+        let src = std::fs::read_to_string(root.join(&r.path)).unwrap();
+        let ours = opt_conv(&["-disable-output", "-passes=verify<cycles>,print<cycles>"], &src);
+        assert_eq!(ours.code, 0, "{}", ours.stderr);
+        let llvm = std::fs::read_to_string(root.join(&r.out_file)).unwrap();
+        let (a, b) = (parse_cycles(&ours.stderr), parse_cycles(&llvm));
+        assert!(!b.is_empty());
+        assert_eq!(a, b, "{}: print<cycles> differs from opt-22 (entries in order, blocks as sets)", r.path);
+    }
+}

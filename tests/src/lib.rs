@@ -1,0 +1,95 @@
+//! Helpers shared by opt-conv's test suites: locating the conformance
+//! corpus, running the driver in-process, and reading `MANIFEST.tsv`.
+
+use std::path::{Path, PathBuf};
+
+/// The directory of this crate (`tests/`).
+pub fn tests_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The conformance corpus: `$OPT_CONV_CONFORMANCE`, else `../shared/conformance`
+/// next to the repository. `None` if absent; under `CI` that is a failure.
+pub fn conformance_dir() -> Option<PathBuf> {
+    let candidates = [
+        std::env::var_os("OPT_CONV_CONFORMANCE").map(PathBuf::from),
+        Some(tests_dir().join("../../shared/conformance")),
+    ];
+    let found = candidates.into_iter().flatten().find(|p| p.join("MANIFEST.tsv").is_file());
+    if found.is_none() && std::env::var_os("CI").is_some() {
+        panic!(
+            "conformance corpus not found (set OPT_CONV_CONFORMANCE or put shared/ beside the repository); required under CI"
+        );
+    }
+    found
+}
+
+/// One row of `MANIFEST.tsv`.
+#[derive(Clone, Debug)]
+pub struct ManifestRow {
+    /// Input path relative to the corpus root.
+    pub path: String,
+    /// Area (`verifier`, `uniformity`, `cycleinfo`, ...).
+    pub area: String,
+    /// The opt-22 command that was run.
+    pub command: String,
+    /// Its exit status under LLVM 22.
+    pub exit_code: i32,
+    /// Where its output was recorded.
+    pub out_file: String,
+    /// `verbatim#N`, `adapted#N` or `extra`.
+    pub run_kind: String,
+}
+
+/// Reads `MANIFEST.tsv`.
+pub fn manifest(root: &Path) -> Vec<ManifestRow> {
+    let text = std::fs::read_to_string(root.join("MANIFEST.tsv")).expect("MANIFEST.tsv");
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            ManifestRow {
+                path: c[0].to_owned(),
+                area: c[1].to_owned(),
+                command: c[2].to_owned(),
+                exit_code: c[3].parse().unwrap_or(-1),
+                out_file: c[5].to_owned(),
+                run_kind: c[6].to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// Corpus inputs that opt-22 reads and verifies (exit 0, or a crash inside a
+/// pass after verification), in path order.
+pub fn accepted_inputs(root: &Path) -> Vec<String> {
+    let rows = manifest(root);
+    let mut out: Vec<String> = rows
+        .iter()
+        .filter(|r| (r.exit_code == 0 || r.exit_code == 134) && !r.command.contains("-disable-verify"))
+        .map(|r| r.path.clone())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Result of running the driver in-process.
+pub struct Run {
+    /// Exit status.
+    pub code: u8,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Runs `opt-conv ARGS` in-process with `stdin`.
+pub fn opt_conv(args: &[&str], stdin: &str) -> Run {
+    let argv = std::iter::once("opt-conv").chain(args.iter().copied()).map(Into::into).collect();
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = opt_conv::run_main(argv, &mut stdin.as_bytes(), &mut out, &mut err);
+    Run { code, stdout: String::from_utf8_lossy(&out).into_owned(), stderr: String::from_utf8_lossy(&err).into_owned() }
+}
