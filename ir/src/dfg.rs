@@ -22,8 +22,9 @@ pub enum ValueDef {
     Param(u32),
     /// The result of an instruction.
     Inst(Inst),
-    /// A constant.
-    Const(Const),
+    /// A constant (boxed: constants are uniqued, so rare, and this keeps
+    /// every other value small).
+    Const(Box<Const>),
     /// Inline assembly (only as a callee).
     Asm(Box<InlineAsm>),
     /// A metadata call operand.
@@ -32,22 +33,38 @@ pub enum ValueDef {
     Placeholder,
 }
 
-/// A value: its type, definition and optional name.
+/// A span of the function's name arena; `len == u32::MAX` means unnamed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct NameSpan {
+    start: u32,
+    len: u32,
+}
+
+impl NameSpan {
+    const NONE: NameSpan = NameSpan { start: 0, len: u32::MAX };
+}
+
+impl Default for NameSpan {
+    fn default() -> Self {
+        NameSpan::NONE
+    }
+}
+
+/// A value: its type and definition. Its name lives in the DFG's name arena
+/// (see [`DataFlowGraph::value_name`]).
 #[derive(Clone, Debug)]
 pub struct ValueData {
     /// Type.
     pub ty: Type,
     /// Definition.
     pub def: ValueDef,
-    /// Name without `%`; `None` for unnamed values (printed as `%N`).
-    pub name: Option<Name>,
+    name: NameSpan,
 }
 
 /// A block's own data (its position is in the layout).
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
-    /// Label without `%`; `None` for numbered blocks.
-    pub name: Option<Name>,
+    name: NameSpan,
 }
 
 /// Instructions, values and blocks of one function.
@@ -58,6 +75,9 @@ pub struct DataFlowGraph {
     blocks: PrimaryMap<Block, BlockData>,
     /// Uniquing table for constants: one value per distinct constant. Lookup only.
     consts: FxHashMap<Const, Value>,
+    /// Names of values and blocks, back to back. Renaming appends; the arena
+    /// is never compacted (names are short and renames rare).
+    names: String,
     /// Metadata attachments (`!llvm.loop !0`) in source order. Lookup only.
     inst_md: FxHashMap<Inst, Vec<(Name, MdId)>>,
     /// Whether each instruction is still attached to the function (dead
@@ -71,13 +91,22 @@ impl DataFlowGraph {
         Self::default()
     }
 
+    /// Releases spare capacity (after a function has been built).
+    pub fn shrink_to_fit(&mut self) {
+        self.insts.shrink_to_fit();
+        self.values.shrink_to_fit();
+        self.blocks.shrink_to_fit();
+        self.names.shrink_to_fit();
+        self.removed.shrink_to_fit();
+    }
+
     // ---- instructions ----
 
     /// Creates an instruction; if `result_ty` is not void, also its result value.
     pub fn make_inst(&mut self, mut data: InstData, result_ty: Type) -> Inst {
         let inst = self.insts.next_key();
         if result_ty != Type::VOID {
-            let v = self.values.push(ValueData { ty: result_ty, def: ValueDef::Inst(inst), name: None });
+            let v = self.values.push(ValueData { ty: result_ty, def: ValueDef::Inst(inst), name: NameSpan::NONE });
             data.result = v.into();
         }
         self.insts.push(data)
@@ -177,14 +206,31 @@ impl DataFlowGraph {
         self.values[v].ty
     }
 
+    fn name_of(&self, s: NameSpan) -> Option<&str> {
+        (s.len != u32::MAX).then(|| &self.names[s.start as usize..(s.start + s.len) as usize])
+    }
+
+    fn intern_name(&mut self, name: Option<&str>) -> NameSpan {
+        match name.filter(|n| !n.is_empty()) {
+            Some(n) => {
+                let start = self.names.len() as u32;
+                self.names.push_str(n);
+                NameSpan { start, len: n.len() as u32 }
+            }
+            None => NameSpan::NONE,
+        }
+    }
+
     /// The name of `v`, if named.
+    #[inline]
     pub fn value_name(&self, v: Value) -> Option<&str> {
-        self.values[v].name.as_deref()
+        self.name_of(self.values[v].name)
     }
 
     /// Sets the name of `v` (duplicates are made unique by the printer).
     pub fn set_value_name(&mut self, v: Value, name: Option<&str>) {
-        self.values[v].name = name.filter(|n| !n.is_empty()).map(Into::into);
+        let span = self.intern_name(name);
+        self.values[v].name = span;
     }
 
     /// The instruction defining `v`, if any.
@@ -218,7 +264,8 @@ impl DataFlowGraph {
         if let Some(&v) = self.consts.get(&c) {
             return v;
         }
-        let v = self.values.push(ValueData { ty: c.ty, def: ValueDef::Const(c.clone()), name: None });
+        let v =
+            self.values.push(ValueData { ty: c.ty, def: ValueDef::Const(Box::new(c.clone())), name: NameSpan::NONE });
         self.consts.insert(c, v);
         v
     }
@@ -227,7 +274,7 @@ impl DataFlowGraph {
     /// (parameter, inline asm, metadata operand, placeholder).
     pub fn make_value(&mut self, ty: Type, def: ValueDef) -> Value {
         debug_assert!(!matches!(def, ValueDef::Const(_) | ValueDef::Inst(_)));
-        self.values.push(ValueData { ty, def, name: None })
+        self.values.push(ValueData { ty, def, name: NameSpan::NONE })
     }
 
     /// Turns a placeholder into the result of `inst` (used by the parser for
@@ -255,7 +302,20 @@ impl DataFlowGraph {
 
     /// Creates a block (not yet in the layout).
     pub fn make_block(&mut self, name: Option<&str>) -> Block {
-        self.blocks.push(BlockData { name: name.filter(|n| !n.is_empty()).map(Into::into) })
+        let name = self.intern_name(name);
+        self.blocks.push(BlockData { name })
+    }
+
+    /// The label of `b`, if named.
+    #[inline]
+    pub fn block_name(&self, b: Block) -> Option<&str> {
+        self.name_of(self.blocks[b].name)
+    }
+
+    /// Sets the label of `b` (`None` makes it a numbered block).
+    pub fn set_block_name(&mut self, b: Block, name: Option<&str>) {
+        let span = self.intern_name(name);
+        self.blocks[b].name = span;
     }
 
     /// Block data.

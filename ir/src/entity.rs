@@ -92,6 +92,11 @@ impl<K: EntityRef, V> PrimaryMap<K, V> {
         self.elems.push(v);
         k
     }
+    /// Releases spare capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.elems.shrink_to_fit();
+    }
+
     /// Number of entities ever allocated.
     pub fn len(&self) -> usize {
         self.elems.len()
@@ -199,6 +204,10 @@ impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
     /// Forgets all entries.
     pub fn clear(&mut self) {
         self.elems.clear();
+    }
+    /// Releases spare capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.elems.shrink_to_fit();
     }
     /// `(entity, data)` pairs for every stored entity, in id order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (K, &V)> {

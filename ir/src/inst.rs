@@ -509,6 +509,28 @@ impl RmwOp {
     }
 }
 
+/// An alignment in bytes (a power of two up to 2^32), stored as its
+/// logarithm in one byte so that `Option<Align>` costs a single byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Align(u8);
+
+impl Align {
+    /// The alignment of `bytes`, if it is a power of two no larger than 2^32.
+    pub fn new(bytes: u64) -> Option<Align> {
+        (bytes.is_power_of_two() && bytes <= 1 << 32).then(|| Align(bytes.trailing_zeros() as u8))
+    }
+    /// The alignment in bytes.
+    pub fn bytes(self) -> u64 {
+        1 << self.0
+    }
+}
+
+impl std::fmt::Display for Align {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.bytes())
+    }
+}
+
 /// `tail`, `musttail`, `notail` markers.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TailKind {
@@ -696,27 +718,27 @@ pub enum InstKind {
     /// `load` of the result type; `args = [ptr]`.
     Load {
         /// `align N`.
-        align: Option<u64>,
+        align: Option<Align>,
         /// `volatile`.
         volatile: bool,
         /// `atomic` ordering and scope.
-        atomic: Option<Atomic>,
+        atomic: Option<Box<Atomic>>,
     },
     /// `store`; `args = [value, ptr]`.
     Store {
         /// `align N`.
-        align: Option<u64>,
+        align: Option<Align>,
         /// `volatile`.
         volatile: bool,
         /// `atomic` ordering and scope.
-        atomic: Option<Atomic>,
+        atomic: Option<Box<Atomic>>,
     },
     /// `alloca`; `args = []` or `[count]`.
     Alloca {
         /// Allocated type.
         ty: Type,
         /// `align N`.
-        align: Option<u64>,
+        align: Option<Align>,
         /// `addrspace(N)` of the result.
         addrspace: u32,
         /// `inalloca`.
@@ -754,9 +776,9 @@ pub enum InstKind {
         /// `volatile`.
         volatile: bool,
         /// Ordering and scope.
-        atomic: Atomic,
+        atomic: Box<Atomic>,
         /// `align N`.
-        align: Option<u64>,
+        align: Option<Align>,
     },
     /// `cmpxchg`; `args = [ptr, expected, new]`.
     CmpXchg {
@@ -765,16 +787,16 @@ pub enum InstKind {
         /// `volatile`.
         volatile: bool,
         /// Success ordering and scope.
-        atomic: Atomic,
+        atomic: Box<Atomic>,
         /// Failure ordering.
         failure: Ordering,
         /// `align N`.
-        align: Option<u64>,
+        align: Option<Align>,
     },
     /// `fence`; no operands.
     Fence {
         /// Ordering and scope.
-        atomic: Atomic,
+        atomic: Box<Atomic>,
     },
     /// `va_arg`; `args = [va_list ptr]`, result of the given type.
     VaArg,

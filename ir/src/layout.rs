@@ -48,6 +48,12 @@ impl Layout {
         Self::default()
     }
 
+    /// Releases spare capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.blocks.shrink_to_fit();
+        self.insts.shrink_to_fit();
+    }
+
     // ---- blocks ----
 
     /// The entry block (first in layout).

@@ -74,3 +74,15 @@ pub use module::{FuncDecl, FuncId, Global, GlobalId, GlobalVar, Module};
 pub use text::{ParseError, parse_module, print_module};
 pub use types::{Type, TypeData, TypeTable};
 pub use verify::{VerifyError, verify_function, verify_module};
+
+#[cfg(test)]
+mod size_tests {
+    /// Memory per instruction is a product requirement (opt-conv must use less
+    /// than opt); these sizes are what keep it there.
+    #[test]
+    fn core_structs_stay_small() {
+        assert!(std::mem::size_of::<crate::InstData>() <= 80);
+        assert!(std::mem::size_of::<crate::InstKind>() <= 24);
+        assert!(std::mem::size_of::<crate::ValueData>() <= 32);
+    }
+}

@@ -45,13 +45,19 @@ struct Ctx<'a> {
     fid: FuncId,
     f: &'a Function,
     errors: Vec<VerifyError>,
-    printer: crate::text::ModulePrinter<'a>,
-    slots: crate::text::Slots,
+    /// Built on the first error only: numbering a module is not free.
+    printer: Option<(crate::text::ModulePrinter<'a>, crate::text::Slots)>,
 }
 
-impl Ctx<'_> {
-    fn inst_text(&self, i: Inst) -> String {
-        format!("  {}", self.printer.inst_to_string(self.f, &self.slots, i))
+impl<'a> Ctx<'a> {
+    fn printer(&mut self) -> &(crate::text::ModulePrinter<'a>, crate::text::Slots) {
+        let (m, f) = (self.m, self.f);
+        self.printer.get_or_insert_with(|| (crate::text::ModulePrinter::new(m), crate::text::Slots::new(f)))
+    }
+    fn inst_text(&mut self, i: Inst) -> String {
+        let f = self.f;
+        let (p, s) = self.printer();
+        format!("  {}", p.inst_to_string(f, s, i))
     }
     fn report(&mut self, i: Inst, msg: impl Into<String>) {
         let note = self.inst_text(i);
@@ -64,7 +70,7 @@ impl Ctx<'_> {
         });
     }
     fn report_block(&mut self, b: Block, msg: impl Into<String>) {
-        let name = self.slots.block_ref(b);
+        let name = self.printer().1.block_ref(b);
         self.errors.push(VerifyError {
             func: Some(self.fid),
             inst: None,
@@ -105,14 +111,7 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
 /// Verifies one function body; returns every problem found.
 pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
     let Some(f) = m.body(fid) else { return Vec::new() };
-    let mut cx = Ctx {
-        m,
-        fid,
-        f,
-        errors: Vec::new(),
-        printer: crate::text::ModulePrinter::new(m),
-        slots: crate::text::Slots::new(f),
-    };
+    let mut cx = Ctx { m, fid, f, errors: Vec::new(), printer: None };
     let Some(entry) = f.entry_block() else {
         cx.errors.push(VerifyError {
             func: Some(fid),

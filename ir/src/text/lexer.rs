@@ -6,11 +6,15 @@
 //! constants may be decimal or one of the hexadecimal forms (`0x`, `0xK`,
 //! `0xL`, `0xM`, `0xH`, `0xR`).
 
-/// A token.
+use std::borrow::Cow;
+
+/// A token. Payloads borrow from the source unless escapes had to be resolved.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Tok {
+pub enum Tok<'a> {
     /// End of input.
     Eof,
+    /// A lexing error (details are kept by the lexer).
+    Error,
     /// `=`
     Equal,
     /// `,`
@@ -42,46 +46,46 @@ pub enum Tok {
     /// `...`
     DotDotDot,
     /// A bare word: keyword or enumerator (`define`, `nuw`, `DW_TAG_x`).
-    Word(String),
+    Word(&'a str),
     /// `iN`
     IntType(u32),
     /// `%name`
-    LocalName(String),
+    LocalName(Cow<'a, str>),
     /// `%N`
     LocalId(u32),
     /// `@name`
-    GlobalName(String),
+    GlobalName(Cow<'a, str>),
     /// `@N`
     GlobalId(u32),
     /// `!name`
-    MetadataName(String),
+    MetadataName(Cow<'a, str>),
     /// `#N`
     AttrGroup(u32),
     /// `$name`
-    ComdatName(String),
+    ComdatName(Cow<'a, str>),
     /// `name:` or `"name":`
-    Label(String),
+    Label(Cow<'a, str>),
     /// `N:`
     LabelId(u32),
     /// `"..."`, unescaped.
-    Str(Vec<u8>),
+    Str(Cow<'a, [u8]>),
     /// `c"..."`, unescaped.
-    CStr(Vec<u8>),
+    CStr(Cow<'a, [u8]>),
     /// An integer literal, as written (optional `-`, decimal digits).
-    Int(String),
+    Int(&'a str),
     /// `u0x...`/`s0x...` integer literal: (signed, hex digits).
-    HexInt(bool, String),
+    HexInt(bool, &'a str),
     /// A decimal float literal as written.
-    Float(String),
+    Float(&'a str),
     /// A hexadecimal float: (kind letter or ' ' for plain `0x`, hex digits).
-    HexFloat(char, String),
+    HexFloat(char, &'a str),
 }
 
 /// A token and where it starts.
 #[derive(Clone, Debug)]
-pub struct Token {
+pub struct Token<'a> {
     /// The token.
-    pub tok: Tok,
+    pub tok: Tok<'a>,
     /// Byte offset of its first character.
     pub offset: usize,
 }
@@ -99,52 +103,72 @@ fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
 }
 
-/// Tokenizes `src` completely.
-pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
-    let b = src.as_bytes();
-    let mut toks = Vec::with_capacity(src.len() / 4);
-    let mut i = 0;
-    let n = b.len();
-    let err = |offset: usize, m: &str| LexError { message: m.to_owned(), offset };
-    while i < n {
-        let c = b[i];
-        let start = i;
-        match c {
-            b' ' | b'\t' | b'\n' | b'\r' => {
+/// A streaming lexer over a source string.
+pub struct Lexer<'a> {
+    src: &'a str,
+    i: usize,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `src`.
+    pub fn new(src: &'a str) -> Self {
+        Lexer { src, i: 0 }
+    }
+
+    /// The next token (`Eof` at the end, repeatedly).
+    pub fn next_token(&mut self) -> Result<Token<'a>, LexError> {
+        let (tok, start, next) = self.lex_one()?;
+        self.i = next;
+        Ok(Token { tok, offset: start })
+    }
+
+    fn lex_one(&self) -> Result<(Tok<'a>, usize, usize), LexError> {
+        let src = self.src;
+        let b = src.as_bytes();
+        let n = b.len();
+        let mut i = self.i;
+        let err = |offset: usize, m: &str| LexError { message: m.to_owned(), offset };
+        // Whitespace and comments.
+        loop {
+            while i < n && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
                 i += 1;
-                continue;
             }
-            b';' => {
+            if i < n && b[i] == b';' {
                 while i < n && b[i] != b'\n' {
                     i += 1;
                 }
                 continue;
             }
-            b'=' | b',' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'*' | b'|' | b':' => {
-                i += 1;
-                let t = match c {
-                    b'=' => Tok::Equal,
-                    b',' => Tok::Comma,
-                    b'(' => Tok::LParen,
-                    b')' => Tok::RParen,
-                    b'[' => Tok::LSquare,
-                    b']' => Tok::RSquare,
-                    b'{' => Tok::LBrace,
-                    b'}' => Tok::RBrace,
-                    b'<' => Tok::Less,
-                    b'>' => Tok::Greater,
-                    b'*' => Tok::Star,
-                    b'|' => Tok::Bar,
-                    _ => Tok::Colon,
-                };
-                toks.push(Token { tok: t, offset: start });
-                continue;
-            }
+            break;
+        }
+        let start = i;
+        if i >= n {
+            return Ok((Tok::Eof, n, n));
+        }
+        let c = b[i];
+        let single = match c {
+            b'=' => Some(Tok::Equal),
+            b',' => Some(Tok::Comma),
+            b'(' => Some(Tok::LParen),
+            b')' => Some(Tok::RParen),
+            b'[' => Some(Tok::LSquare),
+            b']' => Some(Tok::RSquare),
+            b'{' => Some(Tok::LBrace),
+            b'}' => Some(Tok::RBrace),
+            b'<' => Some(Tok::Less),
+            b'>' => Some(Tok::Greater),
+            b'*' => Some(Tok::Star),
+            b'|' => Some(Tok::Bar),
+            b':' => Some(Tok::Colon),
+            _ => None,
+        };
+        if let Some(t) = single {
+            return Ok((t, start, i + 1));
+        }
+        match c {
             b'.' => {
                 if b[i..].starts_with(b"...") {
-                    i += 3;
-                    toks.push(Token { tok: Tok::DotDotDot, offset: start });
-                    continue;
+                    return Ok((Tok::DotDotDot, start, i + 3));
                 }
                 // A label like `.foo:`.
                 let mut j = i;
@@ -152,9 +176,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     j += 1;
                 }
                 if j < n && b[j] == b':' {
-                    toks.push(Token { tok: Tok::Label(src[i..j].to_owned()), offset: start });
-                    i = j + 1;
-                    continue;
+                    return Ok((Tok::Label(Cow::Borrowed(&src[i..j])), start, j + 1));
                 }
                 return Err(err(start, "invalid token"));
             }
@@ -165,15 +187,13 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     while i < n && (is_ident_char(b[i]) || b[i] == b'\\') {
                         i += 1;
                     }
-                    let name = unescape(&b[s..i]);
-                    toks.push(Token {
-                        tok: Tok::MetadataName(String::from_utf8_lossy(&name).into_owned()),
-                        offset: start,
-                    });
-                } else {
-                    toks.push(Token { tok: Tok::Exclaim, offset: start });
+                    let name = match unescape(&b[s..i]) {
+                        Cow::Borrowed(_) => Cow::Borrowed(&src[s..i]),
+                        Cow::Owned(v) => Cow::Owned(String::from_utf8_lossy(&v).into_owned()),
+                    };
+                    return Ok((Tok::MetadataName(name), start, i));
                 }
-                continue;
+                return Ok((Tok::Exclaim, start, i));
             }
             b'#' => {
                 i += 1;
@@ -185,8 +205,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     return Err(err(start, "invalid token"));
                 }
                 let v = src[s..i].parse::<u32>().map_err(|_| err(start, "attribute group id too large"))?;
-                toks.push(Token { tok: Tok::AttrGroup(v), offset: start });
-                continue;
+                return Ok((Tok::AttrGroup(v), start, i));
             }
             b'%' | b'@' | b'$' => {
                 i += 1;
@@ -196,7 +215,14 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     if bytes.contains(&0) {
                         return Err(err(start, "NUL character is not allowed in names"));
                     }
-                    let s = String::from_utf8(bytes).map_err(|_| err(start, "names must be valid UTF-8"))?;
+                    let s: Cow<'a, str> = match bytes {
+                        Cow::Borrowed(v) => {
+                            Cow::Borrowed(std::str::from_utf8(v).map_err(|_| err(start, "names must be valid UTF-8"))?)
+                        }
+                        Cow::Owned(v) => {
+                            Cow::Owned(String::from_utf8(v).map_err(|_| err(start, "names must be valid UTF-8"))?)
+                        }
+                    };
                     match c {
                         b'%' => Tok::LocalName(s),
                         b'@' => Tok::GlobalName(s),
@@ -209,12 +235,12 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                     }
                     let v = src[s..i].parse::<u32>().map_err(|_| err(start, "value number too large"))?;
                     if c == b'%' { Tok::LocalId(v) } else { Tok::GlobalId(v) }
-                } else if i < n && (is_ident_char(b[i])) {
+                } else if i < n && is_ident_char(b[i]) {
                     let s = i;
                     while i < n && is_ident_char(b[i]) {
                         i += 1;
                     }
-                    let name = src[s..i].to_owned();
+                    let name = Cow::Borrowed(&src[s..i]);
                     match c {
                         b'%' => Tok::LocalName(name),
                         b'@' => Tok::GlobalName(name),
@@ -223,28 +249,28 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                 } else {
                     return Err(err(start, "invalid token"));
                 };
-                toks.push(Token { tok, offset: start });
-                continue;
+                return Ok((tok, start, i));
             }
             b'"' => {
                 let (bytes, next) = lex_string(b, i).ok_or_else(|| err(start, "end of file in string constant"))?;
-                i = next;
-                if i < n && b[i] == b':' {
-                    i += 1;
-                    let s = String::from_utf8(bytes).map_err(|_| err(start, "labels must be valid UTF-8"))?;
-                    toks.push(Token { tok: Tok::Label(s), offset: start });
-                } else {
-                    toks.push(Token { tok: Tok::Str(bytes), offset: start });
+                if next < n && b[next] == b':' {
+                    let s: Cow<'a, str> = match bytes {
+                        Cow::Borrowed(v) => {
+                            Cow::Borrowed(std::str::from_utf8(v).map_err(|_| err(start, "labels must be valid UTF-8"))?)
+                        }
+                        Cow::Owned(v) => {
+                            Cow::Owned(String::from_utf8(v).map_err(|_| err(start, "labels must be valid UTF-8"))?)
+                        }
+                    };
+                    return Ok((Tok::Label(s), start, next + 1));
                 }
-                continue;
+                return Ok((Tok::Str(bytes), start, next));
             }
             _ => {}
         }
         if c == b'c' && i + 1 < n && b[i + 1] == b'"' {
             let (bytes, next) = lex_string(b, i + 1).ok_or_else(|| err(start, "end of file in string constant"))?;
-            i = next;
-            toks.push(Token { tok: Tok::CStr(bytes), offset: start });
-            continue;
+            return Ok((Tok::CStr(bytes), start, next));
         }
         if (c == b'u' || c == b's') && b[i..].starts_with(if c == b'u' { b"u0x" } else { b"s0x" }) {
             let s = i + 3;
@@ -253,9 +279,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                 j += 1;
             }
             if j > s {
-                toks.push(Token { tok: Tok::HexInt(c == b's', src[s..j].to_owned()), offset: start });
-                i = j;
-                continue;
+                return Ok((Tok::HexInt(c == b's', &src[s..j]), start, j));
             }
         }
         if c.is_ascii_digit() || c == b'-' || c == b'+' {
@@ -275,9 +299,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                 if j == s {
                     return Err(err(start, "invalid hexadecimal floating-point constant"));
                 }
-                toks.push(Token { tok: Tok::HexFloat(kind, src[s..j].to_owned()), offset: start });
-                i = j;
-                continue;
+                return Ok((Tok::HexFloat(kind, &src[s..j]), start, j));
             }
             let mut j = i;
             if c == b'-' || c == b'+' {
@@ -289,9 +311,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                         k += 1;
                     }
                     if k < n && b[k] == b':' && k > i {
-                        toks.push(Token { tok: Tok::Label(src[i..k].to_owned()), offset: start });
-                        i = k + 1;
-                        continue;
+                        return Ok((Tok::Label(Cow::Borrowed(&src[i..k])), start, k + 1));
                     }
                     return Err(err(start, "invalid token"));
                 }
@@ -308,12 +328,9 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                 let text = &src[i..k];
                 if k == j && c != b'-' {
                     let v = text.parse::<u32>().map_err(|_| err(start, "label number too large"))?;
-                    toks.push(Token { tok: Tok::LabelId(v), offset: start });
-                } else {
-                    toks.push(Token { tok: Tok::Label(text.to_owned()), offset: start });
+                    return Ok((Tok::LabelId(v), start, k + 1));
                 }
-                i = k + 1;
-                continue;
+                return Ok((Tok::Label(Cow::Borrowed(text)), start, k + 1));
             }
             if j < n && b[j] == b'.' {
                 j += 1;
@@ -332,16 +349,12 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
                         j = e;
                     }
                 }
-                toks.push(Token { tok: Tok::Float(src[i..j].to_owned()), offset: start });
-                i = j;
-                continue;
+                return Ok((Tok::Float(&src[i..j]), start, j));
             }
             if c == b'+' {
                 return Err(err(start, "invalid token"));
             }
-            toks.push(Token { tok: Tok::Int(src[i..j].to_owned()), offset: start });
-            i = j;
-            continue;
+            return Ok((Tok::Int(&src[i..j]), start, j));
         }
         if c.is_ascii_alphabetic() || c == b'_' || c == b'$' {
             let mut j = i;
@@ -350,9 +363,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             }
             let word = &src[i..j];
             if j < n && b[j] == b':' {
-                toks.push(Token { tok: Tok::Label(word.to_owned()), offset: start });
-                i = j + 1;
-                continue;
+                return Ok((Tok::Label(Cow::Borrowed(word)), start, j + 1));
             }
             if let Some(rest) = word.strip_prefix('i')
                 && !rest.is_empty()
@@ -360,23 +371,31 @@ pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
             {
                 let bits = rest.parse::<u32>().ok().filter(|&b| (1..=crate::types::MAX_INT_BITS).contains(&b));
                 let bits = bits.ok_or_else(|| err(start, "bitwidth for integer type out of range"))?;
-                toks.push(Token { tok: Tok::IntType(bits), offset: start });
-                i = j;
-                continue;
+                return Ok((Tok::IntType(bits), start, j));
             }
-            toks.push(Token { tok: Tok::Word(word.to_owned()), offset: start });
-            i = j;
-            continue;
+            return Ok((Tok::Word(word), start, j));
         }
-        return Err(err(start, if c >= 0x80 { "invalid character in input" } else { "invalid token" }));
+        Err(err(start, if c >= 0x80 { "invalid character in input" } else { "invalid token" }))
     }
-    toks.push(Token { tok: Tok::Eof, offset: n });
-    Ok(toks)
+}
+
+/// Tokenizes `src` completely (tests and tools; the parser streams).
+pub fn lex(src: &str) -> Result<Vec<Token<'_>>, LexError> {
+    let mut l = Lexer::new(src);
+    let mut out = Vec::new();
+    loop {
+        let t = l.next_token()?;
+        let eof = t.tok == Tok::Eof;
+        out.push(t);
+        if eof {
+            return Ok(out);
+        }
+    }
 }
 
 /// Lexes a `"..."` starting at the quote; returns the unescaped bytes and the
 /// offset after the closing quote.
-fn lex_string(b: &[u8], quote: usize) -> Option<(Vec<u8>, usize)> {
+fn lex_string(b: &[u8], quote: usize) -> Option<(Cow<'_, [u8]>, usize)> {
     let mut i = quote + 1;
     while i < b.len() && b[i] != b'"' {
         i += 1;
@@ -387,8 +406,11 @@ fn lex_string(b: &[u8], quote: usize) -> Option<(Vec<u8>, usize)> {
     Some((unescape(&b[quote + 1..i]), i + 1))
 }
 
-/// Resolves `\\` and `\XX` escapes.
-fn unescape(s: &[u8]) -> Vec<u8> {
+/// Resolves `\\` and `\XX` escapes (borrowing when there are none).
+fn unescape(s: &[u8]) -> Cow<'_, [u8]> {
+    if !s.contains(&b'\\') {
+        return Cow::Borrowed(s);
+    }
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
@@ -408,14 +430,14 @@ fn unescape(s: &[u8]) -> Vec<u8> {
         out.push(s[i]);
         i += 1;
     }
-    out
+    Cow::Owned(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn toks(s: &str) -> Vec<Tok> {
+    fn toks(s: &str) -> Vec<Tok<'_>> {
         lex(s).unwrap().into_iter().map(|t| t.tok).collect()
     }
 
@@ -426,19 +448,19 @@ mod tests {
             vec![
                 Tok::LocalName("x".into()),
                 Tok::Equal,
-                Tok::Word("add".into()),
+                Tok::Word("add"),
                 Tok::IntType(32),
                 Tok::LocalId(0),
                 Tok::Comma,
-                Tok::Int("-1".into()),
+                Tok::Int("-1"),
                 Tok::Label("entry".into()),
                 Tok::Exclaim,
-                Tok::Int("12".into()),
+                Tok::Int("12"),
                 Tok::MetadataName("llvm.loop".into()),
                 Tok::AttrGroup(3),
-                Tok::CStr(b"a\0".to_vec()),
-                Tok::Float("1.5e+00".into()),
-                Tok::HexFloat('K', "1".into()),
+                Tok::CStr(Cow::Owned(b"a\0".to_vec())),
+                Tok::Float("1.5e+00"),
+                Tok::HexFloat('K', "1"),
                 Tok::Label("q".into()),
                 Tok::Eof
             ]

@@ -12,7 +12,7 @@ use super::parser::{AttrSite, PResult, Parser};
 use crate::attrs::AttrSet;
 use crate::constant::ConstKind;
 use crate::dfg::{DataFlowGraph, ValueDef};
-use crate::entity::EntitySet;
+use crate::entity::{EntityRef, EntitySet};
 use crate::inst::*;
 use crate::layout::Layout;
 use crate::metadata::{MdArg, MdOperand};
@@ -20,15 +20,16 @@ use crate::module::GlobalId;
 use crate::types::{Type, TypeData};
 use crate::{Block, Function, Inst, Value};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
-struct FnState {
+struct FnState<'a> {
     dfg: DataFlowGraph,
     layout: Layout,
     params: Vec<Value>,
     ret_ty: Type,
-    names: FxHashMap<String, Value>,
+    names: FxHashMap<Cow<'a, str>, Value>,
     numbers: FxHashMap<u32, Value>,
-    block_names: FxHashMap<String, Block>,
+    block_names: FxHashMap<Cow<'a, str>, Block>,
     block_numbers: FxHashMap<u32, Block>,
     defined_blocks: EntitySet<Block>,
     /// First use of every placeholder value (offset, spelling).
@@ -43,16 +44,16 @@ struct FnState {
 }
 
 /// An instruction's name as written before `=`.
-enum DefName {
+enum DefName<'a> {
     None,
-    Named(String),
+    Named(Cow<'a, str>),
     Numbered(u32),
 }
 
-pub(super) fn parse_body(
-    p: &mut Parser<'_>,
+pub(super) fn parse_body<'a>(
+    p: &mut Parser<'a>,
     gid: GlobalId,
-    params: &[(Type, AttrSet, Option<Tok>, usize)],
+    params: &[(Type, AttrSet, Option<Tok<'a>>, usize)],
 ) -> PResult<Function> {
     let fty = p.m.func(gid).map(|d| d.ty).expect("function just defined");
     let ret_ty = p.m.types.fn_sig(fty).map(|s| s.0).unwrap_or(Type::VOID);
@@ -112,9 +113,13 @@ pub(super) fn parse_body(
     for (inst, g, off) in st.call_groups {
         p.attr_refs.push((AttrSite::Call(gid, inst), g, off));
     }
+    let mut offsets = vec![u32::MAX; st.dfg.num_insts()];
     for (inst, off) in st.insts {
-        p.map.insts.insert((gid, inst), off);
+        offsets[inst.index()] = u32::try_from(off).unwrap_or(u32::MAX);
     }
+    p.map.set_insts(gid, offsets);
+    st.dfg.shrink_to_fit();
+    st.layout.shrink_to_fit();
     Ok(Function::from_parts(st.dfg, st.layout, st.params))
 }
 
@@ -130,15 +135,15 @@ fn local_spelling(t: &Tok) -> String {
     }
 }
 
-fn parse_block(p: &mut Parser<'_>, st: &mut FnState) -> PResult<()> {
+fn parse_block<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<()> {
     let off = p.offset();
     let block = match p.peek().clone() {
         Tok::Label(name) => {
             p.bump();
-            if st.names.contains_key(&name) {
+            if st.names.contains_key(&*name) {
                 return Err(p.error_at(off, format!("multiple definition of local value named '{name}'")));
             }
-            let b = match st.block_names.get(&name) {
+            let b = match st.block_names.get(&*name) {
                 Some(&b) => b,
                 None => {
                     let b = st.dfg.make_block(Some(&name));
@@ -201,7 +206,7 @@ fn parse_block(p: &mut Parser<'_>, st: &mut FnState) -> PResult<()> {
     }
 }
 
-fn parse_inst(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Inst> {
+fn parse_inst<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Inst> {
     let start = p.offset();
     let name = match p.peek().clone() {
         Tok::LocalName(n) => {
@@ -243,10 +248,17 @@ fn parse_inst(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Inst> {
     Ok(inst)
 }
 
-fn define_result(p: &Parser<'_>, st: &mut FnState, inst: Inst, ty: Type, name: DefName, off: usize) -> PResult<()> {
+fn define_result<'a>(
+    p: &Parser<'a>,
+    st: &mut FnState<'a>,
+    inst: Inst,
+    ty: Type,
+    name: DefName<'a>,
+    off: usize,
+) -> PResult<()> {
     let existing = match &name {
         DefName::Named(n) => {
-            if st.block_names.get(n).is_some_and(|b| st.defined_blocks.contains(*b)) {
+            if st.block_names.get(&**n).is_some_and(|b| st.defined_blocks.contains(*b)) {
                 return Err(p.error_at(off, format!("multiple definition of local value named '{n}'")));
             }
             st.names.get(n).copied()
@@ -312,7 +324,7 @@ fn define_result(p: &Parser<'_>, st: &mut FnState, inst: Inst, ty: Type, name: D
 // ------------------------------------------------------------------ operands
 
 /// A local value `%x`/`%N` of type `ty`, or a constant.
-fn parse_value(p: &mut Parser<'_>, st: &mut FnState, ty: Type) -> PResult<Value> {
+fn parse_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ty: Type) -> PResult<Value> {
     let off = p.offset();
     match p.peek().clone() {
         t @ (Tok::LocalName(_) | Tok::LocalId(_)) => {
@@ -321,7 +333,7 @@ fn parse_value(p: &mut Parser<'_>, st: &mut FnState, ty: Type) -> PResult<Value>
                 return Err(p.error_at(off, "basic block used where a value is expected"));
             }
             let existing = match &t {
-                Tok::LocalName(n) => st.names.get(n).copied(),
+                Tok::LocalName(n) => st.names.get(&**n).copied(),
                 Tok::LocalId(n) => st.numbers.get(n).copied(),
                 _ => None,
             };
@@ -342,7 +354,7 @@ fn parse_value(p: &mut Parser<'_>, st: &mut FnState, ty: Type) -> PResult<Value>
             }
             // A block of that name used as a value.
             if let Tok::LocalName(n) = &t
-                && st.block_names.get(n).is_some_and(|b| st.defined_blocks.contains(*b))
+                && st.block_names.get(&**n).is_some_and(|b| st.defined_blocks.contains(*b))
             {
                 return Err(p.error_at(off, format!("'{}' is not a basic block value", local_spelling(&t))));
             }
@@ -358,7 +370,7 @@ fn parse_value(p: &mut Parser<'_>, st: &mut FnState, ty: Type) -> PResult<Value>
             st.fwd_values.insert(v, (off, local_spelling(&t)));
             Ok(v)
         }
-        Tok::Word(w) if w == "asm" => Err(p.error_at(off, "inline asm is only valid as a callee")),
+        Tok::Word("asm") => Err(p.error_at(off, "inline asm is only valid as a callee")),
         _ => {
             if ty == Type::VOID || ty == Type::LABEL || ty == Type::METADATA {
                 return p.err("expected value token");
@@ -369,22 +381,22 @@ fn parse_value(p: &mut Parser<'_>, st: &mut FnState, ty: Type) -> PResult<Value>
     }
 }
 
-fn parse_typed_value(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(Type, Value)> {
+fn parse_typed_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(Type, Value)> {
     let ty = p.parse_type()?;
     let v = parse_value(p, st, ty)?;
     Ok((ty, v))
 }
 
 /// `%bb` (after `label`, or in a phi).
-fn parse_block_ref(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Block> {
+fn parse_block_ref<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Block> {
     let off = p.offset();
     let t = p.bump();
     match &t {
         Tok::LocalName(n) => {
-            if let Some(&b) = st.block_names.get(n) {
+            if let Some(&b) = st.block_names.get(&**n) {
                 return Ok(b);
             }
-            if st.names.contains_key(n) {
+            if st.names.contains_key(&**n) {
                 return Err(p.error_at(off, format!("'{}' is not a basic block", local_spelling(&t))));
             }
             let b = st.dfg.make_block(Some(n));
@@ -408,7 +420,7 @@ fn parse_block_ref(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Block> {
     }
 }
 
-fn parse_label(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Block> {
+fn parse_label<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Block> {
     if !p.eat_word("label") {
         return p.err("expected 'label'");
     }
@@ -447,7 +459,7 @@ fn parse_int_flags(p: &mut Parser<'_>, allowed: IntFlags) -> IntFlags {
     }
 }
 
-fn parse_ordering(p: &mut Parser<'_>) -> PResult<Atomic> {
+fn parse_ordering(p: &mut Parser<'_>) -> PResult<Box<Atomic>> {
     let mut scope = None;
     if p.eat_word("syncscope") {
         p.expect(Tok::LParen, "'(' in syncscope")?;
@@ -460,14 +472,14 @@ fn parse_ordering(p: &mut Parser<'_>) -> PResult<Atomic> {
         return p.err("Expected ordering on atomic instruction");
     };
     p.bump();
-    Ok(Atomic { ordering: *o, scope })
+    Ok(Box::new(Atomic { ordering: *o, scope }))
 }
 
-fn parse_opt_align(p: &mut Parser<'_>) -> PResult<Option<u64>> {
+fn parse_opt_align(p: &mut Parser<'_>) -> PResult<Option<Align>> {
     if p.comma_then_word("align") {
         p.bump();
         p.bump();
-        return Ok(Some(p.parse_align_value()?));
+        return Ok(Align::new(p.parse_align_value()?));
     }
     Ok(None)
 }
@@ -484,7 +496,7 @@ fn expect_ptr(p: &Parser<'_>, ty: Type, off: usize, what: &str) -> PResult<()> {
 
 /// Parses an instruction after its optional `%name =`; returns its data and
 /// result type (void for none).
-fn parse_inst_body(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(InstData, Type)> {
+fn parse_inst_body<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(InstData, Type)> {
     let off = p.offset();
     let Tok::Word(op) = p.peek().clone() else { return p.err("expected instruction opcode") };
     p.bump();
@@ -492,7 +504,7 @@ fn parse_inst_body(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(InstData, T
         let s = p.m.types.scalar(t);
         if float { p.m.types.is_float(s) } else { p.m.types.is_int(s) }
     };
-    let data = match op.as_str() {
+    let data = match op {
         "ret" => {
             if p.eat_word("void") {
                 if st.ret_ty != Type::VOID {
@@ -653,7 +665,7 @@ fn parse_inst_body(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(InstData, T
         }
         "call" => parse_call(p, st, TailKind::None)?,
         "tail" | "musttail" | "notail" => {
-            let tk = match op.as_str() {
+            let tk = match op {
                 "tail" => TailKind::Tail,
                 "musttail" => TailKind::MustTail,
                 _ => TailKind::NoTail,
@@ -709,12 +721,12 @@ fn parse_inst_body(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(InstData, T
             let mut addrspace = 0;
             while matches!(p.peek(), Tok::Comma) {
                 match p.peek_at(1) {
-                    Tok::Word(w) if w == "align" => {
+                    Tok::Word("align") => {
                         p.bump();
                         p.bump();
-                        align = Some(p.parse_align_value()?);
+                        align = Align::new(p.parse_align_value()?);
                     }
-                    Tok::Word(w) if w == "addrspace" => {
+                    Tok::Word("addrspace") => {
                         p.bump();
                         p.bump();
                         addrspace = p.parse_addrspace()?;
@@ -1028,7 +1040,7 @@ struct CallParts {
     ret: Type,
 }
 
-fn parse_call_common(p: &mut Parser<'_>, st: &mut FnState, tail: TailKind) -> PResult<CallParts> {
+fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKind) -> PResult<CallParts> {
     let fmf = parse_fmf(p);
     let cconv = p.parse_cconv()?;
     let mut ret_attrs = AttrSet::new();
@@ -1052,7 +1064,7 @@ fn parse_call_common(p: &mut Parser<'_>, st: &mut FnState, tail: TailKind) -> PR
     // Callee.
     let coff = p.offset();
     let callee_tok = p.peek().clone();
-    let callee_placeholder = matches!(callee_tok, Tok::Word(ref w) if w == "asm");
+    let callee_placeholder = matches!(callee_tok, Tok::Word("asm"));
     let mut asm = None;
     let mut callee_global = None;
     let callee = if callee_placeholder {
@@ -1184,11 +1196,11 @@ fn parse_call_common(p: &mut Parser<'_>, st: &mut FnState, tail: TailKind) -> PR
     Ok(CallParts { info, args: all, groups, ret })
 }
 
-fn parse_md_arg(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Value> {
+fn parse_md_arg<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Value> {
     // `metadata !0`, `metadata !"s"`, `metadata !{}`, `metadata i32 %x`.
     let arg = match p.peek() {
         Tok::Exclaim | Tok::MetadataName(_) => MdArg::Md(p.parse_md_operand()?),
-        Tok::Word(w) if w == "null" || w == "distinct" => MdArg::Md(p.parse_md_operand()?),
+        Tok::Word("null" | "distinct") => MdArg::Md(p.parse_md_operand()?),
         _ => {
             let ty = p.parse_type()?;
             match p.peek() {
@@ -1200,13 +1212,13 @@ fn parse_md_arg(p: &mut Parser<'_>, st: &mut FnState) -> PResult<Value> {
     Ok(st.dfg.make_value(Type::METADATA, ValueDef::Md(Box::new(arg))))
 }
 
-fn parse_call(p: &mut Parser<'_>, st: &mut FnState, tail: TailKind) -> PResult<(InstData, Type)> {
+fn parse_call<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKind) -> PResult<(InstData, Type)> {
     let c = parse_call_common(p, st, tail)?;
     st.pending_groups = c.groups;
     Ok((InstData::new(InstKind::Call(Box::new(c.info)), &c.args, &[]), c.ret))
 }
 
-fn parse_callbr(p: &mut Parser<'_>, st: &mut FnState) -> PResult<(InstData, Type)> {
+fn parse_callbr<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(InstData, Type)> {
     let c = parse_call_common(p, st, TailKind::None)?;
     p.expect_word("to")?;
     let normal = parse_label(p, st)?;

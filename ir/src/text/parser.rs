@@ -8,23 +8,38 @@
 //! name order, as LLVM does.
 
 use super::error::ParseError;
-use super::lexer::{Tok, Token, lex};
+use super::lexer::{LexError, Lexer, Tok, Token};
 use crate::attrs::{Attr, AttrSet};
 use crate::constant::{Const, ConstExpr, ConstKind, f64_to_float_exact};
+use crate::entity::EntityRef;
 use crate::inst::{BinOp, CallConv, CastOp, GepFlags, IntFlags};
 use crate::metadata::{MdBody, MdField, MdId, MdOperand};
 use crate::module::{FuncDecl, Global, GlobalId, GlobalProps, GlobalVar, Module};
 use crate::types::{FloatKind, Type, TypeData};
 use crate::{Function, Inst};
 use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
 
 /// Source positions of parsed entities, for located diagnostics after parsing.
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
-    /// Offset of each instruction's first token.
-    pub insts: FxHashMap<(GlobalId, Inst), usize>,
+    /// Per function, the offset of each instruction's first token, indexed by
+    /// instruction (`u32::MAX` for instructions created after parsing).
+    insts: FxHashMap<GlobalId, Vec<u32>>,
     /// Offset of each function's name in its header.
     pub funcs: FxHashMap<GlobalId, usize>,
+}
+
+impl SourceMap {
+    /// Where instruction `i` of function `f` starts in the source.
+    pub fn inst_offset(&self, f: GlobalId, i: Inst) -> Option<usize> {
+        let v = *self.insts.get(&f)?.get(i.index())?;
+        (v != u32::MAX).then_some(v as usize)
+    }
+
+    pub(crate) fn set_insts(&mut self, f: GlobalId, offsets: Vec<u32>) {
+        self.insts.insert(f, offsets);
+    }
 }
 
 /// Result type of the parser internals.
@@ -38,12 +53,18 @@ pub(crate) enum AttrSite {
     Call(GlobalId, Inst),
 }
 
+/// Tokens of lookahead kept ready; `peek_at(k)` needs `k < LOOKAHEAD`.
+const LOOKAHEAD: usize = 8;
+
 /// The parser state.
 pub(crate) struct Parser<'a> {
     pub(crate) file: &'a str,
     pub(crate) src: &'a str,
-    toks: Vec<Token>,
-    pos: usize,
+    lexer: Lexer<'a>,
+    /// The next tokens; always holds `LOOKAHEAD` tokens unless the input ended.
+    buf: VecDeque<Token<'a>>,
+    /// The first lexing error; the token stream ends with `Tok::Error` there.
+    lex_error: Option<LexError>,
     pub(crate) m: Module,
     pub(crate) map: SourceMap,
     attr_groups: FxHashMap<u32, AttrSet>,
@@ -63,12 +84,12 @@ const MAX_NESTING: u32 = 512;
 
 /// Parses a whole module. `file` is used in error messages and as the module id.
 pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseError> {
-    let toks = lex(src).map_err(|e| ParseError::at(file, src, e.offset, e.message))?;
     let mut p = Parser {
         file,
         src,
-        toks,
-        pos: 0,
+        lexer: Lexer::new(src),
+        buf: VecDeque::with_capacity(LOOKAHEAD + 1),
+        lex_error: None,
         m: Module::new(file),
         map: SourceMap::default(),
         attr_groups: FxHashMap::default(),
@@ -79,6 +100,7 @@ pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseE
         intrinsic_types: FxHashMap::default(),
         depth: 0,
     };
+    p.fill();
     p.parse_top_level()?;
     p.finish()?;
     Ok((p.m, p.map))
@@ -87,27 +109,53 @@ pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseE
 impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- tokens
 
-    #[inline]
-    pub(crate) fn peek(&self) -> &Tok {
-        &self.toks[self.pos].tok
+    /// Lexes until `LOOKAHEAD` tokens are buffered or the stream ended.
+    fn fill(&mut self) {
+        while self.buf.len() < LOOKAHEAD {
+            if !self.lex_one_more() {
+                return;
+            }
+        }
+    }
+
+    /// Appends one token to the buffer; false once the stream has ended.
+    fn lex_one_more(&mut self) -> bool {
+        if self.buf.back().is_some_and(|t| matches!(t.tok, Tok::Eof | Tok::Error)) {
+            return false;
+        }
+        match self.lexer.next_token() {
+            Ok(t) => self.buf.push_back(t),
+            Err(e) => {
+                self.buf.push_back(Token { tok: Tok::Error, offset: e.offset });
+                self.lex_error = Some(e);
+            }
+        }
+        true
     }
 
     #[inline]
-    pub(crate) fn peek_at(&self, k: usize) -> &Tok {
-        let i = (self.pos + k).min(self.toks.len() - 1);
-        &self.toks[i].tok
+    pub(crate) fn peek(&self) -> &Tok<'a> {
+        &self.buf[0].tok
+    }
+
+    #[inline]
+    pub(crate) fn peek_at(&self, k: usize) -> &Tok<'a> {
+        debug_assert!(k < LOOKAHEAD);
+        &self.buf[k.min(self.buf.len() - 1)].tok
     }
 
     #[inline]
     pub(crate) fn offset(&self) -> usize {
-        self.toks[self.pos].offset
+        self.buf[0].offset
     }
 
-    pub(crate) fn bump(&mut self) -> Tok {
-        let t = self.toks[self.pos].tok.clone();
-        if self.pos + 1 < self.toks.len() {
-            self.pos += 1;
+    pub(crate) fn bump(&mut self) -> Tok<'a> {
+        if self.buf.len() == 1 {
+            // The end (Eof or Error) stays put.
+            return self.buf[0].tok.clone();
         }
+        let t = self.buf.pop_front().map_or(Tok::Eof, |t| t.tok);
+        self.fill();
         t
     }
 
@@ -115,12 +163,45 @@ impl<'a> Parser<'a> {
         Err(self.error_at(self.offset(), msg))
     }
 
+    /// An error at `offset`; a lexing error at or before it takes precedence,
+    /// since everything after it is a consequence.
     pub(crate) fn error_at(&self, offset: usize, msg: impl Into<String>) -> ParseError {
+        if let Some(e) = &self.lex_error
+            && e.offset <= offset
+        {
+            return ParseError::at(self.file, self.src, e.offset, e.message.clone());
+        }
         ParseError::at(self.file, self.src, offset, msg)
     }
 
+    /// Whether the `(` at the cursor has a matching `)` followed by `*`
+    /// (a legacy function-pointer type), scanning ahead without consuming.
+    fn paren_group_then_star(&mut self) -> bool {
+        let mut depth = 0i32;
+        let mut k = 0;
+        loop {
+            while self.buf.len() <= k + 1 {
+                if !self.lex_one_more() {
+                    return false;
+                }
+            }
+            match self.buf[k].tok {
+                Tok::LParen => depth += 1,
+                Tok::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return matches!(self.buf[k + 1].tok, Tok::Star);
+                    }
+                }
+                Tok::Eof | Tok::Error | Tok::LBrace | Tok::RBrace => return false,
+                _ => {}
+            }
+            k += 1;
+        }
+    }
+
     pub(crate) fn is_word(&self, w: &str) -> bool {
-        matches!(self.peek(), Tok::Word(x) if x == w)
+        matches!(self.peek(), Tok::Word(x) if *x == w)
     }
 
     pub(crate) fn eat_word(&mut self, w: &str) -> bool {
@@ -151,7 +232,7 @@ impl<'a> Parser<'a> {
 
     /// `, <word>` lookahead without consuming.
     pub(crate) fn comma_then_word(&self, w: &str) -> bool {
-        matches!(self.peek(), Tok::Comma) && matches!(self.peek_at(1), Tok::Word(x) if x == w)
+        matches!(self.peek(), Tok::Comma) && matches!(self.peek_at(1), Tok::Word(x) if *x == w)
     }
 
     pub(crate) fn parse_u64(&mut self, what: &str) -> PResult<u64> {
@@ -174,12 +255,12 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn parse_string(&mut self, what: &str) -> PResult<Vec<u8>> {
+        if !matches!(self.peek(), Tok::Str(_)) {
+            return self.err(format!("expected {what}"));
+        }
         match self.bump() {
-            Tok::Str(s) => Ok(s),
-            _ => {
-                self.pos -= 1;
-                self.err(format!("expected {what}"))
-            }
+            Tok::Str(s) => Ok(s.into_owned()),
+            _ => self.err(format!("expected {what}")),
         }
     }
 
@@ -213,7 +294,7 @@ impl<'a> Parser<'a> {
             let off = self.offset();
             match self.peek().clone() {
                 Tok::Eof => return Ok(()),
-                Tok::Word(w) => match w.as_str() {
+                Tok::Word(w) => match w {
                     "source_filename" => {
                         self.bump();
                         self.expect(Tok::Equal, "'=' after source_filename")?;
@@ -264,28 +345,21 @@ impl<'a> Parser<'a> {
                 Tok::GlobalName(name) => {
                     self.bump();
                     self.expect(Tok::Equal, "'=' after name")?;
-                    self.parse_global_or_alias(name, off)?;
+                    self.parse_global_or_alias(&name, off)?;
                 }
                 Tok::GlobalId(_) => return self.err("unnamed globals (@N) are not supported"),
                 Tok::ComdatName(name) => {
                     self.bump();
                     self.expect(Tok::Equal, "'=' here")?;
                     self.expect_word("comdat")?;
-                    let kind = match self.bump() {
-                        Tok::Word(k)
-                            if matches!(
-                                k.as_str(),
-                                "any" | "exactmatch" | "largest" | "nodeduplicate" | "samesize"
-                            ) =>
-                        {
+                    let kind = match *self.peek() {
+                        Tok::Word(k @ ("any" | "exactmatch" | "largest" | "nodeduplicate" | "samesize")) => {
+                            self.bump();
                             k
                         }
-                        _ => {
-                            self.pos -= 1;
-                            return self.err("unknown selection kind");
-                        }
+                        _ => return self.err("unknown selection kind"),
                     };
-                    if self.m.comdats.contains_key(name.as_str()) {
+                    if self.m.comdats.contains_key(&*name) {
                         return Err(self.error_at(off, format!("redefinition of comdat '${name}'")));
                     }
                     self.m.comdats.insert(name.into(), kind.into());
@@ -351,17 +425,11 @@ impl<'a> Parser<'a> {
                 let a = self.parse_addrspace()?;
                 self.expect(Tok::Star, "'*'")?;
                 t = self.star_ptr(t, a)?;
-            } else if matches!(self.peek(), Tok::LParen) {
+            } else if matches!(self.peek(), Tok::LParen) && self.paren_group_then_star() {
                 // Legacy function-pointer type `ret (params)*`.
-                let save = self.pos;
                 let f = self.parse_fn_type_params(t)?;
-                if self.eat(&Tok::Star) {
-                    t = self.star_ptr(f, 0)?;
-                } else {
-                    // A plain function type (only valid in some positions).
-                    self.pos = save;
-                    return Ok(t);
-                }
+                self.expect(Tok::Star, "'*'")?;
+                t = self.star_ptr(f, 0)?;
             } else {
                 return Ok(t);
             }
@@ -410,7 +478,7 @@ impl<'a> Parser<'a> {
         let off = self.offset();
         let t = match self.bump() {
             Tok::IntType(b) => self.m.types.int(b),
-            Tok::Word(w) => match w.as_str() {
+            Tok::Word(w) => match w {
                 "void" => Type::VOID,
                 "half" => Type::HALF,
                 "bfloat" => Type::BFLOAT,
@@ -440,8 +508,7 @@ impl<'a> Parser<'a> {
             Tok::LocalName(n) => self.m.types.named_struct(&n),
             Tok::LocalId(_) => return Err(self.error_at(off, "numbered types are not supported")),
             Tok::LBrace => {
-                self.pos -= 1;
-                let fields = self.parse_struct_fields()?;
+                let fields = self.parse_struct_fields_after_brace()?;
                 self.m.types.intern(TypeData::Struct { fields: fields.into(), packed: false })
             }
             Tok::Less => {
@@ -488,6 +555,10 @@ impl<'a> Parser<'a> {
 
     fn parse_struct_fields(&mut self) -> PResult<Vec<Type>> {
         self.expect(Tok::LBrace, "'{'")?;
+        self.parse_struct_fields_after_brace()
+    }
+
+    fn parse_struct_fields_after_brace(&mut self) -> PResult<Vec<Type>> {
         let mut fields = Vec::new();
         if self.eat(&Tok::RBrace) {
             return Ok(fields);
@@ -515,8 +586,8 @@ impl<'a> Parser<'a> {
     fn parse_global_props(&mut self, props: &mut GlobalProps) {
         loop {
             let Tok::Word(w) = self.peek() else { return };
-            let w = w.clone();
-            match w.as_str() {
+            let w = *w;
+            match w {
                 "private"
                 | "internal"
                 | "available_externally"
@@ -540,7 +611,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     if self.eat(&Tok::LParen) {
                         let mode = match self.bump() {
-                            Tok::Word(m) => m,
+                            Tok::Word(m) => m.to_owned(),
                             _ => String::new(),
                         };
                         let _ = self.eat(&Tok::RParen);
@@ -556,7 +627,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_global_or_alias(&mut self, name: String, off: usize) -> PResult<()> {
+    fn parse_global_or_alias(&mut self, name: &str, off: usize) -> PResult<()> {
         let mut props = GlobalProps::default();
         self.parse_global_props(&mut props);
         if self.is_word("alias") || self.is_word("ifunc") {
@@ -585,7 +656,7 @@ impl<'a> Parser<'a> {
         let is_decl = matches!(props.linkage.as_deref(), Some("external" | "extern_weak"));
         let init = if is_decl { None } else { Some(self.parse_const(ty)?) };
         let mut var = GlobalVar {
-            name: name.as_str().into(),
+            name: name.into(),
             ty,
             is_constant,
             externally_initialized,
@@ -605,7 +676,7 @@ impl<'a> Parser<'a> {
             } else if self.eat_word("code_model") {
                 var.code_model = Some(self.parse_string("code model")?.into());
             } else if self.is_word("comdat") {
-                var.props.comdat = Some(self.parse_comdat(&name)?);
+                var.props.comdat = Some(self.parse_comdat(name)?);
             } else if let Tok::MetadataName(kind) = self.peek().clone() {
                 self.bump();
                 let md = self.parse_md_node_ref()?;
@@ -639,7 +710,7 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.error_at(off, "expected comdat variable")),
             };
             self.expect(Tok::RParen, "')' after comdat var")?;
-            if !self.m.comdats.contains_key(name.as_str()) {
+            if !self.m.comdats.contains_key(&*name) {
                 return Err(self.error_at(off, format!("use of undefined comdat '${name}'")));
             }
             Ok(name.into())
@@ -720,7 +791,7 @@ impl<'a> Parser<'a> {
         let (mut prefix, mut prologue, mut personality) = (None, None, None);
         loop {
             match self.peek().clone() {
-                Tok::Word(w) => match w.as_str() {
+                Tok::Word(w) => match w {
                     "unnamed_addr" | "local_unnamed_addr" => {
                         self.bump();
                         props.unnamed_addr = Some(w.into());
@@ -785,7 +856,7 @@ impl<'a> Parser<'a> {
             // `declare` always has external linkage.
         }
         let decl = FuncDecl {
-            name: name.as_str().into(),
+            name: (&*name).into(),
             ty: fty,
             props,
             cconv,
@@ -817,7 +888,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_cconv(&mut self) -> PResult<CallConv> {
         let Tok::Word(w) = self.peek().clone() else { return Ok(CallConv::default()) };
         let is_cc = matches!(
-            w.as_str(),
+            w,
             "ccc"
                 | "fastcc"
                 | "coldcc"
@@ -1026,7 +1097,7 @@ impl<'a> Parser<'a> {
                 Ok(())
             }
             Tok::Word(w) => {
-                if Self::is_type_attr(&w) {
+                if Self::is_type_attr(w) {
                     if self.eat(&Tok::LParen) {
                         let t = self.parse_type()?;
                         self.expect(Tok::RParen, "')'")?;
@@ -1036,7 +1107,7 @@ impl<'a> Parser<'a> {
                     }
                     return Ok(());
                 }
-                if Self::is_int_attr(&w) {
+                if Self::is_int_attr(w) {
                     if group && self.eat(&Tok::Equal) {
                         let v = self.parse_u64("integer")?;
                         set.insert(Attr::Int(w.into(), v));
@@ -1055,7 +1126,7 @@ impl<'a> Parser<'a> {
                     }
                     return Ok(());
                 }
-                if Self::is_paren_attr(&w) {
+                if Self::is_paren_attr(w) {
                     if self.peek() == &Tok::LParen {
                         let text = self.raw_parens()?;
                         set.insert(Attr::Paren(w.into(), text.into()));
@@ -1064,7 +1135,7 @@ impl<'a> Parser<'a> {
                     }
                     return Ok(());
                 }
-                if Self::is_attr_keyword(&w) {
+                if Self::is_attr_keyword(w) {
                     set.insert(Attr::Flag(w.into()));
                     return Ok(());
                 }
@@ -1128,7 +1199,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_ret_attrs(&mut self, set: &mut AttrSet) -> PResult<()> {
         while let Tok::Word(w) = self.peek() {
             let ok = matches!(
-                w.as_str(),
+                *w,
                 "noundef"
                     | "nonnull"
                     | "noalias"
@@ -1213,7 +1284,7 @@ impl<'a> Parser<'a> {
             Tok::Int(s) => {
                 self.bump();
                 match tyd {
-                    TypeData::Int(bits) => ConstKind::Int(self.int_literal(&s, bits, off)?),
+                    TypeData::Int(bits) => ConstKind::Int(self.int_literal(s, bits, off)?),
                     TypeData::Float(k) => {
                         // LLVM accepts integer literals for fp types.
                         let v: f64 = s.parse().map_err(|_| self.error_at(off, "invalid floating-point constant"))?;
@@ -1225,7 +1296,7 @@ impl<'a> Parser<'a> {
             Tok::HexInt(signed, digits) => {
                 self.bump();
                 let TypeData::Int(bits) = tyd else { return bad(self, "integer constant must have integer type, got") };
-                let v = u128::from_str_radix(&digits, 16)
+                let v = u128::from_str_radix(digits, 16)
                     .map_err(|_| self.error_at(off, "integer constant is too large"))?;
                 let _ = signed;
                 ConstKind::Int(crate::constant::mask(v, bits))
@@ -1239,7 +1310,7 @@ impl<'a> Parser<'a> {
             Tok::HexFloat(kind, digits) => {
                 self.bump();
                 let TypeData::Float(k) = tyd else { return bad(self, "floating point constant invalid for type") };
-                let raw = u128::from_str_radix(&digits, 16)
+                let raw = u128::from_str_radix(digits, 16)
                     .map_err(|_| self.error_at(off, "invalid hexadecimal floating-point constant"))?;
                 let bits = match (kind, k) {
                     (' ', FloatKind::Double) => raw,
@@ -1257,7 +1328,7 @@ impl<'a> Parser<'a> {
                 };
                 ConstKind::Float(bits)
             }
-            Tok::Word(w) => match w.as_str() {
+            Tok::Word(w) => match w {
                 "true" | "false" => {
                     self.bump();
                     if ty != Type::I1 && self.m.types.scalar(ty) != Type::I1 {
@@ -1618,7 +1689,7 @@ impl<'a> Parser<'a> {
                 let body = self.parse_specialized()?;
                 Ok(self.m.metadata.add(false, body))
             }
-            Tok::Word(w) if w == "distinct" => {
+            Tok::Word("distinct") => {
                 self.bump();
                 let body = self.parse_md_body()?;
                 Ok(self.m.metadata.add(true, body))
@@ -1658,7 +1729,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_md_operand(&mut self) -> PResult<MdOperand> {
         let off = self.offset();
         match self.peek().clone() {
-            Tok::Word(w) if w == "null" => {
+            Tok::Word("null") => {
                 self.bump();
                 Ok(MdOperand::Null)
             }
@@ -1700,8 +1771,6 @@ impl<'a> Parser<'a> {
                     Tok::Word(w) => w,
                     Tok::Label(l) => {
                         // `line:` lexes as a label.
-                        self.pos -= 1;
-                        self.bump();
                         fields.push((l.into(), self.parse_md_field()?));
                         if self.eat(&Tok::RParen) {
                             break;
@@ -1725,7 +1794,7 @@ impl<'a> Parser<'a> {
     fn parse_md_field(&mut self) -> PResult<MdField> {
         let start = self.offset();
         match self.peek().clone() {
-            Tok::Word(w) if w == "null" => {
+            Tok::Word("null") => {
                 self.bump();
                 Ok(MdField::Null)
             }
@@ -1909,7 +1978,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Body parsing entry (implemented in `parse_func.rs`).
-    fn parse_body(&mut self, f: GlobalId, params: &[(Type, AttrSet, Option<Tok>, usize)]) -> PResult<Function> {
+    fn parse_body(&mut self, f: GlobalId, params: &[(Type, AttrSet, Option<Tok<'a>>, usize)]) -> PResult<Function> {
         super::parse_func::parse_body(self, f, params)
     }
 }

@@ -75,7 +75,7 @@ impl Slots {
             values[p] = Some(s);
         }
         for b in f.layout().blocks() {
-            let s: Box<str> = match dfg.block(b).name.as_deref() {
+            let s: Box<str> = match dfg.block_name(b) {
                 Some(n) => unique(n, &mut used),
                 None => {
                     next += 1;
@@ -549,7 +549,7 @@ impl<'m> ModulePrinter<'m> {
         let entry = body.entry_block();
         for b in body.layout().blocks() {
             let is_entry = Some(b) == entry;
-            if body.dfg().block(b).name.is_some() || !is_entry {
+            if body.dfg().block_name(b).is_some() || !is_entry {
                 out.push('\n');
                 let start = out.len();
                 let _ = write_local(out, slots.block(b));

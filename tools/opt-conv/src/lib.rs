@@ -220,7 +220,7 @@ pub fn render_verify_errors(name: &str, src: &str, m: &Module, map: &SourceMap, 
     let mut out = String::new();
     for e in errs {
         let off = match (e.func, e.inst) {
-            (Some(f), Some(i)) => map.insts.get(&(f, i)).copied(),
+            (Some(f), Some(i)) => map.inst_offset(f, i),
             (Some(f), None) => map.funcs.get(&f).copied(),
             _ => None,
         };
