@@ -82,3 +82,28 @@ impl Remarks {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn remark(kind: RemarkKind, pass: &'static str) -> Remark {
+        Remark { kind, pass, function: "f".into(), block: Some("then".into()), message: "did it".into() }
+    }
+
+    #[test]
+    fn filters_by_stream_and_pass_name() {
+        let mut r =
+            Remarks::new("k.ll", Some(Regex::new("^sink$").unwrap()), Some(Regex::new("sink|hoist").unwrap()), None);
+        r.emit(remark(RemarkKind::Passed, "sink"));
+        r.emit(remark(RemarkKind::Passed, "hoist"));
+        r.emit(remark(RemarkKind::Missed, "hoist"));
+        r.emit(remark(RemarkKind::Analysis, "sink"));
+        assert_eq!(r.all.len(), 4, "every remark is recorded");
+        assert_eq!(
+            r.render_shown(),
+            "remark: k.ll:f:then: sink: did it\nremark: k.ll:f:then: hoist: did it\n",
+            "passed remarks of sink, missed remarks of hoist; no analysis filter"
+        );
+    }
+}
