@@ -63,3 +63,65 @@ fn print_cycles_matches_opt22() {
         assert_eq!(a, b, "{}: print<cycles> differs from opt-22 (entries in order, blocks as sets)", r.path);
     }
 }
+
+/// Message lines of a verifier run: ours are `...: error: MSG`, LLVM's are bare.
+fn verifier_messages(text: &str) -> Vec<String> {
+    const STARTS: &[&str] = &[
+        "The 'convergencectrl' bundle",
+        "Convergence ",
+        "Cannot mix",
+        "Entry ",
+        "Loop intrinsic",
+        "Cycle heart",
+        "Two static",
+        "Function returns a token",
+        "PHI nodes cannot",
+        "Instruction does not dominate",
+    ];
+    text.lines()
+        .map(|l| l.split_once(": error: ").map_or(l, |(_, m)| m))
+        .filter(|m| STARTS.iter().any(|s| m.starts_with(s)))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn convergence_verifier_matches_opt22() {
+    let Some(root) = conformance_dir() else { return };
+    let rel = "llvm/Verifier/convergencectrl-invalid.ll";
+    let src = std::fs::read_to_string(root.join(rel)).unwrap();
+    let ours = opt_conv(&["-disable-output", "-passes=verify"], &src);
+    assert_eq!(ours.code, 1);
+    let llvm = std::fs::read_to_string(root.join("llvm-out/Verifier/convergencectrl-invalid.ll.opt.out")).unwrap();
+    let (a, b) = (verifier_messages(&ours.stderr), verifier_messages(&llvm));
+    assert_eq!(b.len(), 24, "opt-22 reports 24 diagnostics");
+    assert_eq!(a, b, "same convergence messages, same number of times, same order as opt-22");
+}
+
+#[test]
+fn corpus_accepted_and_rejected_as_opt22_does() {
+    let Some(root) = conformance_dir() else { return };
+    let rows = manifest(&root);
+    let mut paths: Vec<&str> = rows.iter().map(|r| r.path.as_str()).collect();
+    paths.sort();
+    paths.dedup();
+    let mut rejected = 0;
+    for rel in paths {
+        // opt-22 rejected the input if any of its recorded runs says so.
+        let opt22_rejects = rows.iter().filter(|r| r.path == rel).any(|r| {
+            std::fs::read_to_string(root.join(&r.out_file)).is_ok_and(|t| t.contains("input module is broken!"))
+        });
+        let src = std::fs::read_to_string(root.join(rel)).unwrap();
+        let ours = opt_conv(&["-disable-output", "-passes=verify"], &src);
+        assert_eq!(
+            ours.code != 0,
+            opt22_rejects,
+            "{rel}: opt-22 {} it; we exited {}:\n{}",
+            if opt22_rejects { "rejects" } else { "accepts" },
+            ours.code,
+            ours.stderr
+        );
+        rejected += usize::from(opt22_rejects);
+    }
+    assert_eq!(rejected, 2, "convergencectrl-invalid.ll and join-at-loop-heart.ll");
+}

@@ -102,3 +102,16 @@ fn every_truncation_is_handled() {
         }
     }
 }
+
+/// Inputs the fuzzer found problems with (hangs, panics) stay as regression
+/// tests: each must now give a located error or a module, promptly.
+#[test]
+fn fuzz_regressions() {
+    for e in std::fs::read_dir(tests_dir().join("cases/fuzz")).unwrap() {
+        let p = e.unwrap().path();
+        let bytes = std::fs::read(&p).unwrap();
+        if let Err(text) = opt_conv::load_module("f.ll", &bytes) {
+            assert!(text.starts_with("opt-conv: f.ll:"), "{}: unlocated error {text}", p.display());
+        }
+    }
+}

@@ -73,7 +73,7 @@ pub use metadata::{MdId, MetadataTable};
 pub use module::{FuncDecl, FuncId, Global, GlobalId, GlobalVar, Module};
 pub use text::{ParseError, parse_module, print_module};
 pub use types::{Type, TypeData, TypeTable};
-pub use verify::{VerifyError, verify_function, verify_module};
+pub use verify::{VerifyError, is_structurally_sound, verify_function, verify_module};
 
 #[cfg(test)]
 mod size_tests {

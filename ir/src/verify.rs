@@ -88,28 +88,49 @@ impl<'a> Ctx<'a> {
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
     let mut errors = Vec::new();
     for f in m.functions() {
-        if let Some(d) = m.func(f)
-            && let Some((ret, _, _)) = m.types.fn_sig(d.ty)
-            && ret == Type::TOKEN
-            && !d.is_intrinsic()
-        {
-            errors.push(VerifyError {
-                func: Some(f),
-                inst: None,
-                block: None,
-                message: "Function returns a token but isn't an intrinsic".into(),
-                notes: vec![format!("ptr @{}", d.name)],
-            });
-        }
-        if m.body(f).is_some() {
-            errors.extend(verify_function(m, f));
-        }
+        errors.extend(verify_function(m, f));
     }
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
-/// Verifies one function body; returns every problem found.
+/// Verifies one function (its declaration, and its body if it has one);
+/// returns every problem found.
 pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
+    let mut errors = Vec::new();
+    if let Some(d) = m.func(fid)
+        && let Some((ret, _, _)) = m.types.fn_sig(d.ty)
+        && ret == Type::TOKEN
+        && !d.is_intrinsic()
+    {
+        let mut name = String::new();
+        let _ = crate::text::names::write_ident(&mut name, &d.name);
+        errors.push(VerifyError {
+            func: Some(fid),
+            inst: None,
+            block: None,
+            message: "Function returns a token but isn't an intrinsic".into(),
+            notes: vec![format!("ptr @{name}")],
+        });
+    }
+    errors.extend(verify_body(m, fid));
+    errors
+}
+
+/// Whether a body failed only in ways that leave its CFG usable (every
+/// block ends in one terminator, every successor is in the function).
+pub fn is_structurally_sound(f: &Function) -> bool {
+    f.entry_block().is_some()
+        && f.layout().blocks().all(|b| {
+            let n = f.layout().block_len(b);
+            n > 0
+                && f.layout().block_insts(b).enumerate().all(|(k, i)| {
+                    let d = f.dfg().inst(i);
+                    d.is_terminator() == (k + 1 == n) && d.successors().iter().all(|&s| f.layout().is_block_inserted(s))
+                })
+        })
+}
+
+fn verify_body(m: &Module, fid: FuncId) -> Vec<VerifyError> {
     let Some(f) = m.body(fid) else { return Vec::new() };
     let mut cx = Ctx { m, fid, f, errors: Vec::new(), printer: None };
     let Some(entry) = f.entry_block() else {
@@ -178,6 +199,10 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
     let dfg = f.dfg();
     let d = dfg.inst(i);
     // Phi entries against predecessors.
+    if d.is_phi() && dfg.inst_result(i).is_some_and(|r| dfg.value_type(r) == Type::TOKEN) {
+        cx.report(i, "PHI nodes cannot have token type!");
+        return;
+    }
     if d.is_phi() {
         let mut preds: Vec<Block> = cfg.preds(b).to_vec();
         let mut inc: Vec<Block> = d.blocks.to_vec();
@@ -312,7 +337,7 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
     // Token values may only flow into calls (bundles, intrinsic arguments) and returns.
     if let Some(r) = dfg.inst_result(i)
         && matches!(t.get(dfg.value_type(r)), TypeData::Token)
-        && !matches!(d.kind, InstKind::Call(_) | InstKind::CallBr(_))
+        && !matches!(d.kind, InstKind::Call(_) | InstKind::CallBr(_) | InstKind::Phi { .. })
     {
         cx.report(i, "Invalid use of token type!");
     }

@@ -6,17 +6,19 @@
 use crate::pass::{ModuleCx, ModulePass, PassError};
 use opt_conv_ir::{Changes, FuncId, Module, VerifyError};
 
-/// Every problem in `m`.
+/// Every problem in `m`, function by function (as LLVM's verifier reports them).
 pub fn verify_all(m: &Module) -> Vec<VerifyError> {
-    match opt_conv_ir::verify_module(m) {
-        Ok(()) => Vec::new(),
-        Err(e) => e,
-    }
+    m.functions().flat_map(|f| verify_function_all(m, f)).collect()
 }
 
-/// Every problem in function `f`.
+/// Every problem in function `f`: the IR rules, then (if the CFG is sound
+/// enough to analyse) the convergence-control rules.
 pub fn verify_function_all(m: &Module, f: FuncId) -> Vec<VerifyError> {
-    opt_conv_ir::verify_function(m, f)
+    let mut errs = opt_conv_ir::verify_function(m, f);
+    if m.body(f).is_some_and(opt_conv_ir::is_structurally_sound) {
+        errs.extend(opt_conv_legality::convergence::verify::verify_convergence(m, f));
+    }
+    errs
 }
 
 /// LLVM-style text: each message followed by the values it concerns.

@@ -54,5 +54,18 @@ for p in "${pipelines[@]}"; do
     checked=$((checked + 1))
   done
 done
+# Verifier cases: opt-22 must print the same convergence/IR messages, in the
+# same order, for every invalid case, and accept every valid one.
+msgs() { sed -E 's/^opt-conv: [^ ]*:[0-9]+:[0-9]+: error: //; s/^opt-22: [^ ]*:[0-9]+:[0-9]+: error: //' | grep -E "^(The 'convergencectrl'|Convergence |Cannot mix|Entry |Loop intrinsic|Cycle heart|Two static|Function returns a token|PHI nodes cannot|Instruction does not dominate)"; }
+for f in "$here"/tests/cases/verify/*.ll; do
+  ours=$("$bin" -disable-output "$f" 2>&1 | msgs)
+  theirs=$("$opt22" -disable-output -passes=verify "$f" 2>&1 | msgs)
+  if [ "$ours" != "$theirs" ]; then
+    echo "FAIL verifier messages differ from opt-22 on $f:"; diff <(echo "$theirs") <(echo "$ours") | head -10; failed=$((failed + 1))
+  else
+    checked=$((checked + 1))
+  fi
+done
+
 echo "cross-check: $checked outputs verified by $("$opt22" --version | grep -o 'LLVM version [0-9.]*'), $failed failures"
 [ "$failed" -eq 0 ]

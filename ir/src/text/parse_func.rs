@@ -190,7 +190,7 @@ fn parse_block<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<()> {
     st.fwd_blocks.remove(&block);
     st.layout.append_block(block);
     loop {
-        if matches!(p.peek(), Tok::RBrace | Tok::Eof | Tok::Label(_) | Tok::LabelId(_)) {
+        if matches!(p.peek(), Tok::RBrace | Tok::Eof | Tok::Error | Tok::Label(_) | Tok::LabelId(_)) {
             // A block must end with a terminator.
             let last_is_term = st.layout.last_inst(block).is_some_and(|i| st.dfg.inst(i).is_terminator());
             if !last_is_term {
@@ -633,7 +633,7 @@ fn parse_inst_body<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(Ins
             }
             let b = parse_value(p, st, bt)?;
             if ty == Type::TOKEN {
-                return Err(p.error_at(off, "select values cannot have token type"));
+                return Err(p.error_at(coff, "select values cannot have token type"));
             }
             (InstData::new(InstKind::Select { fmf }, &[c, a, b], &[]), ty)
         }
@@ -645,7 +645,8 @@ fn parse_inst_body<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(Ins
             let fmf = parse_fmf(p);
             let toff = p.offset();
             let ty = p.parse_type()?;
-            if ty == Type::TOKEN || ty == Type::VOID || ty == Type::LABEL || !p.m.types.is_first_class(ty) {
+            // A token phi parses; the verifier rejects it (as LLVM does).
+            if ty == Type::VOID || ty == Type::LABEL || !p.m.types.is_first_class(ty) {
                 return Err(p.error_at(toff, "phi node must have first class type"));
             }
             let mut args = Vec::new();

@@ -1162,7 +1162,7 @@ impl<'a> Parser<'a> {
                         return Ok(self.src[start..end].trim().to_owned());
                     }
                 }
-                Tok::Eof => return Err(self.error_at(open, "unbalanced parentheses in attribute")),
+                Tok::Eof | Tok::Error => return Err(self.error_at(open, "unbalanced parentheses in attribute")),
                 _ => {}
             }
             self.bump();
@@ -1254,7 +1254,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::LBrace, "'{' here")?;
         let mut set = AttrSet::new();
         while !self.eat(&Tok::RBrace) {
-            if matches!(self.peek(), Tok::Eof) {
+            if matches!(self.peek(), Tok::Eof | Tok::Error) {
                 return self.err("expected '}' at end of attribute group");
             }
             self.parse_one_attr(&mut set, true)?;
@@ -1818,7 +1818,7 @@ impl<'a> Parser<'a> {
                         Tok::Comma | Tok::RParen if depth == 0 => break,
                         Tok::LParen => depth += 1,
                         Tok::RParen => depth -= 1,
-                        Tok::Eof => return self.err("unterminated specialized metadata"),
+                        Tok::Eof | Tok::Error => return self.err("unterminated specialized metadata"),
                         _ => {}
                     }
                     self.bump();

@@ -226,8 +226,12 @@ pub fn render_verify_errors(name: &str, src: &str, m: &Module, map: &SourceMap, 
         };
         match off {
             Some(off) => {
-                out.push_str(&format!("{PROG}: {}", ParseError::at(name, src, off, e.message.clone())));
-                for n in &e.notes {
+                let located = ParseError::at(name, src, off, e.message.clone());
+                out.push_str(&format!("{PROG}: {located}"));
+                // The offending instruction is usually the source line just
+                // shown; print LLVM's notes except that exact repetition.
+                let shown = located.source_line.as_deref().map(str::trim).unwrap_or("");
+                for n in e.notes.iter().filter(|n| n.trim() != shown) {
                     out.push_str(n);
                     out.push('\n');
                 }
