@@ -110,8 +110,15 @@ fn fuzz_regressions() {
     for e in std::fs::read_dir(tests_dir().join("cases/fuzz")).unwrap() {
         let p = e.unwrap().path();
         let bytes = std::fs::read(&p).unwrap();
-        if let Err(text) = opt_conv::load_module("f.ll", &bytes) {
-            assert!(text.starts_with("opt-conv: f.ll:"), "{}: unlocated error {text}", p.display());
+        match opt_conv::load_module("f.ll", &bytes) {
+            Err(text) => assert!(text.starts_with("opt-conv: f.ll:"), "{}: unlocated error {text}", p.display()),
+            Ok((m, _)) => {
+                if opt_conv_passes::verify::verify_all(&m).is_empty() {
+                    let printed = opt_conv_ir::print_module(&m);
+                    let (again, _) = opt_conv_ir::parse_module("f.ll", &printed).expect("printed IR parses");
+                    assert_eq!(opt_conv_ir::print_module(&again), printed);
+                }
+            }
         }
     }
 }

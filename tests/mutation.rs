@@ -118,8 +118,14 @@ fn mutated_inputs_never_panic() {
         let input = mutate(&mut rng, seed);
         let result = std::panic::catch_unwind(|| match opt_conv::load_module("m.ll", &input) {
             Ok((m, _)) => {
-                let _ = opt_conv_passes::verify::verify_all(&m);
-                let _ = opt_conv_ir::print_module(&m);
+                let errors = opt_conv_passes::verify::verify_all(&m);
+                let printed = opt_conv_ir::print_module(&m);
+                if errors.is_empty() {
+                    // What verifies prints as text that reads back identically.
+                    let (again, _) = opt_conv_ir::parse_module("m.ll", &printed)
+                        .unwrap_or_else(|e| panic!("printed IR does not parse: {e}\n{printed}"));
+                    assert_eq!(opt_conv_ir::print_module(&again), printed, "printing is not a fixpoint");
+                }
                 true
             }
             Err(text) => {

@@ -23,7 +23,7 @@ fn verifier_rules() {
         let want: Vec<String> =
             src.lines().filter_map(|l| l.strip_prefix("; expect-error: ")).map(str::to_owned).collect();
         let valid = src.lines().any(|l| l == "; expect: valid");
-        assert!(valid != !want.is_empty(), "{}: needs either expect-error lines or '; expect: valid'", path.display());
+        assert!(valid == want.is_empty(), "{}: needs either expect-error lines or '; expect: valid'", path.display());
         let r = opt_conv(&["-disable-output", path.to_str().unwrap()], "");
         if valid {
             assert_eq!(r.code, 0, "{}: {}", path.display(), r.stderr);

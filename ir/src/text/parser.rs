@@ -1159,7 +1159,8 @@ impl<'a> Parser<'a> {
                     if depth == 0 {
                         let end = self.offset();
                         self.bump();
-                        return Ok(self.src[start..end].trim().to_owned());
+                        return normalize_payload(&self.src[start..end])
+                            .ok_or_else(|| self.error_at(start, "invalid attribute payload"));
                     }
                 }
                 Tok::Eof | Tok::Error => return Err(self.error_at(open, "unbalanced parentheses in attribute")),
@@ -1981,6 +1982,25 @@ impl<'a> Parser<'a> {
     fn parse_body(&mut self, f: GlobalId, params: &[(Type, AttrSet, Option<Tok<'a>>, usize)]) -> PResult<Function> {
         super::parse_func::parse_body(self, f, params)
     }
+}
+
+/// The payload of a parenthesised attribute as one line: comments dropped,
+/// whitespace runs collapsed. `None` if it holds characters that no LLVM
+/// attribute payload contains (it is printed back verbatim, so it must not
+/// be able to break the output).
+fn normalize_payload(raw: &str) -> Option<String> {
+    let mut out = String::with_capacity(raw.len());
+    for line in raw.lines() {
+        let code = line.split(';').next().unwrap_or("");
+        for word in code.split_whitespace() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(word);
+        }
+    }
+    let ok = out.bytes().all(|c| c.is_ascii_alphanumeric() || b" ,:._-\"()".contains(&c));
+    ok.then_some(out)
 }
 
 fn display_global_name(n: &str) -> String {
