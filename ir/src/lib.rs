@@ -32,6 +32,7 @@
 
 pub mod analysis;
 pub mod attrs;
+pub mod builder;
 pub mod constant;
 pub mod dfg;
 pub mod entity;

@@ -333,6 +333,13 @@ impl Module {
         }
     }
 
+    /// The function `name` with signature `ret (params)`, declared if needed
+    /// (intrinsics get their attributes from the intrinsic table).
+    pub fn declare(&mut self, name: &str, ret: Type, params: &[Type]) -> FuncId {
+        let ty = self.types.function(ret, params.to_vec(), false);
+        self.declare_function(name, ty)
+    }
+
     /// Total instructions in all bodies.
     pub fn num_insts(&self) -> usize {
         self.bodies.iter().flatten().map(Function::num_insts_in_layout).sum()

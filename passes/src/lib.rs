@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod infer_tokens;
 pub mod manager;
 pub mod pass;
 pub mod pipeline;
@@ -55,6 +56,16 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
         build: |p| {
             no_params("verify", p)?;
             Ok(PassBox::Module(Box::new(verify::Verify)))
+        },
+    },
+    PassInfo {
+        name: "infer-convergence-tokens",
+        kind: F,
+        params: "",
+        description: "make implicit convergence explicit: entry/anchor token, loop hearts, bundles",
+        build: |p| {
+            no_params("infer-convergence-tokens", p)?;
+            Ok(PassBox::Function(Box::new(infer_tokens::InferConvergenceTokens)))
         },
     },
     PassInfo {

@@ -66,8 +66,13 @@ impl Remarks {
     }
 
     /// Renders one remark.
+    /// `remark: <file>:<function>:<block>: <pass>: <message>`; remarks about
+    /// a whole function omit the block field.
     pub fn render(&self, r: &Remark) -> String {
-        format!("remark: {}:{}:{}: {}: {}", self.file, r.function, r.block.as_deref().unwrap_or(""), r.pass, r.message)
+        match &r.block {
+            Some(b) => format!("remark: {}:{}:{}: {}: {}", self.file, r.function, b, r.pass, r.message),
+            None => format!("remark: {}:{}: {}: {}", self.file, r.function, r.pass, r.message),
+        }
     }
 
     /// The shown remarks, rendered, one per line, in emission order.

@@ -22,6 +22,7 @@ fi
 # Pipelines whose output must stay valid LLVM ("" = read and print).
 pipelines=(
   ""
+  "infer-convergence-tokens"
 )
 
 work=$(mktemp -d)
@@ -32,7 +33,7 @@ trap 'rm -rf "$work"' EXIT
 awk -F'\t' 'NR > 1 && ($4 == 0 || $4 == 134) && $3 !~ /-disable-verify/ { print $1 }' "$corpus/MANIFEST.tsv" | sort -u > "$work/inputs"
 inputs=()
 while read -r rel; do inputs+=("$corpus/$rel"); done < "$work/inputs"
-for f in "$here"/tests/cases/parse/*.ll; do inputs+=("$f"); done
+for f in "$here"/tests/cases/parse/*.ll "$here"/tests/cases/infer/*.ll "$here"/examples/*.ll; do inputs+=("$f"); done
 if [ -x "$here/target/release/gen-module" ]; then
   "$here/target/release/gen-module" --insts 20000 --per-func 2000 -o "$work/generated.ll"
   inputs+=("$work/generated.ll")

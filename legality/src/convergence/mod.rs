@@ -12,6 +12,8 @@
 //! linear in what it covers.
 
 mod region;
+#[cfg(test)]
+mod tests;
 pub mod verify;
 
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses};

@@ -1,0 +1,173 @@
+//! `infer-convergence-tokens`: turns implicit (uncontrolled) convergence into
+//! explicit convergence control tokens, following the informative procedure
+//! of `ConvergentOperations.rst`, "Inferring Tokens":
+//!
+//! ```text
+//! define void @f(i1 %c) convergent {          define void @f(i1 %c) convergent {
+//! entry:                                      entry:
+//!   br label %loop                              %tok.entry = call token @llvm.experimental.convergence.entry()
+//! loop:                                         br label %loop
+//!   call void @barrier()               =>    loop:
+//!   br i1 %c, label %loop, label %exit          %tok.loop = call token @llvm.experimental.convergence.loop() [ "convergencectrl"(token %tok.entry) ]
+//! exit:                                         call void @barrier() [ "convergencectrl"(token %tok.loop) ]
+//!   call void @barrier()                        br i1 %c, label %loop, label %exit
+//!   ret void                                  exit:
+//! }                                             call void @barrier() [ "convergencectrl"(token %tok.entry) ]
+//!                                               ret void
+//!                                             }
+//! ```
+//!
+//! * An `entry` intrinsic starts a convergent function; a function that is
+//!   not `convergent` gets an `anchor` instead (its convergent operations
+//!   depend on an implementation-defined set of threads).
+//! * Each natural loop that contains uncontrolled convergent operations
+//!   (directly or in a nested loop) gets a heart at the top of its header,
+//!   using its parent loop's heart, or the function's token for an outermost
+//!   loop. The spec's procedure puts a heart in *every* loop; a heart whose
+//!   token nothing uses constrains nothing semantically but would stop loops
+//!   without convergent operations from being unrolled with a remainder, so
+//!   we add only the hearts that are used.
+//! * Each uncontrolled convergent operation gets a `convergencectrl` bundle
+//!   with the token of its sibling definition: the heart of its innermost
+//!   loop, or the function's token outside loops.
+//!
+//! Refused (the function is left unchanged, with a missed remark): functions
+//! that mix controlled and uncontrolled convergence (invalid IR), and
+//! functions with an irreducible cycle containing uncontrolled convergent
+//! operations (node splitting is not implemented; the remark names the cycle).
+//! Functions already controlled, or without convergent operations, are left
+//! alone.
+
+use crate::pass::{FunctionCx, FunctionPass, PassError};
+use crate::remarks::{Remark, RemarkKind};
+use opt_conv_ir::analysis::{CycleId, FunctionAnalyses};
+use opt_conv_ir::builder::{add_bundle, make_call};
+use opt_conv_ir::inst::CONVERGENCECTRL;
+use opt_conv_ir::text::Slots;
+use opt_conv_ir::{Changes, EntitySet, FuncId, Function, Inst, Module, SecondaryMap, Type, Value};
+use opt_conv_legality::{ConvOp, ConvergenceInfo, FunctionConvergence, TokenKind};
+
+/// The pass.
+pub struct InferConvergenceTokens;
+
+/// What inference did to one function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InferOutcome {
+    /// Nothing to do: no convergent operations, or already controlled.
+    Unchanged,
+    /// Tokens were inserted.
+    Inferred {
+        /// The `entry` or `anchor` intrinsic inserted at the top.
+        root: TokenKind,
+        /// Number of hearts inserted.
+        hearts: usize,
+        /// Number of bundles added.
+        bundles: usize,
+    },
+    /// Left unchanged for the stated reason.
+    Refused(String),
+}
+
+/// Infers tokens for function `fid` whose body is `f` (taken out of `m`).
+pub fn infer_tokens(m: &mut Module, fid: FuncId, f: &mut Function) -> InferOutcome {
+    let ci = ConvergenceInfo::compute(m, f);
+    match ci.mode() {
+        FunctionConvergence::None | FunctionConvergence::Controlled => return InferOutcome::Unchanged,
+        FunctionConvergence::Mixed => {
+            return InferOutcome::Refused(
+                "the function mixes controlled and uncontrolled convergence (invalid IR); left unchanged".into(),
+            );
+        }
+        FunctionConvergence::Uncontrolled => {}
+    }
+    let cycles = f.cycles();
+    let uncontrolled: Vec<Inst> =
+        f.insts_in_order().map(|(_, i)| i).filter(|&i| ci.op(i) == ConvOp::Uncontrolled).collect();
+    // Loops that need a heart: every cycle enclosing an uncontrolled operation.
+    let mut needs: EntitySet<CycleId> = EntitySet::new();
+    for &x in &uncontrolled {
+        let mut c = ci.block_of(x).and_then(|b| cycles.cycle_of(b));
+        while let Some(cy) = c {
+            if !needs.insert(cy) {
+                break;
+            }
+            c = cycles.parent(cy);
+        }
+    }
+    if let Some(bad) = needs.iter().find(|&c| !cycles.is_reducible(c)) {
+        let slots = Slots::new(f);
+        let desc = cycles.describe(bad, &|b| slots.block_operand(b));
+        return InferOutcome::Refused(format!(
+            "irreducible cycle '{desc}' contains uncontrolled convergent operations; node splitting is not implemented, left unchanged"
+        ));
+    }
+    let convergent_fn = m.func(fid).is_some_and(|d| d.is_convergent());
+    let root_kind = if convergent_fn { TokenKind::Entry } else { TokenKind::Anchor };
+    let root_fn = m.declare(root_kind.intrinsic_name(), Type::TOKEN, &[]);
+    let loop_fn = (!needs.is_empty()).then(|| m.declare(TokenKind::Loop.intrinsic_name(), Type::TOKEN, &[]));
+    let fn_ty = m.types.function(Type::TOKEN, vec![], false);
+    let entry = f.entry_block().expect("a defined function has an entry block");
+    let (dfg, layout) = f.parts_mut();
+    // The function's token, first in the entry block.
+    let root = make_call(dfg, root_fn, fn_ty, Type::TOKEN, &[]);
+    let root_v = dfg.inst_result(root).expect("token result");
+    dfg.set_value_name(root_v, Some(if convergent_fn { "tok.entry" } else { "tok.anchor" }));
+    layout.prepend_inst(root, entry);
+    // Hearts, outer loops first, each at the top of its header (after phis).
+    let mut heart_tok: SecondaryMap<CycleId, Option<Value>> = SecondaryMap::new();
+    let mut hearts = 0;
+    for c in cycles.preorder() {
+        if !needs.contains(c) {
+            continue;
+        }
+        let parent = cycles.parent(c).and_then(|p| heart_tok[p]).unwrap_or(root_v);
+        let h = make_call(dfg, loop_fn.expect("declared when a loop needs a heart"), fn_ty, Type::TOKEN, &[]);
+        add_bundle(dfg, h, CONVERGENCECTRL, &[parent]);
+        let hv = dfg.inst_result(h).expect("token result");
+        dfg.set_value_name(hv, Some("tok.loop"));
+        let header = cycles.header(c);
+        match layout.block_insts(header).find(|&i| !dfg.inst(i).is_phi()) {
+            Some(first) => layout.insert_inst_before(h, first),
+            None => layout.append_inst(h, header),
+        }
+        heart_tok[c] = Some(hv);
+        hearts += 1;
+    }
+    // Bundles: the sibling definition of each uncontrolled operation.
+    for &x in &uncontrolled {
+        let tok = layout.inst_block(x).and_then(|b| cycles.cycle_of(b)).and_then(|c| heart_tok[c]).unwrap_or(root_v);
+        add_bundle(dfg, x, CONVERGENCECTRL, &[tok]);
+    }
+    InferOutcome::Inferred { root: root_kind, hearts, bundles: uncontrolled.len() }
+}
+
+impl FunctionPass for InferConvergenceTokens {
+    fn name(&self) -> &'static str {
+        "infer-convergence-tokens"
+    }
+    fn class_name(&self) -> &'static str {
+        "InferConvergenceTokensPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let name = cx.func_name();
+        let _span = tracing::debug_span!(target: "opt_conv::infer-convergence-tokens", "infer", func = %name).entered();
+        let outcome = infer_tokens(cx.module, cx.func, f);
+        tracing::debug!(target: "opt_conv::infer-convergence-tokens", ?outcome);
+        let (kind, message, changed) = match outcome {
+            InferOutcome::Unchanged => return Ok(Changes::NONE),
+            InferOutcome::Inferred { root, hearts, bundles } => (
+                RemarkKind::Passed,
+                format!(
+                    "inferred convergence control: {} token, {hearts} loop heart{}, {bundles} bundle{}",
+                    if root == TokenKind::Entry { "entry" } else { "anchor" },
+                    if hearts == 1 { "" } else { "s" },
+                    if bundles == 1 { "" } else { "s" },
+                ),
+                Changes::INSTS,
+            ),
+            InferOutcome::Refused(why) => (RemarkKind::Missed, format!("cannot infer tokens: {why}"), Changes::NONE),
+        };
+        cx.remarks.emit(Remark { kind, pass: self.name(), function: name, block: None, message });
+        Ok(changed)
+    }
+}

@@ -1,0 +1,73 @@
+//! Golden tests of transforms: every case under `cases/<pass>/` runs with
+//! the arguments of its `; RUN:` line (plus `-S -verify-each` and all
+//! remarks). The snapshot shows the command, every remark, and a unified
+//! diff from the input (as opt-conv prints it) to the output; a refused
+//! transform shows an empty diff and its reason.
+//!
+//! Hand-written expectations in the case, which blessing a snapshot cannot
+//! erase, are checked first:
+//! * `; expect-remark: TEXT` — some remark contains TEXT;
+//! * `; expect-no-remark: TEXT` — no remark contains TEXT;
+//! * `; expect-unchanged` — the output equals the input;
+//! * `; expect-output: TEXT` — the output contains the line TEXT (trimmed).
+
+use opt_conv_tests::{opt_conv, tests_dir};
+use similar::TextDiff;
+
+fn run_case(path: &std::path::Path) -> String {
+    let src = std::fs::read_to_string(path).unwrap();
+    let rel = path.strip_prefix(tests_dir()).unwrap().display().to_string();
+    let run = src.lines().find_map(|l| l.strip_prefix("; RUN: ")).unwrap_or_else(|| panic!("{rel}: no '; RUN:' line"));
+    let args: Vec<&str> = run.split_whitespace().collect();
+    let file = path.to_str().unwrap();
+    let before = opt_conv(&["-S", file], "");
+    assert_eq!(before.code, 0, "{rel}: input does not load:\n{}", before.stderr);
+    let mut full =
+        vec!["-S", "-verify-each", "-pass-remarks=.*", "-pass-remarks-missed=.*", "-pass-remarks-analysis=.*"];
+    full.extend(&args);
+    full.push(file);
+    let after = opt_conv(&full, "");
+    assert_eq!(after.code, 0, "{rel}: opt-conv {run} failed:\n{}", after.stderr);
+    let remarks: Vec<String> =
+        after.stderr.lines().filter(|l| l.starts_with("remark: ")).map(|l| l.replacen(file, &rel, 1)).collect();
+    for l in src.lines() {
+        if let Some(t) = l.strip_prefix("; expect-remark: ") {
+            assert!(
+                remarks.iter().any(|r| r.contains(t)),
+                "{rel}: no remark contains '{t}'; remarks:\n{}",
+                remarks.join("\n")
+            );
+        } else if let Some(t) = l.strip_prefix("; expect-no-remark: ") {
+            assert!(
+                !remarks.iter().any(|r| r.contains(t)),
+                "{rel}: a remark contains '{t}'; remarks:\n{}",
+                remarks.join("\n")
+            );
+        } else if l == "; expect-unchanged" {
+            assert_eq!(before.stdout, after.stdout, "{rel}: expected no change");
+        } else if let Some(t) = l.strip_prefix("; expect-output: ") {
+            assert!(
+                after.stdout.lines().any(|o| o.trim() == t.trim()),
+                "{rel}: output lacks line '{t}':\n{}",
+                after.stdout
+            );
+        }
+    }
+    let diff = TextDiff::from_lines(&before.stdout, &after.stdout)
+        .unified_diff()
+        .context_radius(3)
+        .header("input", "output")
+        .to_string();
+    format!(
+        "RUN: opt-conv {run} {rel}\n\nremarks:\n{}\n\ndiff:\n{}",
+        if remarks.is_empty() { "(none)".to_owned() } else { remarks.join("\n") },
+        if diff.is_empty() { "(unchanged)\n".to_owned() } else { diff }
+    )
+}
+
+#[test]
+fn infer_convergence_tokens() {
+    insta::glob!("cases/infer/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}
