@@ -6,6 +6,7 @@ pub mod names;
 mod parse_func;
 pub mod parser;
 pub mod printer;
+mod upgrade;
 
 pub use error::{Location, ParseError};
 pub use parser::{SourceMap, parse_module};

@@ -1943,6 +1943,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(off, format!("use of undefined value '@{}'", display_global_name(&name))));
         }
         self.upgrade_nvvm_annotations();
+        super::upgrade::upgrade_intrinsics(&mut self.m);
         // Known intrinsics get their attributes from the table, whatever was declared.
         let funcs: Vec<GlobalId> = self.m.functions().collect();
         for f in funcs {
