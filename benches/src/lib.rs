@@ -21,12 +21,21 @@ pub struct GenConfig {
     pub seed: u64,
     /// Maximum region nesting depth.
     pub max_depth: u32,
+    /// Whether irreducible regions may contain convergent calls (token
+    /// inference refuses those, so controlled benchmarks turn this off).
+    pub convergent_in_irreducible: bool,
 }
 
 impl GenConfig {
     /// `insts` instructions in functions of about `per_func` instructions each.
     pub fn new(insts: usize, per_func: usize) -> Self {
-        GenConfig { insts, funcs: insts.div_ceil(per_func.max(1)).max(1), seed: 0x5eed, max_depth: 6 }
+        GenConfig {
+            insts,
+            funcs: insts.div_ceil(per_func.max(1)).max(1),
+            seed: 0x5eed,
+            max_depth: 6,
+            convergent_in_irreducible: true,
+        }
     }
 }
 
@@ -57,6 +66,9 @@ struct FnGen<'a> {
     emitted: usize,
     max_depth: u32,
     callees: &'a [String],
+    /// No convergent calls are emitted while this is set.
+    no_convergent: bool,
+    convergent_in_irreducible: bool,
 }
 
 impl FnGen<'_> {
@@ -122,7 +134,7 @@ impl FnGen<'_> {
                     };
                     self.inst(&format!("{v} = call i32 {callee}(i32 {a})"));
                 }
-                5 => self.inst(&format!("{v} = call i32 @sync(i32 {a})")),
+                5 if !self.no_convergent => self.inst(&format!("{v} = call i32 @sync(i32 {a})")),
                 6 => {
                     let p = self.val();
                     self.inst(&format!("{p} = getelementptr inbounds i32, ptr %buf, i32 {a}"));
@@ -212,7 +224,9 @@ impl FnGen<'_> {
             self.label(&me);
             self.scopes.push(Vec::new());
             let n = 1 + self.rng.below(3);
+            self.no_convergent = !self.convergent_in_irreducible;
             self.straight(n);
+            self.no_convergent = false;
             let c2 = self.cond();
             self.inst(&format!("br i1 {c2}, label %{other}, label %{x}"));
             self.scopes.pop();
@@ -245,6 +259,8 @@ pub fn generate(cfg: &GenConfig) -> String {
             emitted: 0,
             max_depth: cfg.max_depth,
             callees: &names,
+            no_convergent: false,
+            convergent_in_irreducible: cfg.convergent_in_irreducible,
         };
         let mut cur = "entry".to_owned();
         while g.emitted < g.budget {
