@@ -9,5 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod convergence;
+pub mod uniformity;
 
 pub use convergence::{ConvOp, ConvergenceInfo, FunctionConvergence, LoopConvergence, TokenKind};
+pub use uniformity::{Mode as UniformityMode, UniformityInfo, uniformity};

@@ -37,6 +37,8 @@ pub struct Options {
     pub triple: Option<String>,
     /// `-mcpu=`.
     pub cpu: Option<String>,
+    /// `--uniformity=llvm|tokens`.
+    pub uniformity: opt_conv_legality::UniformityMode,
 }
 
 fn no_params(name: &str, params: Option<&str>) -> Result<(), String> {
@@ -88,6 +90,13 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
         params: "",
         description: "print the cycle forest, irreducible cycles included (stderr)",
         build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::Cycles)))),
+    },
+    PassInfo {
+        name: "print<uniformity>",
+        kind: F,
+        params: "",
+        description: "print uniformity analysis results (stderr); --uniformity=llvm|tokens selects the semantics",
+        build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::Uniformity)))),
     },
     PassInfo {
         name: "verify<cycles>",

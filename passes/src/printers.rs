@@ -15,6 +15,8 @@ pub enum Printed {
     PostDomTree,
     /// `print<cycles>`
     Cycles,
+    /// `print<uniformity>`
+    Uniformity,
 }
 
 /// An analysis printer pass.
@@ -26,6 +28,7 @@ impl FunctionPass for Printer {
             Printed::DomTree => "print<domtree>",
             Printed::PostDomTree => "print<postdomtree>",
             Printed::Cycles => "print<cycles>",
+            Printed::Uniformity => "print<uniformity>",
         }
     }
     fn class_name(&self) -> &'static str {
@@ -33,9 +36,15 @@ impl FunctionPass for Printer {
             Printed::DomTree => "DominatorTreePrinterPass",
             Printed::PostDomTree => "PostDominatorTreePrinterPass",
             Printed::Cycles => "CycleInfoPrinterPass",
+            Printed::Uniformity => "UniformityInfoPrinterPass",
         }
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        if self.0 == Printed::Uniformity {
+            let ui = opt_conv_legality::uniformity(cx.module, cx.func, f, cx.options.uniformity);
+            cx.out.push_str(&opt_conv_legality::uniformity::print_uniformity(cx.module, cx.func, f, &ui));
+            return Ok(Changes::NONE);
+        }
         // The printers read the body through the module; put a clone back for
         // the duration (the body itself is unchanged).
         cx.module.set_body(cx.func, f.clone());
@@ -43,6 +52,7 @@ impl FunctionPass for Printer {
             Printed::DomTree => print_domtree(cx.module, cx.func, false),
             Printed::PostDomTree => print_domtree(cx.module, cx.func, true),
             Printed::Cycles => print_cycles(cx.module, cx.func),
+            Printed::Uniformity => unreachable!("handled above"),
         };
         cx.module.take_body(cx.func);
         cx.out.push_str(&text);

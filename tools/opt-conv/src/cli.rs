@@ -64,6 +64,11 @@ pub struct Cli {
     #[arg(long = "list-passes", alias = "print-passes")]
     pub list_passes: bool,
 
+    /// Uniformity semantics: `llvm` (LLVM 22's analysis) or `tokens` (the
+    /// spec's controlled convergence; the default).
+    #[arg(long = "uniformity", value_name = "MODE", default_value = "tokens")]
+    pub uniformity: String,
+
     /// Enable debug logging for a pass (maps to the tracing target `opt_conv::NAME`).
     #[arg(long = "debug-only", value_name = "NAME")]
     pub debug_only: Option<String>,

@@ -121,12 +121,14 @@ fn run(cli: &cli::Cli, stdin: &mut dyn Read, stdout: &mut dyn Write, diag: &mut 
         regex(&cli.pass_remarks_missed, "pass-remarks-missed")?,
         regex(&cli.pass_remarks_analysis, "pass-remarks-analysis")?,
     );
+    let uniformity = cli.uniformity.parse().map_err(|e| fail(format!("{PROG}: {e}\n")))?;
     let options = Options {
         verify_each: cli.verify_each,
         print_after_all: cli.print_after_all,
         print_before_all: cli.print_before_all,
         triple: cli.mtriple.clone(),
         cpu: cli.mcpu.clone(),
+        uniformity,
     };
     let result = opt_conv_passes::run_pipeline(&steps, &mut module, &mut remarks, diag, &options);
     diag.push_str(&remarks.render_shown());

@@ -1,0 +1,519 @@
+//! Uniformity analysis (`ConvergenceAndUniformity.rst`), in two modes.
+//!
+//! **Lattice.** Per value and per block terminator: {uniform < divergent}.
+//! Everything starts uniform except the target's sources of divergence; the
+//! transfer functions only ever move values up, and each value or terminator
+//! is pushed on the worklist once when it moves, so the fixpoint is reached
+//! in time linear in uses plus the sync-dependence walks.
+//!
+//! **Propagation** (spec, "Static Uniformity Analysis"; LLVM's
+//! `GenericUniformityAnalysisImpl`):
+//! * data: a value whose operand is divergent is divergent ("Uniformity",
+//!   rule 3.2), unless the target says it is always uniform (rule 1);
+//! * control: a divergent terminator makes the phis of its join blocks
+//!   divergent (rule 3.1; phis that merge one value, modulo undef, stay
+//!   uniform, as LLVM's `isConstantOrUndefValuePhi` exemption);
+//! * irreducible cycles: a join that fails the "diverged entry criterion",
+//!   or diverged paths entering an irreducible cycle from outside, make the
+//!   whole cycle assumed divergent (section "Diverged Paths reaching a
+//!   Cycle"): none of its nodes is m-converged;
+//! * divergent cycle exits give *temporal divergence* to uses outside the
+//!   cycle ("Divergent Cycle Exits").
+//!
+//! **Token-aware mode** (the default) adds the spec's "Controlled
+//! Convergence" section, which LLVM does not implement:
+//! * "Temporal Divergence at Cycle Exit": a use of a value defined in the
+//!   cycle that lies inside the convergence region of a loop heart defined in
+//!   that cycle observes converged dynamic instances (threads converged there
+//!   left the cycle in the same iteration), so the cycle's divergent exit does
+//!   not make that use divergent;
+//! * "Controlled m-converged Static Instances", rule 1: a node in the
+//!   convergence region of a token definition that is not m-converged is not
+//!   m-converged either, so the region of a token defined in an
+//!   assumed-divergent cycle is divergent too.
+//!
+//! The LLVM-compatible mode reproduces LLVM 22's results, including its
+//! known imprecisions (documented in `tests/uniformity-expectations.tsv`).
+
+mod print;
+mod sync;
+pub mod target;
+
+pub use print::print_uniformity;
+pub use target::{Target, ValueUniformity};
+
+use crate::convergence::{ConvOp, ConvergenceInfo, TokenKind};
+use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, Uses};
+use opt_conv_ir::{Block, EntitySet, FuncId, Function, Inst, Module, SecondaryMap, Value, ValueDef};
+use std::rc::Rc;
+use sync::{DivergenceDescriptor, ModifiedPostOrder};
+
+/// Which semantics the analysis follows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// LLVM 22's UniformityAnalysis: convergence tokens are ordinary values.
+    Llvm,
+    /// The spec's controlled convergence: tokens extend cycles and regions.
+    #[default]
+    Tokens,
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Mode, String> {
+        match s {
+            "llvm" => Ok(Mode::Llvm),
+            "tokens" => Ok(Mode::Tokens),
+            _ => Err(format!("invalid uniformity mode '{s}' (expected 'llvm' or 'tokens')")),
+        }
+    }
+}
+
+/// A use outside a cycle of a value defined inside it, made divergent by the
+/// cycle's divergent exit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TemporalDivergence {
+    /// The instruction defining the value.
+    pub def: Inst,
+    /// The user outside the cycle.
+    pub user: Inst,
+    /// The cycle the value leaves.
+    pub cycle: CycleId,
+}
+
+/// The result of the analysis for one function.
+pub struct UniformityInfo {
+    mode: Mode,
+    target: Target,
+    has_branch_divergence: bool,
+    divergent_params: Vec<bool>,
+    params: Vec<Value>,
+    divergent_insts: EntitySet<Inst>,
+    divergent_terms: EntitySet<Block>,
+    assumed_divergent: Vec<CycleId>,
+    divergent_exit_cycles: Vec<CycleId>,
+    divergent_exit_set: EntitySet<CycleId>,
+    temporal: Vec<TemporalDivergence>,
+    cycles: Rc<CycleInfo>,
+    block_of: SecondaryMap<Inst, Option<Block>>,
+    /// Token mode: loop intrinsics defined inside each cycle (filled lazily).
+    hearts_in_cycle: std::cell::RefCell<SecondaryMap<CycleId, Option<Rc<Vec<Inst>>>>>,
+    conv: Option<Rc<ConvergenceInfo>>,
+}
+
+struct Analysis<'a> {
+    m: &'a Module,
+    f: &'a Function,
+    cfg: Rc<Cfg>,
+    dt: Rc<DomTree>,
+    uses: Rc<Uses>,
+    po: ModifiedPostOrder,
+    descs: SecondaryMap<Block, Option<Rc<DivergenceDescriptor>>>,
+    always_uniform: EntitySet<Inst>,
+    worklist: Vec<Inst>,
+    info: UniformityInfo,
+}
+
+impl UniformityInfo {
+    /// Analyses function `fid` (body `f`) of `m` for `target` in `mode`.
+    pub fn compute(m: &Module, fid: FuncId, f: &Function, target: Target, mode: Mode) -> UniformityInfo {
+        let cycles = f.cycles();
+        let mut block_of = SecondaryMap::new();
+        for (b, i) in f.insts_in_order() {
+            block_of[i] = Some(b);
+        }
+        let has_branch_divergence = target.has_branch_divergence(m, fid);
+        let conv = (mode == Mode::Tokens && has_branch_divergence).then(|| Rc::new(ConvergenceInfo::compute(m, f)));
+        let info = UniformityInfo {
+            mode,
+            target,
+            has_branch_divergence,
+            divergent_params: vec![false; f.params().len()],
+            params: f.params().to_vec(),
+            divergent_insts: EntitySet::new(),
+            divergent_terms: EntitySet::new(),
+            assumed_divergent: Vec::new(),
+            divergent_exit_cycles: Vec::new(),
+            divergent_exit_set: EntitySet::new(),
+            temporal: Vec::new(),
+            cycles: cycles.clone(),
+            block_of,
+            hearts_in_cycle: std::cell::RefCell::new(SecondaryMap::new()),
+            conv,
+        };
+        if !has_branch_divergence {
+            return info;
+        }
+        let cfg = f.cfg();
+        let po = ModifiedPostOrder::compute(&cfg, &cycles);
+        let mut a = Analysis {
+            m,
+            f,
+            dt: f.domtree(),
+            uses: f.uses(),
+            cfg,
+            po,
+            descs: SecondaryMap::new(),
+            always_uniform: EntitySet::new(),
+            worklist: Vec::new(),
+            info,
+        };
+        a.initialize(fid);
+        a.run();
+        a.info
+    }
+
+    /// The mode the analysis ran in.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The target model used.
+    pub fn target(&self) -> Target {
+        self.target
+    }
+
+    /// Whether the function can have divergent branches at all.
+    pub fn has_branch_divergence(&self) -> bool {
+        self.has_branch_divergence
+    }
+
+    /// Whether `v` is divergent at its definition.
+    pub fn is_divergent(&self, f: &Function, v: Value) -> bool {
+        match f.dfg().value(v).def {
+            ValueDef::Param(i) => self.divergent_params.get(i as usize).copied().unwrap_or(false),
+            ValueDef::Inst(i) => self.divergent_insts.contains(i),
+            _ => false,
+        }
+    }
+
+    /// Whether instruction `i` is divergent: its output, or for a terminator
+    /// its block's branch.
+    pub fn is_divergent_inst(&self, f: &Function, i: Inst) -> bool {
+        if f.dfg().inst(i).is_terminator() {
+            self.block_of[i].is_some_and(|b| self.divergent_terms.contains(b))
+        } else {
+            self.divergent_insts.contains(i)
+        }
+    }
+
+    /// Whether `v` as used by `user` is divergent: divergent at its
+    /// definition, or temporally divergent because `user` is outside a cycle
+    /// with a divergent exit that defines `v`.
+    pub fn is_divergent_use(&self, f: &Function, v: Value, user: Inst) -> bool {
+        if self.is_divergent(f, v) {
+            return true;
+        }
+        let (Some(def), Some(ub)) = (f.dfg().value_inst(v), self.block_of[user]) else { return false };
+        let Some(db) = self.block_of[def] else { return false };
+        let mut c = self.cycles.cycle_of(db);
+        while let Some(cy) = c {
+            if self.cycles.contains(cy, ub) {
+                break;
+            }
+            if self.divergent_exit_set.contains(cy) && !self.exempt_from_temporal(f, user, cy) {
+                return true;
+            }
+            c = self.cycles.parent(cy);
+        }
+        false
+    }
+
+    /// Whether the terminator of `b` is divergent.
+    pub fn has_divergent_terminator(&self, b: Block) -> bool {
+        self.divergent_terms.contains(b)
+    }
+
+    /// Whether `b` ends in a branch that all converged threads take the same
+    /// way (a block without a conditional branch is trivially uniform).
+    pub fn is_uniform_branch(&self, b: Block) -> bool {
+        !self.divergent_terms.contains(b)
+    }
+
+    /// Cycles with a divergent exit, in discovery order.
+    pub fn divergent_exit_cycles(&self) -> &[CycleId] {
+        &self.divergent_exit_cycles
+    }
+
+    /// Cycles assumed divergent as a whole (irreducible control flow).
+    pub fn assumed_divergent_cycles(&self) -> &[CycleId] {
+        &self.assumed_divergent
+    }
+
+    /// Uses made divergent by temporal divergence.
+    pub fn temporal_divergence(&self) -> &[TemporalDivergence] {
+        &self.temporal
+    }
+
+    /// Whether parameter `i` is divergent.
+    pub fn is_divergent_param(&self, i: usize) -> bool {
+        self.divergent_params.get(i).copied().unwrap_or(false)
+    }
+
+    /// Whether anything at all is divergent.
+    pub fn has_divergence(&self) -> bool {
+        self.divergent_params.iter().any(|&d| d)
+            || !self.divergent_insts.is_empty()
+            || !self.divergent_terms.is_empty()
+            || !self.divergent_exit_cycles.is_empty()
+    }
+
+    /// Token mode: whether `user` lies in the convergence region of a loop
+    /// heart defined inside `cycle`, so that threads converged at `user`
+    /// left `cycle` in the same iteration ("Temporal Divergence at Cycle Exit").
+    fn exempt_from_temporal(&self, f: &Function, user: Inst, cycle: CycleId) -> bool {
+        let Some(conv) = &self.conv else { return false };
+        let cached = self.hearts_in_cycle.borrow()[cycle].clone();
+        let hearts = match cached {
+            Some(h) => h,
+            None => {
+                let h = Rc::new(loop_tokens_in(conv, &self.cycles, f, cycle));
+                self.hearts_in_cycle.borrow_mut()[cycle] = Some(h.clone());
+                h
+            }
+        };
+        hearts.iter().any(|&d| conv.region_contains(f, d, user))
+    }
+}
+
+/// The loop intrinsics defined inside `cycle`.
+fn loop_tokens_in(conv: &ConvergenceInfo, ci: &CycleInfo, f: &Function, cycle: CycleId) -> Vec<Inst> {
+    ci.blocks(cycle)
+        .iter()
+        .flat_map(|&b| f.block_insts(b))
+        .filter(|&i| conv.def_kind(i) == Some(TokenKind::Loop))
+        .collect()
+}
+
+impl Analysis<'_> {
+    fn initialize(&mut self, fid: FuncId) {
+        let target = self.info.target;
+        let order: Vec<Inst> = self.f.insts_in_order().map(|(_, i)| i).collect();
+        for &i in &order {
+            match target.classify(self.m, self.f, i, self.info.mode == Mode::Llvm) {
+                ValueUniformity::Source => self.mark_divergent(i),
+                ValueUniformity::AlwaysUniform => {
+                    self.always_uniform.insert(i);
+                }
+                ValueUniformity::Default => {}
+            }
+        }
+        for k in 0..self.info.params.len() {
+            if target.param_is_source(self.m, fid, k) {
+                self.info.divergent_params[k] = true;
+                let p = self.info.params[k];
+                for &u in self.uses.clone().users(p) {
+                    self.mark_divergent(u);
+                }
+            }
+        }
+    }
+
+    fn run(&mut self) {
+        while let Some(i) = self.worklist.pop() {
+            let d = self.f.dfg().inst(i);
+            if d.is_terminator() {
+                self.analyze_control_divergence(i);
+                continue;
+            }
+            if let Some(v) = d.result() {
+                let uses = self.uses.clone();
+                for &u in uses.users(v) {
+                    self.mark_divergent(u);
+                }
+            }
+        }
+    }
+
+    fn mark_divergent(&mut self, i: Inst) {
+        if self.always_uniform.contains(i) {
+            return;
+        }
+        let newly = if self.f.dfg().inst(i).is_terminator() {
+            match self.info.block_of[i] {
+                Some(b) => self.info.divergent_terms.insert(b),
+                None => false,
+            }
+        } else {
+            self.info.divergent_insts.insert(i)
+        };
+        if newly {
+            self.worklist.push(i);
+        }
+    }
+
+    fn descriptor(&mut self, b: Block) -> Rc<DivergenceDescriptor> {
+        if let Some(d) = &self.descs[b] {
+            return d.clone();
+        }
+        let d = Rc::new(sync::join_points(&self.cfg, &self.info.cycles, &self.po, b));
+        self.descs[b] = Some(d.clone());
+        d
+    }
+
+    fn analyze_control_divergence(&mut self, term: Inst) {
+        let Some(b) = self.info.block_of[term] else { return };
+        self.info.divergent_terms.insert(b);
+        if !self.cfg.is_reachable(b) {
+            return;
+        }
+        let desc = self.descriptor(b);
+        let ci = self.info.cycles.clone();
+        let mut div_cycles: Vec<CycleId> = Vec::new();
+        for &j in &desc.join_blocks {
+            if let Some(c) = sync::outermost_divergent_cycle(&ci, &self.dt, b, j) {
+                div_cycles.push(c);
+                continue;
+            }
+            self.taint_phis(j);
+        }
+        // Deeper cycles first, so that enclosing ones subsume them.
+        div_cycles.sort_by_key(|&c| std::cmp::Reverse(ci.depth(c)));
+        for c in div_cycles {
+            if self.info.assumed_divergent.iter().any(|&a| ci.contains_cycle(a, c)) {
+                continue;
+            }
+            self.info.assumed_divergent.push(c);
+            for &blk in ci.blocks(c) {
+                self.taint_all_defs(blk);
+            }
+            if self.info.mode == Mode::Tokens {
+                self.taint_regions_of_tokens_in(c);
+            }
+        }
+        let branch_cycle = ci.cycle_of(b);
+        for &x in &desc.cycle_exits {
+            if let Some(bc) = branch_cycle {
+                self.propagate_cycle_exit_divergence(x, bc);
+            }
+        }
+    }
+
+    fn taint_phis(&mut self, j: Block) {
+        let phis: Vec<Inst> = self.f.phis(j).collect();
+        for p in phis {
+            if !constant_or_undef_phi(self.f, p) {
+                self.mark_divergent(p);
+            }
+        }
+    }
+
+    fn taint_all_defs(&mut self, b: Block) {
+        let insts: Vec<Inst> = self.f.block_insts(b).filter(|&i| !self.f.dfg().inst(i).is_terminator()).collect();
+        for i in insts {
+            self.mark_divergent(i);
+        }
+    }
+
+    /// Controlled m-convergence, rule 1: tokens defined in a cycle that is not
+    /// m-converged make their whole region not m-converged.
+    fn taint_regions_of_tokens_in(&mut self, c: CycleId) {
+        let Some(conv) = self.info.conv.clone() else { return };
+        let ci = self.info.cycles.clone();
+        let defs: Vec<Inst> = ci
+            .blocks(c)
+            .iter()
+            .flat_map(|&b| self.f.block_insts(b))
+            .filter(|&i| matches!(conv.op(i), ConvOp::Intrinsic { .. }))
+            .collect();
+        for d in defs {
+            let region = conv.region(self.f, d);
+            let blocks: Vec<Block> = region.blocks().collect();
+            for b in blocks {
+                let insts: Vec<Inst> = self
+                    .f
+                    .block_insts(b)
+                    .filter(|&i| !self.f.dfg().inst(i).is_terminator() && region.contains(self.f, i))
+                    .collect();
+                for i in insts {
+                    self.mark_divergent(i);
+                }
+            }
+        }
+    }
+
+    fn propagate_cycle_exit_divergence(&mut self, exit: Block, inner: CycleId) {
+        let ci = self.info.cycles.clone();
+        let exit_depth = ci.block_depth(exit);
+        let mut outer = inner;
+        let mut c = Some(inner);
+        while let Some(cy) = c {
+            if ci.depth(cy) <= exit_depth {
+                break;
+            }
+            outer = cy;
+            c = ci.parent(cy);
+        }
+        if !self.info.divergent_exit_set.insert(outer) {
+            return;
+        }
+        self.info.divergent_exit_cycles.push(outer);
+        if self.info.assumed_divergent.iter().any(|&a| ci.contains_cycle(a, outer)) {
+            return;
+        }
+        self.analyze_cycle_exit_divergence(outer);
+    }
+
+    fn analyze_cycle_exit_divergence(&mut self, c: CycleId) {
+        let ci = self.info.cycles.clone();
+        let exits = ci.exits(&self.cfg, c);
+        for &x in &exits {
+            let phis: Vec<Inst> = self.f.phis(x).collect();
+            for p in phis {
+                let from_cycle = self.f.dfg().inst(p).args.iter().any(|&a| {
+                    self.f.dfg().value_inst(a).and_then(|d| self.info.block_of[d]).is_some_and(|db| ci.contains(c, db))
+                });
+                if from_cycle && !self.info.exempt_from_temporal(self.f, p, c) {
+                    self.mark_divergent(p);
+                }
+            }
+        }
+        let blocks: Vec<Block> = ci.blocks(c).to_vec();
+        for b in blocks {
+            if !exits.iter().any(|&x| self.dt.dominates(b, x)) {
+                continue;
+            }
+            let insts: Vec<Inst> = self.f.block_insts(b).collect();
+            for i in insts {
+                let Some(v) = self.f.dfg().inst_result(i) else { continue };
+                let uses = self.uses.clone();
+                for &u in uses.users(v) {
+                    let Some(ub) = self.info.block_of[u] else { continue };
+                    if ci.contains(c, ub) || self.info.exempt_from_temporal(self.f, u, c) {
+                        continue;
+                    }
+                    self.mark_divergent(u);
+                    self.info.temporal.push(TemporalDivergence { def: i, user: u, cycle: c });
+                }
+            }
+        }
+    }
+}
+
+/// LLVM's `PHINode::hasConstantOrUndefValue`: every incoming value is the
+/// same value, ignoring `undef`/`poison` and the phi itself.
+fn constant_or_undef_phi(f: &Function, phi: Inst) -> bool {
+    let dfg = f.dfg();
+    let me = dfg.inst_result(phi);
+    let mut seen: Option<Value> = None;
+    for &a in &dfg.inst(phi).args {
+        if Some(a) == me || dfg.value_const(a).is_some_and(|c| c.is_undef_or_poison()) {
+            continue;
+        }
+        match seen {
+            Some(s) if s != a => return false,
+            _ => seen = Some(a),
+        }
+    }
+    true
+}
+
+/// The uniformity of `f` for `m`'s target in `mode`, cached on the body.
+pub fn uniformity(m: &Module, fid: FuncId, f: &Function, mode: Mode) -> Rc<UniformityInfo> {
+    let target = Target::of_module(m);
+    let cached = f.cached(opt_conv_ir::Changes::ALL, |f| UniformityInfo::compute(m, fid, f, target, mode));
+    if cached.mode == mode && cached.target == target {
+        return cached;
+    }
+    Rc::new(UniformityInfo::compute(m, fid, f, target, mode))
+}

@@ -1,0 +1,283 @@
+//! Target divergence models: which values are sources of divergence and
+//! which are uniform whatever their operands, chosen from the triple.
+//!
+//! The rules follow LLVM 22's `TargetTransformInfo` hooks for AMDGPU and
+//! NVPTX (`isSourceOfDivergence`, `isAlwaysUniform`, `hasBranchDivergence`)
+//! as far as the corpus exercises them. Intrinsics are classified by tables
+//! of name prefixes, so extending the model is adding a line.
+//!
+//! Every other target has no branch divergence: every value is uniform
+//! (LLVM prints `ALL VALUES UNIFORM` for them).
+
+use crate::convergence::callee_decl;
+use opt_conv_ir::{Function, Inst, InstKind, Module, TypeData, ValueDef};
+
+/// The divergence model of a target.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// No branch divergence: all values are uniform.
+    NoDivergence,
+    /// `amdgcn` / `amdgpu` (and `r600`).
+    Amdgpu,
+    /// `nvptx` / `nvptx64`.
+    Nvptx,
+}
+
+/// How a value's uniformity is determined.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ValueUniformity {
+    /// Uniform iff its operands (and control) are.
+    Default,
+    /// Uniform whatever its operands are.
+    AlwaysUniform,
+    /// Divergent by itself (thread ids, atomics, per-thread memory, calls).
+    Source,
+}
+
+/// AMDGPU intrinsics that produce per-lane values.
+const AMDGPU_SOURCES: &[&str] = &[
+    "llvm.amdgcn.workitem.id.",
+    "llvm.amdgcn.mbcnt.",
+    "llvm.amdgcn.if.",
+    "llvm.amdgcn.else.",
+    "llvm.amdgcn.loop.",
+    "llvm.amdgcn.interp.",
+    "llvm.amdgcn.lds.param.load",
+    "llvm.amdgcn.ds.swizzle",
+    "llvm.amdgcn.ds.permute",
+    "llvm.amdgcn.ds.bpermute",
+    "llvm.amdgcn.mov.dpp",
+    "llvm.amdgcn.update.dpp",
+    "llvm.amdgcn.permlane",
+    "llvm.amdgcn.writelane",
+    "llvm.amdgcn.set.inactive",
+    "llvm.amdgcn.strict.wwm",
+    "llvm.amdgcn.strict.wqm",
+    "llvm.amdgcn.wwm",
+    "llvm.amdgcn.wqm",
+    "llvm.amdgcn.ps.live",
+    "llvm.amdgcn.live.mask",
+    "llvm.amdgcn.global.atomic.",
+    "llvm.amdgcn.flat.atomic.",
+    "llvm.amdgcn.buffer.atomic.",
+    "llvm.amdgcn.raw.buffer.atomic.",
+    "llvm.amdgcn.struct.buffer.atomic.",
+    "llvm.amdgcn.raw.ptr.buffer.atomic.",
+    "llvm.amdgcn.struct.ptr.buffer.atomic.",
+    "llvm.amdgcn.image.atomic.",
+    "llvm.amdgcn.ds.",
+];
+
+/// AMDGPU intrinsics whose result is uniform whatever the operands.
+const AMDGPU_ALWAYS_UNIFORM: &[&str] = &[
+    "llvm.amdgcn.readfirstlane",
+    "llvm.amdgcn.readlane",
+    "llvm.amdgcn.ballot.",
+    "llvm.amdgcn.icmp.",
+    "llvm.amdgcn.fcmp.",
+    "llvm.amdgcn.if.break.",
+    "llvm.amdgcn.wave.reduce.",
+    "llvm.amdgcn.s.getpc",
+];
+
+/// NVPTX intrinsics that read the thread index or lane id.
+const NVPTX_SOURCES: &[&str] = &["llvm.nvvm.read.ptx.sreg.tid.", "llvm.nvvm.read.ptx.sreg.laneid"];
+
+fn matches_table(name: &str, table: &[&str]) -> bool {
+    table
+        .iter()
+        .any(|p| if p.ends_with('.') { name.starts_with(p) } else { name == *p || name.starts_with(&format!("{p}.")) })
+}
+
+/// Address spaces whose loads are per thread.
+fn per_thread_load(target: Target, addrspace: u32) -> bool {
+    match target {
+        // FLAT (0) and PRIVATE (5).
+        Target::Amdgpu => addrspace == 0 || addrspace == 5,
+        // GENERIC (0) and LOCAL (5).
+        Target::Nvptx => addrspace == 0 || addrspace == 5,
+        Target::NoDivergence => false,
+    }
+}
+
+impl Target {
+    /// The model for a triple (`amdgcn-amd-amdhsa`, `nvptx64-nvidia-cuda`, ...).
+    pub fn from_triple(triple: Option<&str>) -> Target {
+        let arch = triple.unwrap_or("").split('-').next().unwrap_or("");
+        if arch.starts_with("amdgcn") || arch.starts_with("amdgpu") || arch.starts_with("r600") {
+            Target::Amdgpu
+        } else if arch.starts_with("nvptx") {
+            Target::Nvptx
+        } else {
+            Target::NoDivergence
+        }
+    }
+
+    /// The model of module `m` (its triple).
+    pub fn of_module(m: &Module) -> Target {
+        Target::from_triple(m.triple_str())
+    }
+
+    /// Whether function `f` can have divergent branches at all. AMDGPU
+    /// functions limited to one work item (`"amdgpu-flat-work-group-size"="1,1"`)
+    /// cannot.
+    pub fn has_branch_divergence(self, m: &Module, f: opt_conv_ir::FuncId) -> bool {
+        match self {
+            Target::NoDivergence => false,
+            Target::Nvptx => true,
+            Target::Amdgpu => m.func(f).and_then(|d| d.fn_attrs.get_str("amdgpu-flat-work-group-size")) != Some("1,1"),
+        }
+    }
+
+    /// Whether parameter `idx` of function `f` is a source of divergence.
+    pub fn param_is_source(self, m: &Module, f: opt_conv_ir::FuncId, idx: usize) -> bool {
+        let Some(d) = m.func(f) else { return false };
+        match self {
+            Target::NoDivergence => false,
+            // Kernel arguments are in SGPRs; otherwise only `inreg` ones are.
+            Target::Amdgpu => {
+                !matches!(d.cconv.keyword(), Some("amdgpu_kernel" | "spir_kernel"))
+                    && !d.param_attrs.get(idx).is_some_and(|a| a.has("inreg"))
+            }
+            // Without interprocedural analysis, device-function arguments are divergent.
+            Target::Nvptx => !d.cconv.is_kernel(),
+        }
+    }
+
+    /// How instruction `i` of `f` is classified. With `llvm22`, `callbr` is
+    /// neither a source nor always uniform, as in LLVM 22 (whose hooks only
+    /// look at `CallInst`, so a `callbr` producing a VGPR value counts as
+    /// uniform; upstream has since fixed this).
+    pub fn classify(self, m: &Module, f: &Function, i: Inst, llvm22: bool) -> ValueUniformity {
+        if self == Target::NoDivergence {
+            return ValueUniformity::Default;
+        }
+        let dfg = f.dfg();
+        let d = dfg.inst(i);
+        match &d.kind {
+            InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } => ValueUniformity::Source,
+            InstKind::Load { atomic, .. } => {
+                let ptr_ty = dfg.value_type(d.args[0]);
+                let addrspace = match m.types.get(m.types.scalar(ptr_ty)) {
+                    TypeData::Ptr(a) => *a,
+                    _ => 0,
+                };
+                if per_thread_load(self, addrspace) || (self == Target::Nvptx && atomic.is_some()) {
+                    ValueUniformity::Source
+                } else {
+                    ValueUniformity::Default
+                }
+            }
+            InstKind::CallBr(_) if llvm22 => ValueUniformity::Default,
+            InstKind::CallBr(_) => match self.classify_call(m, f, i) {
+                // A callbr's asm may branch on its inputs: never always uniform.
+                ValueUniformity::AlwaysUniform => ValueUniformity::Default,
+                u => u,
+            },
+            InstKind::Call(_) => self.classify_call(m, f, i),
+            InstKind::ExtractValue { indices } if self == Target::Amdgpu => {
+                // The exec-mask half of `llvm.amdgcn.if`/`else`, and SGPR outputs
+                // of inline asm, are uniform.
+                let agg = d.args[0];
+                let Some(def) = dfg.value_inst(agg) else { return ValueUniformity::Default };
+                let dd = dfg.inst(def);
+                if let ValueDef::Asm(asm) = dd.callee().map(|c| &dfg.value(c).def).unwrap_or(&ValueDef::Placeholder) {
+                    let idx = indices.first().copied().map(|x| x as usize);
+                    return if asm_outputs_divergent(&asm.constraints, idx) {
+                        ValueUniformity::Default
+                    } else {
+                        ValueUniformity::AlwaysUniform
+                    };
+                }
+                match callee_decl(m, f, dd).map(|c| &*c.name) {
+                    Some(n)
+                        if (n.starts_with("llvm.amdgcn.if.") || n.starts_with("llvm.amdgcn.else."))
+                            && **indices == [1] =>
+                    {
+                        ValueUniformity::AlwaysUniform
+                    }
+                    _ => ValueUniformity::Default,
+                }
+            }
+            _ => ValueUniformity::Default,
+        }
+    }
+
+    fn classify_call(self, m: &Module, f: &Function, i: Inst) -> ValueUniformity {
+        let dfg = f.dfg();
+        let d = dfg.inst(i);
+        let info = d.call_info().expect("a call");
+        if let ValueDef::Asm(asm) = &dfg.value(d.args[0]).def {
+            return match self {
+                Target::Amdgpu if asm_outputs_divergent(&asm.constraints, None) => ValueUniformity::Source,
+                Target::Amdgpu => ValueUniformity::AlwaysUniform,
+                _ => ValueUniformity::Source,
+            };
+        }
+        let decl = callee_decl(m, f, d);
+        if info.fn_attrs.has("nodivergencesource") || decl.is_some_and(|c| c.fn_attrs.has("nodivergencesource")) {
+            return ValueUniformity::Default;
+        }
+        match decl.filter(|c| c.is_intrinsic()) {
+            Some(c) => match self {
+                Target::Amdgpu if matches_table(&c.name, AMDGPU_ALWAYS_UNIFORM) => ValueUniformity::AlwaysUniform,
+                Target::Amdgpu if matches_table(&c.name, AMDGPU_SOURCES) => ValueUniformity::Source,
+                Target::Nvptx if matches_table(&c.name, NVPTX_SOURCES) => ValueUniformity::Source,
+                _ => ValueUniformity::Default,
+            },
+            // Calls are conservatively divergent without interprocedural analysis.
+            None => ValueUniformity::Source,
+        }
+    }
+}
+
+/// Whether the inline-asm outputs (all, or output number `idx`) are not in
+/// scalar registers. SGPR constraints (`=s`, `={s0}`, `={s[0:1]}`) are uniform.
+fn asm_outputs_divergent(constraints: &[u8], idx: Option<usize>) -> bool {
+    let text = String::from_utf8_lossy(constraints);
+    let outputs: Vec<&str> = text.split(',').filter(|c| c.starts_with('=')).collect();
+    let is_sgpr = |c: &str| {
+        let c = c.trim_start_matches('=').trim_start_matches('&');
+        c == "s" || c.starts_with("{s")
+    };
+    match idx {
+        Some(k) => outputs.get(k).is_some_and(|c| !is_sgpr(c)),
+        None => outputs.iter().any(|c| !is_sgpr(c)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triples() {
+        assert_eq!(Target::from_triple(Some("amdgcn-amd-amdhsa")), Target::Amdgpu);
+        assert_eq!(Target::from_triple(Some("amdgcn--")), Target::Amdgpu);
+        assert_eq!(Target::from_triple(Some("nvptx64-nvidia-cuda")), Target::Nvptx);
+        assert_eq!(Target::from_triple(Some("x86_64-unknown-linux-gnu")), Target::NoDivergence);
+        assert_eq!(Target::from_triple(None), Target::NoDivergence);
+    }
+
+    #[test]
+    fn inline_asm_constraints() {
+        assert!(!asm_outputs_divergent(b"=s", None));
+        assert!(!asm_outputs_divergent(b"={s0}", None));
+        assert!(asm_outputs_divergent(b"=v", None));
+        assert!(asm_outputs_divergent(b"={a0}", None));
+        assert!(asm_outputs_divergent(b"=s,=v", None));
+        assert!(!asm_outputs_divergent(b"=s,=v", Some(0)));
+        assert!(asm_outputs_divergent(b"=s,=v", Some(1)));
+        assert!(!asm_outputs_divergent(b"v", None), "inputs do not count");
+    }
+
+    #[test]
+    fn tables() {
+        assert!(matches_table("llvm.amdgcn.workitem.id.x", AMDGPU_SOURCES));
+        assert!(matches_table("llvm.amdgcn.if.break.i64", AMDGPU_ALWAYS_UNIFORM));
+        assert!(matches_table("llvm.amdgcn.readfirstlane.i32", AMDGPU_ALWAYS_UNIFORM));
+        assert!(matches_table("llvm.amdgcn.readfirstlane", AMDGPU_ALWAYS_UNIFORM));
+        assert!(!matches_table("llvm.amdgcn.workgroup.id.x", AMDGPU_SOURCES));
+        assert!(matches_table("llvm.nvvm.read.ptx.sreg.tid.x", NVPTX_SOURCES));
+    }
+}

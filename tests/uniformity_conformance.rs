@@ -1,0 +1,172 @@
+//! Uniformity in LLVM-compatible mode against LLVM 22: for every uniformity
+//! test of the corpus (the commands of `MANIFEST.tsv` that opt-22 ran
+//! successfully), the DIVERGENT flags of every argument, instruction and
+//! terminator, and the assumed-divergent and divergent-exit cycles (as sets,
+//! since LLVM prints them in hash order), must equal opt-22's for each
+//! function. Differences are allowed only for functions listed in
+//! `uniformity-expectations.tsv`, each with its reason; a listed function
+//! that matches is an error too (the list must stay accurate).
+
+use opt_conv_tests::{conformance_dir, manifest, opt_conv, tests_dir};
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Debug, Default, PartialEq, Eq)]
+struct FunctionResult {
+    all_uniform: bool,
+    args: BTreeSet<String>,
+    assumed: BTreeSet<String>,
+    exits: BTreeSet<String>,
+    /// Per block: (name, definition flags, terminator flag).
+    blocks: Vec<(String, Vec<bool>, bool)>,
+}
+
+/// A cycle line with its non-entry blocks sorted (LLVM versions order them differently).
+fn normalize_cycle(line: &str) -> String {
+    let line = line.trim();
+    match line.split_once(") ") {
+        Some((head, rest)) => {
+            let mut blocks: Vec<&str> = rest.split_whitespace().collect();
+            blocks.sort();
+            format!("{head}) {}", blocks.join(" "))
+        }
+        None => line.to_owned(),
+    }
+}
+
+fn parse(text: &str) -> BTreeMap<String, FunctionResult> {
+    let mut out: BTreeMap<String, FunctionResult> = BTreeMap::new();
+    let mut cur: Option<String> = None;
+    let mut section = "";
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("UniformityInfo for function '") {
+            let name = rest.trim_end_matches("':").to_owned();
+            out.insert(name.clone(), FunctionResult::default());
+            cur = Some(name);
+            section = "";
+            continue;
+        }
+        let Some(f) = cur.as_ref().and_then(|c| out.get_mut(c)) else { continue };
+        match line {
+            "ALL VALUES UNIFORM" => f.all_uniform = true,
+            "DIVERGENT ARGUMENTS:" => section = "args",
+            "CYCLES ASSUMED DIVERGENT:" | "CYCLES ASSSUMED DIVERGENT:" => section = "assumed",
+            "CYCLES WITH DIVERGENT EXIT:" => section = "exits",
+            "TEMPORAL DIVERGENCE LIST:" => section = "temporal",
+            "DEFINITIONS" => section = "defs",
+            "TERMINATORS" => section = "terms",
+            "END BLOCK" => section = "",
+            _ => {
+                if let Some(b) = line.strip_prefix("BLOCK ") {
+                    f.blocks.push((b.to_owned(), Vec::new(), false));
+                    continue;
+                }
+                match section {
+                    "args" => {
+                        if let Some(a) = line.trim().strip_prefix("DIVERGENT: ") {
+                            f.args.insert(a.to_owned());
+                        }
+                    }
+                    "assumed" if line.starts_with("  depth=") => {
+                        f.assumed.insert(normalize_cycle(line));
+                    }
+                    "exits" if line.starts_with("  depth=") => {
+                        f.exits.insert(normalize_cycle(line));
+                    }
+                    "defs" if !line.starts_with("          to label") => {
+                        if let Some(b) = f.blocks.last_mut() {
+                            b.1.push(line.starts_with("  DIVERGENT: "));
+                        }
+                    }
+                    "terms" if line.starts_with("  DIVERGENT: ") => {
+                        if let Some(b) = f.blocks.last_mut() {
+                            b.2 = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The arguments of an opt-22 command line, minus the tool, redirections and
+/// quoting; `None` for the input if it is read from stdin.
+fn command_args(cmd: &str) -> (Vec<String>, Option<String>, Option<String>) {
+    let mut args = Vec::new();
+    let mut stdin_file = None;
+    let mut toks = cmd.split_whitespace().skip(1).peekable();
+    while let Some(t) = toks.next() {
+        if t == "<" {
+            stdin_file = toks.next().map(str::to_owned);
+            continue;
+        }
+        args.push(t.replace('\'', ""));
+    }
+    let file = args.iter().position(|a| a.ends_with(".ll")).map(|i| args.remove(i));
+    (args, file, stdin_file)
+}
+
+fn expectations() -> BTreeMap<(String, String), String> {
+    let text = std::fs::read_to_string(tests_dir().join("uniformity-expectations.tsv")).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut c = l.splitn(3, '\t');
+            let file = c.next().unwrap_or("").to_owned();
+            let func = c.next().unwrap_or("").to_owned();
+            let why = c.next().unwrap_or("").to_owned();
+            assert!(!why.trim().is_empty(), "expectation for {file} {func} needs a reason");
+            ((file, func), why)
+        })
+        .collect()
+}
+
+#[test]
+fn uniformity_matches_opt22() {
+    let Some(root) = conformance_dir() else { return };
+    let rows: Vec<_> = manifest(&root).into_iter().filter(|r| r.area == "uniformity" && r.exit_code == 0).collect();
+    assert!(rows.len() >= 40, "the corpus has {} uniformity runs", rows.len());
+    let expected = expectations();
+    let (mut total, mut matched) = (0, 0);
+    let mut unexpected = Vec::new();
+    let mut seen_expected = BTreeSet::new();
+    for r in &rows {
+        let (mut args, file, stdin_file) = command_args(&r.command);
+        args.insert(0, "--uniformity=llvm".into());
+        let input_rel = file.clone().or(stdin_file.clone()).expect("an input");
+        let src = std::fs::read_to_string(root.join(&input_rel)).unwrap();
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let ours = opt_conv(&argv, &src);
+        assert_eq!(ours.code, 0, "{}: {}", r.command, ours.stderr);
+        let llvm = parse(&std::fs::read_to_string(root.join(&r.out_file)).unwrap());
+        let mine = parse(&ours.stderr);
+        assert_eq!(llvm.keys().collect::<Vec<_>>(), mine.keys().collect::<Vec<_>>(), "{}: functions", r.command);
+        for (name, want) in &llvm {
+            total += 1;
+            let got = &mine[name];
+            let key = (input_rel.clone(), name.clone());
+            if got == want {
+                matched += 1;
+                if expected.contains_key(&key) {
+                    unexpected
+                        .push(format!("{input_rel} @{name}: listed as differing but matches opt-22 ({})", r.command));
+                }
+            } else if expected.contains_key(&key) {
+                seen_expected.insert(key);
+            } else {
+                unexpected.push(format!("{input_rel} @{name} ({}):\n  opt-22: {want:?}\n  ours:   {got:?}", r.command));
+            }
+        }
+    }
+    let percent = 100.0 * matched as f64 / total as f64;
+    eprintln!("uniformity: {matched} of {total} function results identical to opt-22 ({percent:.1}%)");
+    for k in expected.keys() {
+        if !seen_expected.contains(k) && !unexpected.iter().any(|u| u.starts_with(&format!("{} @{}:", k.0, k.1))) {
+            unexpected
+                .push(format!("{} @{}: listed in uniformity-expectations.tsv but not in the corpus runs", k.0, k.1));
+        }
+    }
+    assert!(unexpected.is_empty(), "{}", unexpected.join("\n"));
+    assert!(percent >= 95.0, "only {percent:.1}% of functions match opt-22");
+}
