@@ -1,9 +1,11 @@
 //! Conformance with LLVM 22 on the shared corpus (`../shared/conformance`):
 //! every input opt-22 accepts loads, verifies, prints, reads back and prints
-//! as a fixpoint; `print<cycles>` agrees with opt-22's recorded output.
+//! as a fixpoint; `print<cycles>` agrees with opt-22's recorded output; and,
+//! where opt-22 is installed, `opt-conv -S` prints exactly what `opt-22 -S`
+//! prints for every input both accept.
 
 use opt_conv_ir::{parse_module, print_module, verify_module};
-use opt_conv_tests::{accepted_inputs, conformance_dir, manifest, opt_conv};
+use opt_conv_tests::{accepted_inputs, conformance_dir, manifest, opt_conv, opt22, tests_dir};
 use std::collections::BTreeMap;
 
 #[test]
@@ -20,6 +22,57 @@ fn corpus_round_trips() {
         verify_module(&again).unwrap_or_else(|e| panic!("{rel}: reprint: {e:?}"));
         assert_eq!(print_module(&again), printed, "{rel}: printing is not a fixpoint");
     }
+}
+
+/// Inputs whose printing legitimately differs from opt-22's, with the reason.
+const PRINT_DIFFERENCES: &[(&str, &str)] = &[(
+    "cases/parse/calls.ll",
+    "opt-22 drops the llvm.dbg.value call whose variable is not a DILocalVariable; we keep it",
+)];
+
+#[test]
+fn printing_matches_opt22_byte_for_byte() {
+    let mut inputs: Vec<std::path::PathBuf> = Vec::new();
+    if let Some(root) = conformance_dir() {
+        inputs.extend(accepted_inputs(&root).iter().map(|r| root.join(r)));
+    }
+    for dir in ["cases/parse", "cases/infer", "cases/verify", "cases/uniformity", "../examples"] {
+        let mut files: Vec<_> = std::fs::read_dir(tests_dir().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ll"))
+            .collect();
+        files.sort();
+        inputs.extend(files);
+    }
+    let (mut compared, mut identical) = (0, 0);
+    let mut differing = Vec::new();
+    for path in &inputs {
+        let file = path.to_str().unwrap();
+        let Some((code, reference, _)) = opt22(&["-S", file]) else { return };
+        if code != 0 {
+            continue;
+        }
+        let ours = opt_conv(&["-S", file], "");
+        assert_eq!(ours.code, 0, "{file}: {}", ours.stderr);
+        compared += 1;
+        let exempt = PRINT_DIFFERENCES.iter().any(|(p, _)| file.ends_with(p));
+        if ours.stdout == reference {
+            identical += 1;
+            assert!(!exempt, "{file} is listed in PRINT_DIFFERENCES but now prints like opt-22");
+        } else if !exempt {
+            let first = ours.stdout.lines().zip(reference.lines()).position(|(a, b)| a != b).unwrap_or(0);
+            differing.push(format!(
+                "{file}: line {}:\n  opt-22: {}\n  ours:   {}",
+                first + 1,
+                reference.lines().nth(first).unwrap_or(""),
+                ours.stdout.lines().nth(first).unwrap_or("")
+            ));
+        }
+    }
+    eprintln!("printing: {identical} of {compared} inputs byte-identical to opt-22 -S");
+    assert!(compared >= 60, "only {compared} inputs compared");
+    assert!(differing.is_empty(), "{}", differing.join("\n"));
 }
 
 /// Per function: each cycle as (depth, entries in order, sorted blocks).

@@ -129,6 +129,7 @@ fn uniformity_matches_opt22() {
     assert!(rows.len() >= 40, "the corpus has {} uniformity runs", rows.len());
     let expected = expectations();
     let (mut total, mut matched) = (0, 0);
+    let (mut identical_files, mut differing_files) = (0, Vec::new());
     let mut unexpected = Vec::new();
     let mut seen_expected = BTreeSet::new();
     for r in &rows {
@@ -139,7 +140,13 @@ fn uniformity_matches_opt22() {
         let argv: Vec<&str> = args.iter().map(String::as_str).collect();
         let ours = opt_conv(&argv, &src);
         assert_eq!(ours.code, 0, "{}: {}", r.command, ours.stderr);
-        let llvm = parse(&std::fs::read_to_string(root.join(&r.out_file)).unwrap());
+        let recorded = std::fs::read_to_string(root.join(&r.out_file)).unwrap();
+        if recorded == ours.stderr {
+            identical_files += 1;
+        } else {
+            differing_files.push(r.command.clone());
+        }
+        let llvm = parse(&recorded);
         let mine = parse(&ours.stderr);
         assert_eq!(llvm.keys().collect::<Vec<_>>(), mine.keys().collect::<Vec<_>>(), "{}: functions", r.command);
         for (name, want) in &llvm {
@@ -161,6 +168,10 @@ fn uniformity_matches_opt22() {
     }
     let percent = 100.0 * matched as f64 / total as f64;
     eprintln!("uniformity: {matched} of {total} function results identical to opt-22 ({percent:.1}%)");
+    eprintln!(
+        "uniformity: {identical_files} of {} outputs byte-identical; differing: {differing_files:#?}",
+        rows.len()
+    );
     for k in expected.keys() {
         if !seen_expected.contains(k) && !unexpected.iter().any(|u| u.starts_with(&format!("{} @{}:", k.0, k.1))) {
             unexpected

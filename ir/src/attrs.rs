@@ -163,6 +163,17 @@ impl AttrSet {
         Ok(())
     }
 
+    /// Writes the non-string attributes inline, space separated.
+    pub fn write_inline_without_strings(&self, out: &mut impl Write, types: &TypeTable) -> fmt::Result {
+        for (i, a) in self.attrs.iter().filter(|a| !matches!(a, Attr::Str(..))).enumerate() {
+            if i > 0 {
+                out.write_char(' ')?;
+            }
+            write_attr(out, a, types, false)?;
+        }
+        Ok(())
+    }
+
     /// Writes the attributes as in an `attributes #N = { ... }` group body.
     pub fn write_group(&self, out: &mut impl Write, types: &TypeTable) -> fmt::Result {
         for (i, a) in self.attrs.iter().enumerate() {
@@ -258,9 +269,181 @@ impl MemoryEffects {
     }
 }
 
+/// The `memory(...)` attribute of LLVM 22: read/write effects per memory
+/// location. Bit 0 is read (ref), bit 1 is write (mod).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MemoryLocations {
+    /// `argmem`, `inaccessiblemem`, `errnomem`, and everything else.
+    effects: [u8; 4],
+}
+
+const LOCATIONS: [&str; 3] = ["argmem", "inaccessiblemem", "errnomem"];
+const OTHER: usize = 3;
+const MODREF: [&str; 4] = ["none", "read", "write", "readwrite"];
+
+impl MemoryLocations {
+    /// No restriction.
+    pub const UNKNOWN: MemoryLocations = MemoryLocations { effects: [3; 4] };
+
+    /// Parses a `memory(...)` payload; `None` for locations we do not know.
+    pub fn parse(payload: &str) -> Option<MemoryLocations> {
+        // Locations not mentioned get the unlabelled default, else `none`.
+        let mut effects = [0u8; 4];
+        let mut default_seen = false;
+        for part in payload.split(',') {
+            let (loc, eff) = match part.split_once(':') {
+                Some((l, e)) => (Some(l.trim()), e.trim()),
+                None => (None, part.trim()),
+            };
+            let mr = MODREF.iter().position(|m| *m == eff)? as u8;
+            match loc {
+                None if !default_seen => {
+                    // LLVM requires the default first.
+                    effects = [mr; 4];
+                    default_seen = true;
+                }
+                None => return None,
+                Some(l) => effects[LOCATIONS.iter().position(|x| *x == l)?] = mr,
+            }
+        }
+        Some(MemoryLocations { effects })
+    }
+
+    /// The effects the legacy keyword `kw` allows, if it is one.
+    fn legacy(kw: &str) -> Option<MemoryLocations> {
+        let only = |loc: &[usize]| {
+            let mut effects = [0u8; 4];
+            for &l in loc {
+                effects[l] = 3;
+            }
+            MemoryLocations { effects }
+        };
+        Some(match kw {
+            "readnone" => MemoryLocations { effects: [0; 4] },
+            "readonly" => MemoryLocations { effects: [1; 4] },
+            "writeonly" => MemoryLocations { effects: [2; 4] },
+            "argmemonly" => only(&[0]),
+            "inaccessiblememonly" => only(&[1]),
+            "inaccessiblemem_or_argmemonly" => only(&[0, 1]),
+            _ => return None,
+        })
+    }
+
+    fn intersect(self, o: MemoryLocations) -> MemoryLocations {
+        let mut effects = self.effects;
+        for (e, o) in effects.iter_mut().zip(o.effects) {
+            *e &= o;
+        }
+        MemoryLocations { effects }
+    }
+
+    /// The canonical payload LLVM prints: the effect on other memory first
+    /// (when it is not `none`, or when every location agrees), then each
+    /// location that differs from it.
+    pub fn render(self) -> String {
+        let other = self.effects[OTHER];
+        let mut out = String::new();
+        if other != 0 || self.effects.iter().all(|&e| e == other) {
+            out.push_str(MODREF[other as usize]);
+        }
+        for (i, loc) in LOCATIONS.iter().enumerate() {
+            if self.effects[i] != other {
+                if !out.is_empty() {
+                    out.push_str(", ");
+                }
+                out.push_str(loc);
+                out.push_str(": ");
+                out.push_str(MODREF[self.effects[i] as usize]);
+            }
+        }
+        out
+    }
+}
+
+impl AttrSet {
+    /// Rewrites function attributes as LLVM 22 reads them: the legacy
+    /// `readnone`/`readonly`/`writeonly`/`argmemonly`/`inaccessiblememonly`/
+    /// `inaccessiblemem_or_argmemonly` keywords become one `memory(...)`
+    /// (replacing any written one), and `memory(...)` is printed canonically.
+    pub fn upgrade_fn_attrs(&mut self) {
+        let mut legacy: Option<MemoryLocations> = None;
+        for kw in
+            ["readnone", "readonly", "writeonly", "argmemonly", "inaccessiblememonly", "inaccessiblemem_or_argmemonly"]
+        {
+            if self.has(kw) {
+                self.remove(kw);
+                let l = MemoryLocations::legacy(kw).expect("legacy keyword");
+                legacy = Some(legacy.map_or(l, |m| m.intersect(l)));
+            }
+        }
+        let memory = match legacy {
+            Some(m) if m == MemoryLocations::UNKNOWN => {
+                self.remove("memory");
+                return;
+            }
+            Some(m) => m,
+            None => match self.get_paren("memory").and_then(MemoryLocations::parse) {
+                Some(m) => m,
+                None => return,
+            },
+        };
+        self.remove("memory");
+        self.insert(Attr::Paren("memory".into(), memory.render().into()));
+    }
+
+    /// Rewrites parameter attributes as LLVM 22 reads them: `nocapture` is
+    /// `captures(none)`.
+    pub fn upgrade_param_attrs(&mut self) {
+        if self.has("nocapture") {
+            self.remove("nocapture");
+            if self.get_paren("captures").is_none() {
+                self.insert(Attr::Paren("captures".into(), "none".into()));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn upgraded(attrs: &[&str]) -> Option<String> {
+        let mut s = AttrSet::new();
+        for a in attrs {
+            match a.split_once('(') {
+                Some((k, rest)) => s.insert(Attr::Paren(k.into(), rest.trim_end_matches(')').into())),
+                None => s.insert(Attr::Flag((*a).into())),
+            }
+        }
+        s.upgrade_fn_attrs();
+        s.get_paren("memory").map(str::to_owned)
+    }
+
+    /// What opt-22 prints for legacy and explicit memory attributes.
+    #[test]
+    fn memory_attributes_upgrade_like_llvm() {
+        assert_eq!(upgraded(&["readnone"]).as_deref(), Some("none"));
+        assert_eq!(upgraded(&["readonly", "argmemonly"]).as_deref(), Some("argmem: read"));
+        assert_eq!(upgraded(&["writeonly", "inaccessiblememonly"]).as_deref(), Some("inaccessiblemem: write"));
+        assert_eq!(
+            upgraded(&["inaccessiblemem_or_argmemonly"]).as_deref(),
+            Some("argmem: readwrite, inaccessiblemem: readwrite")
+        );
+        assert_eq!(upgraded(&["readonly", "memory(argmem: readwrite)"]).as_deref(), Some("read"));
+        assert_eq!(upgraded(&["memory(read, argmem: readwrite)"]).as_deref(), Some("read, argmem: readwrite"));
+        assert_eq!(
+            upgraded(&["memory(errnomem: write, argmem: read)"]).as_deref(),
+            Some("argmem: read, errnomem: write")
+        );
+        assert_eq!(upgraded(&["memory(readwrite)"]).as_deref(), Some("readwrite"));
+        assert_eq!(upgraded(&["memory(none, argmem: none)"]).as_deref(), Some("none"));
+        assert_eq!(upgraded(&["nounwind"]), None);
+        let mut p = AttrSet::new();
+        p.insert(Attr::Flag("nocapture".into()));
+        p.upgrade_param_attrs();
+        assert_eq!(p.get_paren("captures"), Some("none"));
+        assert!(!p.has("nocapture"));
+    }
 
     #[test]
     fn canonical_order_and_printing() {

@@ -102,6 +102,33 @@ impl Const {
     }
 }
 
+/// The canonical form LLVM gives an aggregate constant of type `ty` with
+/// elements `elems`: `zeroinitializer` when every element is zero, `poison`
+/// or `undef` when every element is, `c"..."` for `i8` arrays, and the
+/// element list otherwise. (An empty array is `poison`, an empty struct
+/// `zeroinitializer`, as LLVM 22 prints them.) Splat vectors stay lists here
+/// and are printed `splat (...)`.
+pub fn canonical_aggregate(types: &TypeTable, ty: Type, elems: Vec<Const>) -> ConstKind {
+    if elems.is_empty() {
+        return if matches!(types.get(ty), TypeData::Array { .. }) { ConstKind::Poison } else { ConstKind::Zero };
+    }
+    if elems.iter().all(Const::is_zero_value) {
+        return ConstKind::Zero;
+    }
+    if elems.iter().all(|e| e.kind == ConstKind::Poison) {
+        return ConstKind::Poison;
+    }
+    if elems.iter().all(Const::is_undef_or_poison) {
+        return ConstKind::Undef;
+    }
+    if let TypeData::Array { elem: Type::I8, .. } = types.get(ty)
+        && let Some(bytes) = elems.iter().map(|e| e.as_int().map(|v| v as u8)).collect::<Option<Vec<u8>>>()
+    {
+        return ConstKind::Bytes(bytes.into());
+    }
+    ConstKind::Aggregate(elems.into())
+}
+
 /// Keeps the low `bits` bits of `v`.
 pub fn mask(v: u128, bits: u32) -> u128 {
     if bits >= 128 { v } else { v & ((1u128 << bits) - 1) }

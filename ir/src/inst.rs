@@ -516,8 +516,8 @@ pub struct Align(u8);
 
 impl Align {
     /// The alignment of `bytes`, if it is a power of two no larger than 2^32.
-    pub fn new(bytes: u64) -> Option<Align> {
-        (bytes.is_power_of_two() && bytes <= 1 << 32).then(|| Align(bytes.trailing_zeros() as u8))
+    pub const fn new(bytes: u64) -> Option<Align> {
+        if bytes.is_power_of_two() && bytes <= 1 << 32 { Some(Align(bytes.trailing_zeros() as u8)) } else { None }
     }
     /// The alignment in bytes.
     pub fn bytes(self) -> u64 {

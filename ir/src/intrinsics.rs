@@ -9,65 +9,160 @@
 
 use crate::attrs::{Attr, AttrSet};
 
-/// `(name or name prefix ending in '.', function attributes)`.
-const TABLE: &[(&str, &str)] = &[
-    ("llvm.experimental.convergence.entry", CONV_TOKEN),
-    ("llvm.experimental.convergence.anchor", CONV_TOKEN),
-    ("llvm.experimental.convergence.loop", CONV_TOKEN),
-    ("llvm.amdgcn.workitem.id.", ID),
-    ("llvm.amdgcn.workgroup.id.", ID),
-    ("llvm.nvvm.read.ptx.sreg.", ID),
-    ("llvm.amdgcn.mbcnt.", "nocallback nocreateundeforpoison nofree nosync nounwind willreturn memory(none)"),
-    ("llvm.amdgcn.s.barrier", "convergent nocallback nofree nounwind willreturn"),
-    (
+/// One intrinsic (or family): its function attributes, return attributes,
+/// and attributes of individual parameters.
+struct Entry {
+    /// Full name, a name whose overloads follow after a `.`, or a prefix
+    /// ending in `.`.
+    name: &'static str,
+    func: &'static str,
+    ret: &'static str,
+    params: &'static [(usize, &'static str)],
+}
+
+const fn e(name: &'static str, func: &'static str) -> Entry {
+    Entry { name, func, ret: "", params: &[] }
+}
+
+const fn r(name: &'static str, func: &'static str, ret: &'static str) -> Entry {
+    Entry { name, func, ret, params: &[] }
+}
+
+const fn p(name: &'static str, func: &'static str, params: &'static [(usize, &'static str)]) -> Entry {
+    Entry { name, func, ret: "", params }
+}
+
+const IMM: &str = "immarg";
+
+/// Searched in order: more specific names come before their prefixes.
+const TABLE: &[Entry] = &[
+    e("llvm.experimental.convergence.entry", CONV_TOKEN),
+    e("llvm.experimental.convergence.anchor", CONV_TOKEN),
+    e("llvm.experimental.convergence.loop", CONV_TOKEN),
+    r("llvm.amdgcn.workitem.id.", ID, "noundef range(i32 0, 1024)"),
+    r("llvm.amdgcn.workgroup.id.", ID, "noundef"),
+    r("llvm.amdgcn.dispatch.ptr", ID, "noundef nonnull align 4"),
+    r("llvm.amdgcn.kernarg.segment.ptr", ID, "noundef align 4"),
+    r("llvm.amdgcn.implicitarg.ptr", ID, "noundef align 4"),
+    r("llvm.amdgcn.s.getpc", ID, "noundef"),
+    e("llvm.amdgcn.s.memtime", "nocallback nofree nosync nounwind willreturn"),
+    r("llvm.amdgcn.live.mask", "nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: read)", "noundef"),
+    r("llvm.nvvm.read.ptx.sreg.tid.x", ID, "noundef range(i32 0, 1024)"),
+    r("llvm.nvvm.read.ptx.sreg.tid.y", ID, "noundef range(i32 0, 1024)"),
+    r("llvm.nvvm.read.ptx.sreg.tid.z", ID, "noundef range(i32 0, 64)"),
+    r("llvm.nvvm.read.ptx.sreg.ntid.x", ID, "noundef range(i32 1, 1025)"),
+    r("llvm.nvvm.read.ptx.sreg.ntid.y", ID, "noundef range(i32 1, 1025)"),
+    r("llvm.nvvm.read.ptx.sreg.ntid.z", ID, "noundef range(i32 1, 65)"),
+    r("llvm.nvvm.read.ptx.sreg.ctaid.x", ID, "noundef range(i32 0, 2147483647)"),
+    r("llvm.nvvm.read.ptx.sreg.ctaid.y", ID, "noundef range(i32 0, 65535)"),
+    r("llvm.nvvm.read.ptx.sreg.ctaid.z", ID, "noundef range(i32 0, 65535)"),
+    r("llvm.nvvm.read.ptx.sreg.nctaid.x", ID, "noundef range(i32 1, -2147483648)"),
+    r("llvm.nvvm.read.ptx.sreg.nctaid.y", ID, "noundef range(i32 1, 65536)"),
+    r("llvm.nvvm.read.ptx.sreg.nctaid.z", ID, "noundef range(i32 1, 65536)"),
+    r("llvm.nvvm.read.ptx.sreg.laneid", ID, "noundef range(i32 0, 32)"),
+    r("llvm.nvvm.read.ptx.sreg.warpsize", ID, "noundef range(i32 32, 33)"),
+    r("llvm.nvvm.read.ptx.sreg.warpid", ID, "noundef"),
+    r("llvm.nvvm.read.ptx.sreg.nwarpid", ID, "noundef"),
+    r(
+        "llvm.nvvm.read.ptx.sreg.clock",
+        "nocallback nofree nounwind willreturn memory(inaccessiblemem: readwrite)",
+        "noundef",
+    ),
+    r(
+        "llvm.nvvm.read.ptx.sreg.clock64",
+        "nocallback nofree nounwind willreturn memory(inaccessiblemem: readwrite)",
+        "noundef",
+    ),
+    e("llvm.amdgcn.mbcnt.", "nocallback nocreateundeforpoison nofree nosync nounwind willreturn memory(none)"),
+    p("llvm.amdgcn.s.barrier.signal", "convergent nocallback nofree nounwind willreturn", &[(0, IMM)]),
+    p("llvm.amdgcn.s.barrier.wait", "convergent nocallback nofree nounwind willreturn", &[(0, IMM)]),
+    e("llvm.amdgcn.s.barrier", "convergent nocallback nofree nounwind willreturn"),
+    e("llvm.amdgcn.wave.barrier", "convergent nocallback nofree nounwind willreturn"),
+    e(
         "llvm.amdgcn.readfirstlane",
         "convergent nocallback nocreateundeforpoison nofree nounwind willreturn memory(none)",
     ),
-    ("llvm.amdgcn.ballot.", "convergent nocallback nocreateundeforpoison nofree nounwind willreturn memory(none)"),
-    ("llvm.amdgcn.readlane", CONV_NONE),
-    ("llvm.amdgcn.writelane", CONV_NONE),
-    ("llvm.amdgcn.ds.swizzle", CONV_NONE),
-    ("llvm.amdgcn.wave.reduce.", CONV_NONE),
-    ("llvm.amdgcn.icmp.", CONV_NONE),
-    ("llvm.amdgcn.fcmp.", CONV_NONE),
-    ("llvm.amdgcn.update.dpp", CONV_NONE),
-    ("llvm.amdgcn.mov.dpp", CONV_NONE),
-    ("llvm.amdgcn.permlane", CONV_NONE),
-    ("llvm.amdgcn.if.break.", "nocallback nofree nounwind willreturn memory(none)"),
-    ("llvm.amdgcn.if.", "nocallback nofree nounwind willreturn"),
-    ("llvm.amdgcn.else.", "nocallback nofree nounwind willreturn"),
-    ("llvm.amdgcn.loop.", "nocallback nofree nounwind willreturn"),
-    ("llvm.amdgcn.kill", "nocallback nofree nounwind"),
-    ("llvm.nvvm.barrier", "convergent nocallback nounwind"),
-    ("llvm.nvvm.shfl.", NV_CONV),
-    ("llvm.nvvm.vote.", NV_CONV),
-    ("llvm.assume", "nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)"),
-    ("llvm.trap", "cold noreturn nounwind memory(inaccessiblemem: write)"),
-    ("llvm.memcpy.", "nocallback nofree nounwind willreturn memory(argmem: readwrite)"),
-    ("llvm.memset.", "nocallback nofree nounwind willreturn memory(argmem: write)"),
-    ("llvm.ctpop.", PURE),
-    ("llvm.smax.", PURE),
-    ("llvm.smin.", PURE),
-    ("llvm.umax.", PURE),
-    ("llvm.umin.", PURE),
-    ("llvm.experimental.deoptimize", ""),
+    e("llvm.amdgcn.ballot.", "convergent nocallback nocreateundeforpoison nofree nounwind willreturn memory(none)"),
+    e("llvm.amdgcn.readlane", CONV_NONE),
+    e("llvm.amdgcn.writelane", CONV_NONE),
+    e("llvm.amdgcn.set.inactive", CONV_NONE),
+    e("llvm.amdgcn.ds.bpermute", CONV_NONE),
+    e("llvm.amdgcn.ds.permute", CONV_NONE),
+    p("llvm.amdgcn.ds.swizzle", CONV_NONE, &[(1, IMM)]),
+    p("llvm.amdgcn.wave.reduce.", CONV_NONE, &[(1, IMM)]),
+    p("llvm.amdgcn.icmp.", CONV_NONE, &[(2, IMM)]),
+    p("llvm.amdgcn.fcmp.", CONV_NONE, &[(2, IMM)]),
+    p("llvm.amdgcn.update.dpp", CONV_NONE, &[(2, IMM), (3, IMM), (4, IMM), (5, IMM)]),
+    p("llvm.amdgcn.mov.dpp8", CONV_NONE, &[(1, IMM)]),
+    p("llvm.amdgcn.mov.dpp", CONV_NONE, &[(1, IMM), (2, IMM), (3, IMM), (4, IMM)]),
+    p("llvm.amdgcn.permlane16", CONV_NONE, &[(4, IMM), (5, IMM)]),
+    p("llvm.amdgcn.permlanex16", CONV_NONE, &[(4, IMM), (5, IMM)]),
+    e("llvm.amdgcn.permlane64", CONV_NONE),
+    e("llvm.amdgcn.wwm", "convergent nocallback nofree nounwind speculatable willreturn memory(none)"),
+    e("llvm.amdgcn.strict.wwm", "convergent nocallback nofree nounwind speculatable willreturn memory(none)"),
+    e("llvm.amdgcn.if.break.", "nocallback nofree nounwind willreturn memory(none)"),
+    e("llvm.amdgcn.if.", "nocallback nofree nounwind willreturn"),
+    e("llvm.amdgcn.else.", "nocallback nofree nounwind willreturn"),
+    e("llvm.amdgcn.loop.", "nocallback nofree nounwind willreturn"),
+    e("llvm.amdgcn.end.cf.", "nocallback nofree nounwind willreturn"),
+    p("llvm.amdgcn.s.waitcnt", "nocallback nofree nounwind willreturn", &[(0, IMM)]),
+    p("llvm.amdgcn.s.sleep", "nocallback nofree nosync nounwind willreturn", &[(0, IMM)]),
+    p("llvm.amdgcn.interp.p1", ID, &[(1, IMM), (2, IMM)]),
+    e("llvm.amdgcn.kill", "nocallback nofree nounwind"),
+    e("llvm.nvvm.barrier", "convergent nocallback nounwind"),
+    e("llvm.nvvm.bar.warp.sync", "convergent nocallback nounwind"),
+    e("llvm.nvvm.shfl.", NV_CONV),
+    e("llvm.nvvm.vote.", NV_CONV),
+    p("llvm.assume", "nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)", &[(0, "noundef")]),
+    e("llvm.trap", "cold noreturn nounwind memory(inaccessiblemem: write)"),
+    e("llvm.donothing", "nocallback nofree nosync nounwind willreturn memory(none)"),
+    p(
+        "llvm.memcpy.",
+        "nocallback nofree nounwind willreturn memory(argmem: readwrite)",
+        &[(0, "noalias writeonly captures(none)"), (1, "noalias readonly captures(none)"), (3, IMM)],
+    ),
+    p(
+        "llvm.memset.",
+        "nocallback nofree nounwind willreturn memory(argmem: write)",
+        &[(0, "writeonly captures(none)"), (3, IMM)],
+    ),
+    p(
+        "llvm.lifetime.start.",
+        "nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)",
+        &[(0, "captures(none)")],
+    ),
+    p(
+        "llvm.lifetime.end.",
+        "nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)",
+        &[(0, "captures(none)")],
+    ),
+    e("llvm.ctpop.", PURE),
+    e("llvm.smax.", PURE),
+    e("llvm.smin.", PURE),
+    e("llvm.umax.", PURE),
+    e("llvm.umin.", PURE),
+    e("llvm.sqrt.", PURE),
+    e("llvm.fabs.", PURE),
+    e("llvm.fma.", PURE),
+    p("llvm.abs.", ID, &[(1, IMM)]),
+    e("llvm.experimental.deoptimize", ""),
 ];
 
 const CONV_TOKEN: &str = "convergent nocallback nofree nosync nounwind willreturn memory(none)";
 const ID: &str = "nocallback nofree nosync nounwind speculatable willreturn memory(none)";
 const CONV_NONE: &str = "convergent nocallback nofree nounwind willreturn memory(none)";
 const NV_CONV: &str = "convergent nocallback nounwind memory(inaccessiblemem: readwrite)";
-const PURE: &str = "nocallback nofree nosync nounwind speculatable willreturn memory(none)";
+const PURE: &str = "nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)";
 
-fn lookup(name: &str) -> Option<&'static str> {
-    TABLE
-        .iter()
-        .find(
-            |(k, _)| {
-                if k.ends_with('.') { name.starts_with(k) } else { name == *k || name.starts_with(&format!("{k}.")) }
-            },
-        )
-        .map(|(_, a)| *a)
+fn lookup(name: &str) -> Option<&'static Entry> {
+    TABLE.iter().find(|e| {
+        let k = e.name;
+        if k.ends_with('.') {
+            name.starts_with(k)
+        } else {
+            name.strip_prefix(k).is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+        }
+    })
 }
 
 /// Whether the intrinsic's attributes come from the table.
@@ -77,23 +172,45 @@ pub fn is_known(name: &str) -> bool {
 
 /// The function attributes of intrinsic `name` (empty if unknown).
 pub fn default_attrs(name: &str) -> AttrSet {
-    let mut set = AttrSet::new();
-    if let Some(spec) = lookup(name) {
-        for a in split_attrs(spec) {
-            set.insert(a);
+    lookup(name).map(|e| to_set(e.func)).unwrap_or_default()
+}
+
+/// The attributes LLVM gives a declaration of intrinsic `name` with
+/// `num_params` parameters: function, return and per-parameter attributes.
+/// `None` for intrinsics not in the table.
+pub fn declaration_attrs(name: &str, num_params: usize) -> Option<(AttrSet, AttrSet, Vec<AttrSet>)> {
+    let e = lookup(name)?;
+    let mut params = vec![AttrSet::new(); num_params];
+    for &(i, spec) in e.params {
+        if let Some(slot) = params.get_mut(i) {
+            *slot = to_set(spec);
         }
+    }
+    Some((to_set(e.func), to_set(e.ret), params))
+}
+
+fn to_set(spec: &str) -> AttrSet {
+    let mut set = AttrSet::new();
+    for a in split_attrs(spec) {
+        set.insert(a);
     }
     set
 }
 
-/// Parses the simple attribute lists of the table: keywords and `key(payload)`.
+/// Parses the simple attribute lists of the table: keywords, `align N` and
+/// `key(payload)`.
 fn split_attrs(spec: &str) -> Vec<Attr> {
     let mut out = Vec::new();
     let mut rest = spec.trim();
     while !rest.is_empty() {
         let end = rest.find([' ', '(']).unwrap_or(rest.len());
         let key = &rest[..end];
-        if rest[end..].starts_with('(') {
+        if key == "align" {
+            let tail = rest[end..].trim_start();
+            let n_end = tail.find(' ').unwrap_or(tail.len());
+            out.push(Attr::Int(key.into(), tail[..n_end].parse().unwrap_or(1)));
+            rest = tail[n_end..].trim_start();
+        } else if rest[end..].starts_with('(') {
             let close = rest[end..].find(')').map_or(rest.len(), |c| end + c);
             out.push(Attr::Paren(key.into(), rest[end + 1..close].into()));
             rest = rest[(close + 1).min(rest.len())..].trim_start();
@@ -118,5 +235,14 @@ mod tests {
         assert!(default_attrs("llvm.amdgcn.if.i64").get_paren("memory").is_none());
         assert!(default_attrs("llvm.nvvm.shfl.down.i32").has("convergent"));
         assert!(default_attrs("llvm.foo").is_empty());
+        // Overload suffixes after a full name, but not other names sharing its prefix.
+        assert!(is_known("llvm.amdgcn.readlane.i32"));
+        assert!(!is_known("llvm.amdgcn.readlanes"));
+        let (_, ret, params) = declaration_attrs("llvm.memcpy.p0.p0.i64", 4).unwrap();
+        assert!(ret.is_empty());
+        assert!(params[0].has("noalias") && params[0].has("writeonly") && params[3].has("immarg"));
+        let (_, ret, _) = declaration_attrs("llvm.amdgcn.dispatch.ptr", 0).unwrap();
+        assert_eq!(ret.get_int("align"), Some(4));
+        assert!(ret.has("nonnull"));
     }
 }

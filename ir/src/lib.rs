@@ -34,6 +34,7 @@ pub mod analysis;
 pub mod attrs;
 pub mod builder;
 pub mod constant;
+pub mod datalayout;
 pub mod dfg;
 pub mod entity;
 pub mod function;
@@ -72,7 +73,7 @@ pub use inst::{CallInfo, InstData, InstKind};
 pub use layout::Layout;
 pub use metadata::{MdId, MetadataTable};
 pub use module::{FuncDecl, FuncId, Global, GlobalId, GlobalVar, Module};
-pub use text::{ParseError, parse_module, print_module};
+pub use text::{ParseError, parse_module, parse_module_for_target, print_module};
 pub use types::{Type, TypeData, TypeTable};
 pub use verify::{VerifyError, is_structurally_sound, verify_function, verify_module};
 

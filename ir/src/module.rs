@@ -9,6 +9,7 @@
 
 use crate::attrs::AttrSet;
 use crate::constant::Const;
+use crate::datalayout::DataLayout;
 use crate::dfg::Name;
 use crate::entity::{EntityRef, PrimaryMap};
 use crate::entity_impl;
@@ -234,6 +235,12 @@ impl Module {
         &self.order
     }
 
+    /// The module's data layout (LLVM's default if it states none).
+    pub fn data_layout(&self) -> DataLayout {
+        let text = self.datalayout.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+        DataLayout::parse(&text).unwrap_or_default()
+    }
+
     /// Functions in definition order.
     pub fn functions(&self) -> impl Iterator<Item = FuncId> + '_ {
         self.order.iter().copied().filter(|&g| matches!(self.globals[g], Global::Func(_)))
@@ -315,14 +322,16 @@ impl Module {
             return g;
         }
         let nparams = self.types.fn_sig(ty).map_or(0, |(_, p, _)| p.len());
+        let (fn_attrs, ret_attrs, param_attrs) = crate::intrinsics::declaration_attrs(name, nparams)
+            .unwrap_or_else(|| (AttrSet::new(), AttrSet::new(), vec![AttrSet::new(); nparams]));
         let decl = FuncDecl {
             name: name.into(),
             ty,
             props: GlobalProps::default(),
             cconv: CallConv::default(),
-            ret_attrs: AttrSet::new(),
-            param_attrs: vec![AttrSet::new(); nparams],
-            fn_attrs: crate::intrinsics::default_attrs(name),
+            ret_attrs,
+            param_attrs,
+            fn_attrs,
             gc: None,
             prefix: None,
             prologue: None,

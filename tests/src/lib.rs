@@ -93,3 +93,19 @@ pub fn opt_conv(args: &[&str], stdin: &str) -> Run {
     let code = opt_conv::run_main(argv, &mut stdin.as_bytes(), &mut out, &mut err);
     Run { code, stdout: String::from_utf8_lossy(&out).into_owned(), stderr: String::from_utf8_lossy(&err).into_owned() }
 }
+
+/// Runs LLVM 22's `opt` (`$OPT22`, else `opt-22` on `PATH`) with `args`,
+/// returning `(exit status, stdout, stderr)`; `None` if it is not installed.
+/// Under `CI` a missing `opt-22` is a failure: `.ci/run` installs it.
+pub fn opt22(args: &[&str]) -> Option<(i32, String, String)> {
+    let exe = std::env::var_os("OPT22").unwrap_or_else(|| "opt-22".into());
+    match std::process::Command::new(&exe).args(args).output() {
+        Ok(o) => Some((
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )),
+        Err(_) if std::env::var_os("CI").is_some() => panic!("opt-22 not found; required under CI"),
+        Err(_) => None,
+    }
+}

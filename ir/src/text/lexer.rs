@@ -202,6 +202,13 @@ impl<'a> Lexer<'a> {
                     i += 1;
                 }
                 if s == i {
+                    if b[i..].starts_with(b"dbg_") {
+                        return Err(err(
+                            start,
+                            "debug records (#dbg_value, #dbg_declare, ...) are not supported; \
+                             strip debug info first (`opt-22 --strip-debug -S`, or compile without -g)",
+                        ));
+                    }
                     return Err(err(start, "invalid token"));
                 }
                 let v = src[s..i].parse::<u32>().map_err(|_| err(start, "attribute group id too large"))?;

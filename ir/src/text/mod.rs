@@ -6,8 +6,9 @@ pub mod names;
 mod parse_func;
 pub mod parser;
 pub mod printer;
+mod typefinder;
 mod upgrade;
 
 pub use error::{Location, ParseError};
-pub use parser::{SourceMap, parse_module};
+pub use parser::{SourceMap, parse_module, parse_module_for_target};
 pub use printer::{ModulePrinter, Slots, print_module};

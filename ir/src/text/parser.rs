@@ -10,7 +10,8 @@
 use super::error::ParseError;
 use super::lexer::{LexError, Lexer, Tok, Token};
 use crate::attrs::{Attr, AttrSet};
-use crate::constant::{Const, ConstExpr, ConstKind, f64_to_float_exact};
+use crate::constant::{Const, ConstExpr, ConstKind, canonical_aggregate, f64_to_float_exact};
+use crate::datalayout::{DataLayout, fill_default_alignments, normalize_triple};
 use crate::entity::EntityRef;
 use crate::inst::{BinOp, CallConv, CastOp, GepFlags, IntFlags};
 use crate::metadata::{MdBody, MdField, MdId, MdOperand};
@@ -84,6 +85,14 @@ const MAX_NESTING: u32 = 512;
 
 /// Parses a whole module. `file` is used in error messages and as the module id.
 pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseError> {
+    parse_module_for_target(file, src, None)
+}
+
+/// Parses a whole module as `opt -mtriple=TRIPLE` does: `triple`, if given,
+/// replaces the module's. A module without `target datalayout` gets the
+/// layout of its target ([`DataLayout::for_triple`]), and memory accesses
+/// without `align` get the alignment that layout gives them.
+pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> Result<(Module, SourceMap), ParseError> {
     let mut p = Parser {
         file,
         src,
@@ -103,7 +112,18 @@ pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseE
     p.fill();
     p.parse_top_level()?;
     p.finish()?;
-    Ok((p.m, p.map))
+    let mut m = p.m;
+    if let Some(t) = triple {
+        m.triple = Some(normalize_triple(t).into_bytes().into());
+    }
+    if m.datalayout.is_none()
+        && let Some(layout) = m.triple.as_deref().and_then(|t| DataLayout::for_triple(&String::from_utf8_lossy(t)))
+    {
+        m.datalayout = Some(layout.as_bytes().into());
+    }
+    let dl = m.data_layout();
+    fill_default_alignments(&mut m, &dl);
+    Ok((m, p.map))
 }
 
 impl<'a> Parser<'a> {
@@ -307,7 +327,12 @@ impl<'a> Parser<'a> {
                             self.m.triple = Some(self.parse_string("target triple string")?.into());
                         } else if self.eat_word("datalayout") {
                             self.expect(Tok::Equal, "'=' after target datalayout")?;
-                            self.m.datalayout = Some(self.parse_string("target datalayout string")?.into());
+                            let off = self.offset();
+                            let dl = self.parse_string("target datalayout string")?;
+                            if let Err(e) = DataLayout::parse(&String::from_utf8_lossy(&dl)) {
+                                return Err(self.error_at(off, e));
+                            }
+                            self.m.datalayout = Some(dl.into());
                         } else {
                             return self.err("unknown target property");
                         }
@@ -1391,7 +1416,7 @@ impl<'a> Parser<'a> {
                     }
                     let c = self.parse_const(et)?;
                     self.expect(Tok::RParen, "')' after splat")?;
-                    ConstKind::Aggregate(vec![c; len as usize].into())
+                    canonical_aggregate(&self.m.types, ty, vec![c; len as usize])
                 }
                 "blockaddress" | "dso_local_equivalent" | "no_cfi" | "ptrauth" => {
                     return Err(self.error_at(off, format!("'{w}' constants are not supported")));
@@ -1460,7 +1485,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 match tyd {
                     TypeData::Array { len, elem } if elem == Type::I8 && len == bytes.len() as u64 => {
-                        ConstKind::Bytes(bytes.into())
+                        if bytes.iter().all(|&b| b == 0) { ConstKind::Zero } else { ConstKind::Bytes(bytes.into()) }
                     }
                     _ => {
                         return Err(self.error_at(
@@ -1484,7 +1509,7 @@ impl<'a> Parser<'a> {
                         format!("type '{}' has {len} elements but constant has {}", self.type_str(ty), elems.len()),
                     ));
                 }
-                ConstKind::Aggregate(elems.into())
+                canonical_aggregate(&self.m.types, ty, elems)
             }
             Tok::LBrace => {
                 self.bump();
@@ -1494,7 +1519,7 @@ impl<'a> Parser<'a> {
                     _ => return bad(self, "invalid type for struct constant:"),
                 };
                 let elems = self.parse_typed_const_list(&fields, Tok::RBrace, off)?;
-                ConstKind::Aggregate(elems.into())
+                canonical_aggregate(&self.m.types, ty, elems)
             }
             Tok::Less => {
                 self.bump();
@@ -1506,7 +1531,7 @@ impl<'a> Parser<'a> {
                     };
                     let elems = self.parse_typed_const_list(&fields, Tok::RBrace, off)?;
                     self.expect(Tok::Greater, "'>' at end of packed struct constant")?;
-                    ConstKind::Aggregate(elems.into())
+                    canonical_aggregate(&self.m.types, ty, elems)
                 } else {
                     let TypeData::Vector { len, elem, scalable: false } = tyd else {
                         return bad(self, "invalid type for vector constant:");
@@ -1518,7 +1543,7 @@ impl<'a> Parser<'a> {
                             format!("type '{}' has {len} elements but constant has {}", self.type_str(ty), elems.len()),
                         ));
                     }
-                    ConstKind::Aggregate(elems.into())
+                    canonical_aggregate(&self.m.types, ty, elems)
                 }
             }
             _ => return self.err("expected value token"),
@@ -1918,6 +1943,14 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        self.upgrade_legacy_attrs();
+        // A uniqued node that is its own operand cannot stay uniqued: LLVM
+        // makes it distinct (loop ids written `!0 = !{!0, ...}`).
+        for (id, node) in self.m.metadata.nodes.iter_mut() {
+            if !node.distinct && matches!(&node.body, MdBody::Tuple(ops) if ops.contains(&MdOperand::Node(id))) {
+                node.distinct = true;
+            }
+        }
         // Globals still undefined: declare intrinsics (in name order, as LLVM
         // does), report everything else.
         let mut undefined: Vec<(GlobalId, String)> = self
@@ -1949,12 +1982,34 @@ impl<'a> Parser<'a> {
         for f in funcs {
             if let Some(d) = self.m.func_mut(f)
                 && d.is_intrinsic()
-                && crate::intrinsics::is_known(&d.name)
+                && let Some((func, ret, params)) = crate::intrinsics::declaration_attrs(&d.name, d.param_attrs.len())
             {
-                d.fn_attrs = crate::intrinsics::default_attrs(&d.name);
+                (d.fn_attrs, d.ret_attrs, d.param_attrs) = (func, ret, params);
             }
         }
         Ok(())
+    }
+
+    /// Legacy memory keywords become `memory(...)` and `nocapture` becomes
+    /// `captures(none)`, on declarations and call sites, as LLVM 22 reads them.
+    fn upgrade_legacy_attrs(&mut self) {
+        let funcs: Vec<GlobalId> = self.m.functions().collect();
+        for f in funcs {
+            if let Some(d) = self.m.func_mut(f) {
+                d.fn_attrs.upgrade_fn_attrs();
+                d.param_attrs.iter_mut().for_each(AttrSet::upgrade_param_attrs);
+            }
+            let Some(body) = self.m.body_mut(f) else { continue };
+            let calls: Vec<Inst> =
+                body.insts_in_order().map(|(_, i)| i).filter(|&i| body.dfg().inst(i).call_info().is_some()).collect();
+            let dfg = body.dfg_mut_preserving_cfg();
+            for i in calls {
+                if let Some(ci) = dfg.inst_mut(i).call_info_mut() {
+                    ci.fn_attrs.upgrade_fn_attrs();
+                    ci.param_attrs.iter_mut().for_each(AttrSet::upgrade_param_attrs);
+                }
+            }
+        }
     }
 
     /// LLVM 22 turns `!nvvm.annotations` entries `!{ptr @f, !"kernel", i32 1}`

@@ -298,7 +298,7 @@ impl<'m> ModulePrinter<'m> {
                 out.push('\n');
             }
         }
-        let named: Vec<Type> = m.types.named_structs().collect();
+        let named = super::typefinder::used_named_types(m);
         if !named.is_empty() {
             out.push('\n');
             for t in named {
@@ -317,7 +317,10 @@ impl<'m> ModulePrinter<'m> {
         }
         if !m.comdats.is_empty() {
             out.push('\n');
-            for (name, kind) in &m.comdats {
+            for (i, (name, kind)) in m.comdats.iter().enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                }
                 out.push('$');
                 let _ = write_ident(out, name);
                 let _ = writeln!(out, " = comdat {kind}");
@@ -451,9 +454,10 @@ impl<'m> ModulePrinter<'m> {
         let m = self.m;
         let Some(d) = m.func(f) else { return };
         let body = m.body(f);
-        if !d.fn_attrs.is_empty() {
+        // The comment lists the enum attributes only, as LLVM's does.
+        if d.fn_attrs.iter().any(|a| !matches!(a, crate::attrs::Attr::Str(..))) {
             out.push_str("; Function Attrs: ");
-            let _ = d.fn_attrs.write_inline(out, &m.types);
+            let _ = d.fn_attrs.write_inline_without_strings(out, &m.types);
             out.push('\n');
         }
         out.push_str(if body.is_some() { "define " } else { "declare " });
@@ -484,11 +488,9 @@ impl<'m> ModulePrinter<'m> {
                 let _ = a.write_inline(out, &m.types);
             }
             if let (Some(b), Some(s)) = (body, &slots) {
-                let v = b.params()[i];
-                if b.dfg().value_name(v).is_some() {
-                    out.push_str(" %");
-                    let _ = write_local(out, s.value(v).unwrap_or(""));
-                }
+                // Unnamed parameters are printed with their numbers, as LLVM 22 does.
+                out.push_str(" %");
+                let _ = write_local(out, s.value(b.params()[i]).unwrap_or(""));
             }
         }
         if varargs {
@@ -1009,6 +1011,19 @@ impl<'m> ModulePrinter<'m> {
                     TypeData::Struct { packed: true, .. } | TypeData::Named { packed: true, .. } => ("<{ ", " }>"),
                     _ => ("{ ", " }"),
                 };
+                // A vector of one repeated integer or float is printed `splat`.
+                if open == "<"
+                    && !elems.is_empty()
+                    && matches!(elems[0].kind, ConstKind::Int(_) | ConstKind::Float(_))
+                    && elems.iter().all(|e| e.kind == elems[0].kind)
+                {
+                    out.push_str("splat (");
+                    self.ty(out, elems[0].ty);
+                    out.push(' ');
+                    self.write_const(out, &elems[0]);
+                    out.push(')');
+                    return;
+                }
                 if elems.is_empty() {
                     out.push_str(match (open, close) {
                         ("[", _) => "[]",

@@ -107,6 +107,8 @@ struct Analysis<'a> {
     cfg: Rc<Cfg>,
     dt: Rc<DomTree>,
     uses: Rc<Uses>,
+    /// Layout position of each instruction (its parse order, on fresh input).
+    position: SecondaryMap<Inst, u32>,
     po: ModifiedPostOrder,
     descs: SecondaryMap<Block, Option<Rc<DivergenceDescriptor>>>,
     always_uniform: EntitySet<Inst>,
@@ -119,8 +121,10 @@ impl UniformityInfo {
     pub fn compute(m: &Module, fid: FuncId, f: &Function, target: Target, mode: Mode) -> UniformityInfo {
         let cycles = f.cycles();
         let mut block_of = SecondaryMap::new();
-        for (b, i) in f.insts_in_order() {
+        let mut position = SecondaryMap::new();
+        for (n, (b, i)) in f.insts_in_order().enumerate() {
             block_of[i] = Some(b);
+            position[i] = n as u32;
         }
         let has_branch_divergence = target.has_branch_divergence(m, fid);
         let conv = (mode == Mode::Tokens && has_branch_divergence).then(|| Rc::new(ConvergenceInfo::compute(m, f)));
@@ -151,6 +155,7 @@ impl UniformityInfo {
             f,
             dt: f.domtree(),
             uses: f.uses(),
+            position,
             cfg,
             po,
             descs: SecondaryMap::new(),
@@ -454,6 +459,23 @@ impl Analysis<'_> {
         self.analyze_cycle_exit_divergence(outer);
     }
 
+    /// The users of `v` (defined by `def`) in the order LLVM's use list holds
+    /// them after parsing text, one entry per use: an instruction's new use goes
+    /// to the front of the list, and forward references, resolved when the
+    /// definition is parsed, end up behind those in source order. LLVM prints
+    /// the temporal divergence list in this order, so we follow it to print
+    /// the same bytes; it is meaningless after transforms, in LLVM as here.
+    fn llvm_use_order(&self, def: Inst, v: Value) -> Vec<Inst> {
+        let dfg = self.f.dfg();
+        let users = self.uses.users(v);
+        let mut out = Vec::with_capacity(users.len());
+        let at = self.position[def];
+        let per_use = |u: &Inst| std::iter::repeat_n(*u, dfg.inst(*u).args.iter().filter(|&&a| a == v).count());
+        out.extend(users.iter().rev().filter(|&&u| self.position[u] > at).flat_map(per_use));
+        out.extend(users.iter().filter(|&&u| self.position[u] <= at).flat_map(per_use));
+        out
+    }
+
     fn analyze_cycle_exit_divergence(&mut self, c: CycleId) {
         let ci = self.info.cycles.clone();
         let exits = ci.exits(&self.cfg, c);
@@ -476,8 +498,7 @@ impl Analysis<'_> {
             let insts: Vec<Inst> = self.f.block_insts(b).collect();
             for i in insts {
                 let Some(v) = self.f.dfg().inst_result(i) else { continue };
-                let uses = self.uses.clone();
-                for &u in uses.users(v) {
+                for u in self.llvm_use_order(i, v) {
                     let Some(ub) = self.info.block_of[u] else { continue };
                     if ci.contains(c, ub) || self.info.exempt_from_temporal(self.f, u, c) {
                         continue;

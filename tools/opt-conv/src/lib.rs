@@ -95,10 +95,7 @@ fn run(cli: &cli::Cli, stdin: &mut dyn Read, stdout: &mut dyn Write, diag: &mut 
 
     let input = cli.input.as_deref().unwrap_or("-");
     let (name, bytes) = read_input(input, stdin)?;
-    let (mut module, map) = load(&name, &bytes)?;
-    if let Some(t) = &cli.mtriple {
-        module.triple = Some(t.as_bytes().into());
-    }
+    let (mut module, map) = load(&name, &bytes, cli.mtriple.as_deref())?;
     if !cli.disable_verify {
         let errs = opt_conv_passes::verify::verify_all(&module);
         if !errs.is_empty() {
@@ -191,10 +188,10 @@ fn read_input(input: &str, stdin: &mut dyn Read) -> Result<(String, Vec<u8>), Fa
 /// Parses and checks a module from raw bytes, mapping every problem to a
 /// located diagnostic.
 pub fn load_module(name: &str, bytes: &[u8]) -> Result<(Module, SourceMap), String> {
-    load(name, bytes).map_err(|f| f.text)
+    load(name, bytes, None).map_err(|f| f.text)
 }
 
-fn load(name: &str, bytes: &[u8]) -> Result<(Module, SourceMap), Failure> {
+fn load(name: &str, bytes: &[u8], triple: Option<&str>) -> Result<(Module, SourceMap), Failure> {
     let src = match std::str::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => {
@@ -207,7 +204,7 @@ fn load(name: &str, bytes: &[u8]) -> Result<(Module, SourceMap), Failure> {
         let err = ParseError::at(name, src, src.len(), "empty input: expected a module (top-level entity)");
         return Err(fail(format!("{PROG}: {err}")));
     }
-    opt_conv_ir::parse_module(name, src).map_err(|e| fail(format!("{PROG}: {e}")))
+    opt_conv_ir::parse_module_for_target(name, src, triple).map_err(|e| fail(format!("{PROG}: {e}")))
 }
 
 fn only_comments(src: &str) -> bool {
