@@ -758,8 +758,22 @@ impl<'a> Parser<'a> {
 
     // ---------------------------------------------------------------- functions
 
+    fn parse_fn_attachments(&mut self, props: &mut GlobalProps) -> PResult<()> {
+        while let Tok::MetadataName(kind) = self.peek().clone() {
+            self.bump();
+            let md = self.parse_md_node_ref()?;
+            props.metadata.push((kind.into(), md));
+        }
+        Ok(())
+    }
+
     fn parse_function(&mut self, is_def: bool) -> PResult<()> {
         let mut props = GlobalProps::default();
+        // A declaration's attachments come right after `declare`; after its
+        // header, `!name` starts named metadata.
+        if !is_def {
+            self.parse_fn_attachments(&mut props)?;
+        }
         self.parse_global_props(&mut props);
         let cconv = self.parse_cconv()?;
         self.parse_global_props(&mut props);
@@ -872,13 +886,8 @@ impl<'a> Parser<'a> {
             fn_attrs.remove("align");
             props.align = Some(a);
         }
-        while let Tok::MetadataName(kind) = self.peek().clone() {
-            self.bump();
-            let md = self.parse_md_node_ref()?;
-            props.metadata.push((kind.into(), md));
-        }
-        if !is_def && props.linkage.is_none() {
-            // `declare` always has external linkage.
+        if is_def {
+            self.parse_fn_attachments(&mut props)?;
         }
         let decl = FuncDecl {
             name: (&*name).into(),

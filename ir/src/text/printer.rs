@@ -460,7 +460,18 @@ impl<'m> ModulePrinter<'m> {
             let _ = d.fn_attrs.write_inline_without_strings(out, &m.types);
             out.push('\n');
         }
-        out.push_str(if body.is_some() { "define " } else { "declare " });
+        if body.is_some() {
+            out.push_str("define ");
+        } else {
+            out.push_str("declare ");
+            for (k, md) in &d.props.metadata {
+                out.push('!');
+                let _ = write_md_name(out, k);
+                out.push(' ');
+                self.write_md_ref(out, *md);
+                out.push(' ');
+            }
+        }
         Self::write_props_prefix(out, &d.props, false);
         if let Some(cc) = d.cconv.keyword() {
             out.push_str(cc);
@@ -536,11 +547,13 @@ impl<'m> ModulePrinter<'m> {
                 self.write_const(out, c);
             }
         }
-        for (k, md) in &d.props.metadata {
-            out.push_str(" !");
-            let _ = write_md_name(out, k);
-            out.push(' ');
-            self.write_md_ref(out, *md);
+        if body.is_some() {
+            for (k, md) in &d.props.metadata {
+                out.push_str(" !");
+                let _ = write_md_name(out, k);
+                out.push(' ');
+                self.write_md_ref(out, *md);
+            }
         }
         let (Some(body), Some(slots)) = (body, slots) else {
             out.push('\n');
