@@ -91,6 +91,7 @@ pub struct UniformityInfo {
     divergent_insts: EntitySet<Inst>,
     divergent_terms: EntitySet<Block>,
     assumed_divergent: Vec<CycleId>,
+    assumed_set: EntitySet<CycleId>,
     divergent_exit_cycles: Vec<CycleId>,
     divergent_exit_set: EntitySet<CycleId>,
     temporal: Vec<TemporalDivergence>,
@@ -137,6 +138,7 @@ impl UniformityInfo {
             divergent_insts: EntitySet::new(),
             divergent_terms: EntitySet::new(),
             assumed_divergent: Vec::new(),
+            assumed_set: EntitySet::new(),
             divergent_exit_cycles: Vec::new(),
             divergent_exit_set: EntitySet::new(),
             temporal: Vec::new(),
@@ -263,6 +265,18 @@ impl UniformityInfo {
             || !self.divergent_exit_cycles.is_empty()
     }
 
+    /// Whether `c` or a cycle containing it is assumed divergent.
+    fn within_assumed_divergent(&self, c: CycleId) -> bool {
+        let mut cur = Some(c);
+        while let Some(cy) = cur {
+            if self.assumed_set.contains(cy) {
+                return true;
+            }
+            cur = self.cycles.parent(cy);
+        }
+        false
+    }
+
     /// Token mode: whether `user` lies in the convergence region of a loop
     /// heart defined inside `cycle`, so that threads converged at `user`
     /// left `cycle` in the same iteration ("Temporal Divergence at Cycle Exit").
@@ -306,10 +320,23 @@ impl Analysis<'_> {
         for k in 0..self.info.params.len() {
             if target.param_is_source(self.m, fid, k) {
                 self.info.divergent_params[k] = true;
-                let p = self.info.params[k];
-                for &u in self.uses.clone().users(p) {
-                    self.mark_divergent(u);
-                }
+            }
+        }
+        // As LLVM does, seed the worklist with the users of every value
+        // divergent so far (LLVM walks a hash set; we take definition order).
+        // The order of the worklist does not change which values are
+        // divergent, only which cycle exits are seen before their cycle is
+        // assumed divergent, and so the temporal divergence list.
+        for &i in &order {
+            if self.info.divergent_insts.contains(i)
+                && let Some(v) = self.f.dfg().inst_result(i)
+            {
+                self.push_users(v, Some(i));
+            }
+        }
+        for k in 0..self.info.params.len() {
+            if self.info.divergent_params[k] {
+                self.push_users(self.info.params[k], None);
             }
         }
     }
@@ -322,10 +349,25 @@ impl Analysis<'_> {
                 continue;
             }
             if let Some(v) = d.result() {
-                let uses = self.uses.clone();
-                for &u in uses.users(v) {
-                    self.mark_divergent(u);
-                }
+                self.push_users(v, Some(i));
+            }
+        }
+    }
+
+    /// Marks the users of `v` (defined by `def`, or a parameter) divergent,
+    /// in the order of LLVM's use lists (see [`Analysis::llvm_use_order`]).
+    fn push_users(&mut self, v: Value, def: Option<Inst>) {
+        let uses = self.uses.clone();
+        let users = uses.users(v);
+        let at = def.map(|d| self.position[d]);
+        for &u in users.iter().rev() {
+            if at.is_none_or(|a| self.position[u] > a) {
+                self.mark_divergent(u);
+            }
+        }
+        for &u in users {
+            if at.is_some_and(|a| self.position[u] <= a) {
+                self.mark_divergent(u);
             }
         }
     }
@@ -375,10 +417,11 @@ impl Analysis<'_> {
         // Deeper cycles first, so that enclosing ones subsume them.
         div_cycles.sort_by_key(|&c| std::cmp::Reverse(ci.depth(c)));
         for c in div_cycles {
-            if self.info.assumed_divergent.iter().any(|&a| ci.contains_cycle(a, c)) {
+            if self.info.within_assumed_divergent(c) {
                 continue;
             }
             self.info.assumed_divergent.push(c);
+            self.info.assumed_set.insert(c);
             for &blk in ci.blocks(c) {
                 self.taint_all_defs(blk);
             }
@@ -453,7 +496,7 @@ impl Analysis<'_> {
             return;
         }
         self.info.divergent_exit_cycles.push(outer);
-        if self.info.assumed_divergent.iter().any(|&a| ci.contains_cycle(a, outer)) {
+        if self.info.within_assumed_divergent(outer) {
             return;
         }
         self.analyze_cycle_exit_divergence(outer);
