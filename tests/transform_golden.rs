@@ -1,8 +1,9 @@
 //! Golden tests of transforms: every case under `cases/<pass>/` runs with
 //! the arguments of its `; RUN:` line (plus `-S -verify-each` and all
-//! remarks). The snapshot shows the command, every remark, and a unified
-//! diff from the input (as opt-conv prints it) to the output; a refused
-//! transform shows an empty diff and its reason.
+//! remarks). The snapshot shows the command, every remark, a unified diff
+//! from the input to the output, then the whole input and output (as
+//! opt-conv prints them); a refused transform shows an empty diff and its
+//! reason.
 //!
 //! Hand-written expectations in the case, which blessing a snapshot cannot
 //! erase, are checked first:
@@ -59,10 +60,19 @@ fn run_case(path: &std::path::Path) -> String {
         .header("input", "output")
         .to_string();
     format!(
-        "RUN: opt-conv {run} {rel}\n\nremarks:\n{}\n\ndiff:\n{}",
+        "RUN: opt-conv {run} {rel}\n\nremarks:\n{}\n\ndiff:\n{}\ninput:\n{}\noutput:\n{}",
         if remarks.is_empty() { "(none)".to_owned() } else { remarks.join("\n") },
-        if diff.is_empty() { "(unchanged)\n".to_owned() } else { diff }
+        if diff.is_empty() { "(unchanged)\n".to_owned() } else { diff },
+        before.stdout,
+        after.stdout
     )
+}
+
+#[test]
+fn sink() {
+    insta::glob!("cases/sink/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
 }
 
 #[test]

@@ -329,7 +329,23 @@ impl MemoryLocations {
         })
     }
 
-    fn intersect(self, o: MemoryLocations) -> MemoryLocations {
+    /// Whether any location may be read.
+    pub fn may_read(self) -> bool {
+        self.effects.iter().any(|e| e & 1 != 0)
+    }
+
+    /// Whether any location may be written.
+    pub fn may_write(self) -> bool {
+        self.effects.iter().any(|e| e & 2 != 0)
+    }
+
+    /// The effects of an attribute set's `memory(...)`, or everything if it has none.
+    pub fn of(attrs: &AttrSet) -> MemoryLocations {
+        attrs.get_paren("memory").and_then(MemoryLocations::parse).unwrap_or(MemoryLocations::UNKNOWN)
+    }
+
+    /// Effects allowed by both.
+    pub fn intersect(self, o: MemoryLocations) -> MemoryLocations {
         let mut effects = self.effects;
         for (e, o) in effects.iter_mut().zip(o.effects) {
             *e &= o;

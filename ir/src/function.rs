@@ -248,4 +248,18 @@ impl Function {
     pub fn num_insts_in_layout(&self) -> usize {
         self.layout.blocks().map(|b| self.layout.block_len(b)).sum()
     }
+
+    /// The block named `name` (without `%`), by a linear search: for tests,
+    /// examples and tools, not for passes.
+    pub fn block_by_name(&self, name: &str) -> Option<Block> {
+        self.layout.blocks().find(|&b| self.dfg.block_name(b) == Some(name))
+    }
+
+    /// The instruction whose result is named `name` (without `%`), by a
+    /// linear search: for tests, examples and tools, not for passes.
+    pub fn inst_by_name(&self, name: &str) -> Option<Inst> {
+        self.insts_in_order()
+            .map(|(_, i)| i)
+            .find(|&i| self.dfg.inst_result(i).is_some_and(|v| self.dfg.value_name(v) == Some(name)))
+    }
 }

@@ -36,6 +36,8 @@ pub mod builder;
 pub mod constant;
 pub mod datalayout;
 pub mod dfg;
+pub mod edit;
+pub mod effects;
 pub mod entity;
 pub mod function;
 pub mod inst;

@@ -13,6 +13,7 @@ pub mod pipeline;
 pub mod printers;
 pub mod registry;
 pub mod remarks;
+pub mod sink;
 pub mod verify;
 
 pub use manager::{RunError, run_pipeline};
@@ -68,6 +69,16 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
         build: |p| {
             no_params("infer-convergence-tokens", p)?;
             Ok(PassBox::Function(Box::new(infer_tokens::InferConvergenceTokens)))
+        },
+    },
+    PassInfo {
+        name: "sink",
+        kind: F,
+        params: "",
+        description: "LLVM's Sink; convergent operations sink where the legality oracle allows",
+        build: |p| {
+            no_params("sink", p)?;
+            Ok(PassBox::Function(Box::new(sink::Sink)))
         },
     },
     PassInfo {

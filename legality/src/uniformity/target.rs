@@ -21,6 +21,12 @@ pub enum Target {
     Amdgpu,
     /// `nvptx` / `nvptx64`.
     Nvptx,
+    /// A SIMT target we have no model of: every argument, call result, load
+    /// and atomic may be divergent. Never chosen from a triple; the legality
+    /// oracle uses it for modules whose triple has no divergence model, so
+    /// that convergent operations there are not moved on the assumption
+    /// that nothing diverges.
+    Unknown,
 }
 
 /// How a value's uniformity is determined.
@@ -96,6 +102,7 @@ fn per_thread_load(target: Target, addrspace: u32) -> bool {
         Target::Amdgpu => addrspace == 0 || addrspace == 5,
         // GENERIC (0) and LOCAL (5).
         Target::Nvptx => addrspace == 0 || addrspace == 5,
+        Target::Unknown => true,
         Target::NoDivergence => false,
     }
 }
@@ -124,7 +131,7 @@ impl Target {
     pub fn has_branch_divergence(self, m: &Module, f: opt_conv_ir::FuncId) -> bool {
         match self {
             Target::NoDivergence => false,
-            Target::Nvptx => true,
+            Target::Nvptx | Target::Unknown => true,
             Target::Amdgpu => m.func(f).and_then(|d| d.fn_attrs.get_str("amdgpu-flat-work-group-size")) != Some("1,1"),
         }
     }
@@ -141,6 +148,7 @@ impl Target {
             }
             // Without interprocedural analysis, device-function arguments are divergent.
             Target::Nvptx => !d.cconv.is_kernel(),
+            Target::Unknown => true,
         }
     }
 
@@ -156,6 +164,7 @@ impl Target {
         let d = dfg.inst(i);
         match &d.kind {
             InstKind::AtomicRmw { .. } | InstKind::CmpXchg { .. } => ValueUniformity::Source,
+            InstKind::Load { .. } if self == Target::Unknown => ValueUniformity::Source,
             InstKind::Load { atomic, .. } => {
                 let ptr_ty = dfg.value_type(d.args[0]);
                 let addrspace = match m.types.get(m.types.scalar(ptr_ty)) {

@@ -1,0 +1,97 @@
+//! Small editing operations passes share: moving and deleting instructions,
+//! and rewriting uses in one sweep (the IR keeps no use lists, so uses are
+//! replaced in batches: one pass over the function for any number of
+//! replacements).
+
+use crate::entity::SecondaryMap;
+use crate::{Block, Function, Inst, PackedOption, Value};
+
+/// Value replacements to apply in one sweep: `old -> new`, chains resolved.
+#[derive(Clone, Debug, Default)]
+pub struct Replacements {
+    map: SecondaryMap<Value, PackedOption<Value>>,
+    any: bool,
+}
+
+impl Replacements {
+    /// No replacements.
+    pub fn new() -> Self {
+        Replacements::default()
+    }
+
+    /// Every use of `old` becomes a use of `new`.
+    pub fn insert(&mut self, old: Value, new: Value) {
+        if old != new {
+            self.map[old] = new.into();
+            self.any = true;
+        }
+    }
+
+    /// Whether there is anything to replace.
+    pub fn is_empty(&self) -> bool {
+        !self.any
+    }
+
+    /// What `v` becomes, following chains (`a -> b -> c` gives `c`).
+    pub fn resolve(&self, mut v: Value) -> Value {
+        // Bounded: a cycle cannot be built through `insert` without a
+        // replacement of a value by itself, which is ignored.
+        for _ in 0..64 {
+            match self.map[v].expand() {
+                Some(n) => v = n,
+                None => break,
+            }
+        }
+        v
+    }
+
+    /// Rewrites the operands of every instruction in the layout of `f`.
+    pub fn apply(&self, f: &mut Function) {
+        if !self.any {
+            return;
+        }
+        let insts: Vec<Inst> = f.insts_in_order().map(|(_, i)| i).collect();
+        let dfg = f.dfg_mut_preserving_cfg();
+        for i in insts {
+            for a in dfg.inst_mut(i).args.iter_mut() {
+                *a = self.resolve(*a);
+            }
+        }
+    }
+}
+
+/// Removes `i` from the layout and marks it removed. Its result must be unused.
+pub fn remove_inst(f: &mut Function, i: Inst) {
+    let (dfg, layout) = f.parts_mut_preserving_cfg();
+    layout.remove_inst(i);
+    dfg.mark_removed(i);
+}
+
+/// Moves the non-terminator `i` to the first insertion point of `b` (after its phis).
+pub fn move_to_block_start(f: &mut Function, i: Inst, b: Block) {
+    let first = f.first_non_phi(b);
+    let layout = f.layout_mut_preserving_cfg();
+    layout.remove_inst(i);
+    match first {
+        Some(x) => layout.insert_inst_before(i, x),
+        None => layout.append_inst(i, b),
+    }
+}
+
+/// Moves the non-terminator `i` to just before the terminator of `b`.
+pub fn move_to_block_end(f: &mut Function, i: Inst, b: Block) {
+    let term = f.terminator(b);
+    let layout = f.layout_mut_preserving_cfg();
+    layout.remove_inst(i);
+    match term {
+        Some(t) => layout.insert_inst_before(i, t),
+        None => layout.append_inst(i, b),
+    }
+}
+
+/// Moves the non-terminator `i` to just before `before`.
+pub fn move_before(f: &mut Function, i: Inst, before: Inst) {
+    let layout = f.layout_mut_preserving_cfg();
+    layout.remove_inst(i);
+    layout.insert_inst_before(i, before);
+}

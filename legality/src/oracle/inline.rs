@@ -1,0 +1,94 @@
+//! Inlining (`ConvergentOperations.rst`, "llvm.experimental.convergence.entry":
+//! "Function inlining substitutes this intrinsic with the token from the
+//! operand bundle"; and "Inferring Tokens" for uncontrolled callees).
+
+use super::{Obligation, Oracle, Refusal, Rule, Verdict};
+use crate::convergence::{ConvOp, ConvergenceInfo, FunctionConvergence, TokenKind, callee_decl};
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::{Function, Inst};
+
+/// How the callee's convergence connects to the call site.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InlinePlan {
+    /// Nothing to connect: the inlined body keeps its own convergence control.
+    Plain,
+    /// Replace the callee's entry intrinsic with the call site's token
+    /// (the definition `token` in the caller).
+    SubstituteEntry {
+        /// The call site's token definition.
+        token: Inst,
+    },
+    /// The callee's convergent operations are uncontrolled but the call site
+    /// is controlled: infer tokens in the inlined copy, rooted at `token`
+    /// (the call site's token definition), so that the caller stays
+    /// controlled instead of mixing both modes.
+    InferTokens {
+        /// The call site's token definition.
+        token: Inst,
+    },
+}
+
+impl Oracle<'_> {
+    pub(super) fn check_inline(&self, f: &Function, call: Inst) -> Verdict {
+        let d = f.dfg().inst(call);
+        let Some(decl) = callee_decl(self.m, f, d) else { return Verdict::legal() };
+        let Some(fid) = self.m.lookup(&decl.name) else { return Verdict::legal() };
+        let Some(callee) = self.m.body(fid) else { return Verdict::legal() };
+        let cinfo = ConvergenceInfo::compute(self.m, callee);
+        let site_token = match self.conv.op(call) {
+            ConvOp::Controlled { token } => Some(token),
+            _ => None,
+        };
+        let entry = cinfo.token_defs().iter().copied().find(|&i| cinfo.def_kind(i) == Some(TokenKind::Entry));
+        let plan = match (cinfo.mode(), entry, site_token) {
+            (_, Some(_), Some(token)) => InlinePlan::SubstituteEntry { token },
+            // LLVM's message (InlineFunction.cpp).
+            (_, Some(_), None) => {
+                return Verdict::Refused(Refusal::new(
+                    Rule::InlineNeedsToken,
+                    "convergent call needs convergencectrl operand",
+                ));
+            }
+            (FunctionConvergence::Controlled, None, _) if self.conv.mode() == FunctionConvergence::Uncontrolled => {
+                return Verdict::Refused(Refusal::new(
+                    Rule::InlineMixedModes,
+                    format!(
+                        "@{} uses convergence tokens but @{} has uncontrolled convergent operations",
+                        decl.name,
+                        self.m.func(self.fid).map(|d| d.name.to_string()).unwrap_or_default()
+                    ),
+                ));
+            }
+            (FunctionConvergence::Uncontrolled, None, Some(token)) => {
+                let cycles = callee.cycles();
+                let irreducible_convergent = cycles.cycles().any(|c| {
+                    !cycles.is_reducible(c)
+                        && cycles.blocks(c).iter().any(|&b| callee.block_insts(b).any(|i| cinfo.is_convergent(i)))
+                });
+                if irreducible_convergent {
+                    return Verdict::Refused(Refusal::new(
+                        Rule::InlineCannotInfer,
+                        format!(
+                            "@{} has uncontrolled convergent operations in an irreducible cycle; tokens cannot be \
+                             inferred for the inlined copy",
+                            decl.name
+                        ),
+                    ));
+                }
+                InlinePlan::InferTokens { token }
+            }
+            (FunctionConvergence::Uncontrolled, None, None) if self.conv.mode() == FunctionConvergence::Controlled => {
+                return Verdict::Refused(Refusal::new(
+                    Rule::InlineMixedModes,
+                    format!(
+                        "@{} has uncontrolled convergent operations but the caller uses convergence tokens and the \
+                         call has no token to root them at",
+                        decl.name
+                    ),
+                ));
+            }
+            _ => InlinePlan::Plain,
+        };
+        Verdict::Legal(vec![Obligation::Inline(plan)])
+    }
+}

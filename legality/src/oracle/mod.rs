@@ -1,0 +1,290 @@
+//! The legality oracle: what every pass asks before it moves, merges or
+//! duplicates code, or inlines a call.
+//!
+//! One entry point, [`Oracle::ask`], takes a [`Query`] and answers with a
+//! [`Verdict`]: legal (with any obligations the transform must honour, such
+//! as "the anchor and these users move together"), or refused with a
+//! [`Refusal`] naming the [`Rule`], the instructions and blocks involved, and
+//! the section of `ConvergentOperations.rst` the rule comes from. The rules
+//! are documented with examples in `legality/RULES.md`.
+//!
+//! The oracle is built on the convergence model ([`ConvergenceInfo`]) and on
+//! token-aware uniformity ([`UniformityInfo`] in [`Mode::Tokens`]): a branch
+//! is *uniform* when every group of converged threads takes it the same way.
+//!
+//! ```
+//! use opt_conv_ir::{parse_module, Function};
+//! use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Rule, Verdict};
+//!
+//! let src = r#"
+//! target triple = "amdgcn-amd-amdhsa"
+//! declare i32 @llvm.amdgcn.workitem.id.x()
+//! declare i32 @subgroup_add(i32) convergent nounwind willreturn memory(none)
+//! declare void @use(i32)
+//! define void @k(i32 %x) convergent {
+//! entry:
+//!   %e = call token @llvm.experimental.convergence.entry()
+//!   %tid = call i32 @llvm.amdgcn.workitem.id.x()
+//!   %sum = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+//!   %c = icmp eq i32 %tid, 0
+//!   br i1 %c, label %then, label %end
+//! then:
+//!   call void @use(i32 %sum)
+//!   br label %end
+//! end:
+//!   ret void
+//! }
+//! "#;
+//! let (m, _) = parse_module("k.ll", src).unwrap();
+//! let fid = m.func_by_name("k").unwrap();
+//! let f: &Function = m.body(fid).unwrap();
+//! let oracle = Oracle::new(&m, fid, f);
+//! let sum = f.inst_by_name("sum").unwrap();
+//! let then = f.block_by_name("then").unwrap();
+//! // Sinking the reduction under the divergent `%c` would change who communicates.
+//! match oracle.ask(f, &Query::Move { insts: vec![sum], to: InsertPoint::BlockStart(then) }) {
+//!     Verdict::Refused(r) => assert_eq!(r.rule, Rule::EntryOrHeartToken),
+//!     Verdict::Legal(_) => unreachable!("a divergent branch"),
+//! }
+//! ```
+
+mod inline;
+mod loops;
+mod movement;
+mod names;
+mod rules;
+mod structure;
+#[cfg(test)]
+mod tests;
+mod threading;
+
+use crate::convergence::ConvergenceInfo;
+use crate::uniformity::{Mode, Target, UniformityInfo};
+use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, PostDomTree};
+use opt_conv_ir::{Block, FuncId, Function, Inst, Module, Value};
+use std::rc::Rc;
+
+pub use inline::InlinePlan;
+pub use rules::{Refusal, Rule};
+
+/// A program point an instruction can be moved to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InsertPoint {
+    /// Just before this instruction.
+    Before(Inst),
+    /// The first insertion point of the block (after its phis).
+    BlockStart(Block),
+    /// Just before the block's terminator.
+    BlockEnd(Block),
+}
+
+/// How a loop is to be unrolled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnrollKind {
+    /// Completely: the loop disappears.
+    Full,
+    /// By a factor that divides the trip count (or a known trip multiple): no remainder.
+    PartialNoRemainder,
+    /// By a factor with a remainder loop for the leftover iterations.
+    Runtime {
+        /// Whether the trip count is proven uniform across converged threads.
+        uniform_trip_count: bool,
+    },
+}
+
+/// A question a pass asks before it transforms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// Move instructions, in order, to one program point. Either a single
+    /// instruction, or a token definition followed by the users of its
+    /// token that move with it (kept in this order at the destination).
+    Move {
+        /// What moves.
+        insts: Vec<Inst>,
+        /// Where to.
+        to: InsertPoint,
+    },
+    /// Replace two equivalent instructions by one at a common dominator.
+    Merge {
+        /// One instruction.
+        a: Inst,
+        /// The other, equivalent one.
+        b: Inst,
+        /// Where the merged instruction goes.
+        to: InsertPoint,
+    },
+    /// Thread the edge `pred -> block` to `succ`: a copy of `block` (whose
+    /// branch is known to go to `succ` on that edge) is made for `pred`.
+    Thread {
+        /// The predecessor whose edge is redirected.
+        pred: Block,
+        /// The block that is bypassed (duplicated for `pred`).
+        block: Block,
+        /// The successor the copy branches to.
+        succ: Block,
+    },
+    /// Unroll the loop of `cycle` in the given way.
+    Unroll {
+        /// The loop.
+        cycle: CycleId,
+        /// Full, no remainder, or with a remainder.
+        kind: UnrollKind,
+    },
+    /// Inline the direct call `call`.
+    Inline {
+        /// The call site.
+        call: Inst,
+    },
+}
+
+/// What the transform must do for the verdict to hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Obligation {
+    /// These instructions move together, in this order (an anchor and all
+    /// the users of its token).
+    MoveTogether(Vec<Inst>),
+    /// The loop heart is not duplicated: every unrolled copy uses its token.
+    KeepHeart(Inst),
+    /// Every anchor in the loop is duplicated with its copy of the body, so
+    /// that each copy has its own anchor.
+    DuplicateAnchors,
+    /// Inlining: how to connect the callee's convergence to the call site.
+    Inline(InlinePlan),
+}
+
+/// The oracle's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The transform is legal if the obligations are honoured.
+    Legal(Vec<Obligation>),
+    /// The transform is forbidden.
+    Refused(Refusal),
+}
+
+impl Verdict {
+    /// Legal without obligations.
+    pub fn legal() -> Verdict {
+        Verdict::Legal(Vec::new())
+    }
+    /// Whether the transform may go ahead.
+    pub fn is_legal(&self) -> bool {
+        matches!(self, Verdict::Legal(_))
+    }
+    /// The refusal, if refused.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            Verdict::Refused(r) => Some(r),
+            Verdict::Legal(_) => None,
+        }
+    }
+}
+
+/// The analyses a verdict depends on, for one function.
+pub struct Oracle<'m> {
+    m: &'m Module,
+    fid: FuncId,
+    conv: Rc<ConvergenceInfo>,
+    uniformity: Rc<UniformityInfo>,
+    cfg: Rc<Cfg>,
+    dt: Rc<DomTree>,
+    pdt: Rc<PostDomTree>,
+    cycles: Rc<CycleInfo>,
+}
+
+impl<'m> Oracle<'m> {
+    /// The oracle for function `fid` of `m`, whose body is `f` (passes take
+    /// the body out of the module while they run).
+    pub fn new(m: &'m Module, fid: FuncId, f: &Function) -> Oracle<'m> {
+        Oracle {
+            m,
+            fid,
+            conv: Rc::new(ConvergenceInfo::compute(m, f)),
+            uniformity: Rc::new(Self::compute_uniformity(m, fid, f)),
+            cfg: f.cfg(),
+            dt: f.domtree(),
+            pdt: f.postdomtree(),
+            cycles: f.cycles(),
+        }
+    }
+
+    /// Brings the oracle up to date after `f` changed. Uniformity is kept
+    /// unless the CFG changed: moving instructions changes neither which
+    /// values are divergent nor which branches are.
+    pub fn refresh(&mut self, f: &Function) {
+        let cfg = f.cfg();
+        if !Rc::ptr_eq(&cfg, &self.cfg) {
+            self.uniformity = Rc::new(Self::compute_uniformity(self.m, self.fid, f));
+            self.dt = f.domtree();
+            self.pdt = f.postdomtree();
+            self.cycles = f.cycles();
+            self.cfg = cfg;
+        }
+        self.conv = Rc::new(ConvergenceInfo::compute(self.m, f));
+    }
+
+    /// Token-aware uniformity under the module's target model; a target
+    /// without one (no triple, a CPU triple) gets the conservative
+    /// [`Target::Unknown`] model rather than "nothing diverges", since a
+    /// module with convergent operations is meant for some SIMT machine.
+    fn compute_uniformity(m: &Module, fid: FuncId, f: &Function) -> UniformityInfo {
+        let target = match Target::of_module(m) {
+            Target::NoDivergence => Target::Unknown,
+            t => t,
+        };
+        UniformityInfo::compute(m, fid, f, target, Mode::Tokens)
+    }
+
+    /// The one entry point: may the transform described by `q` be done?
+    pub fn ask(&self, f: &Function, q: &Query) -> Verdict {
+        let v = match q {
+            Query::Move { insts, to } => self.check_move(f, insts, *to),
+            Query::Merge { a, b, to } => self.check_merge(f, *a, *b, *to),
+            Query::Thread { pred, block, succ } => self.check_thread(f, *pred, *block, *succ),
+            Query::Unroll { cycle, kind } => self.check_unroll(f, *cycle, *kind),
+            Query::Inline { call } => self.check_inline(f, *call),
+        };
+        if let Verdict::Refused(r) = &v {
+            tracing::debug!(target: "opt_conv::oracle", query = ?q, "refused: {r}");
+        }
+        v
+    }
+
+    /// The convergence model the oracle uses.
+    pub fn convergence(&self) -> &ConvergenceInfo {
+        &self.conv
+    }
+
+    /// The token-aware uniformity the oracle uses.
+    pub fn uniformity(&self) -> &UniformityInfo {
+        &self.uniformity
+    }
+
+    /// Whether the terminator of `b` is a branch that every group of
+    /// converged threads takes the same way (trivially true without a choice).
+    pub fn is_uniform_branch(&self, f: &Function, b: Block) -> bool {
+        self.cfg.succs(b).len() < 2 || self.uniformity.is_uniform_branch(b) || !self.has_real_choice(f, b)
+    }
+
+    /// A conditional branch or switch whose targets are all the same block
+    /// offers no choice.
+    fn has_real_choice(&self, _f: &Function, b: Block) -> bool {
+        let succs = self.cfg.succs(b);
+        succs.iter().any(|&s| s != succs[0])
+    }
+
+    /// Whether `v` is divergent (token-aware).
+    pub fn is_divergent(&self, f: &Function, v: Value) -> bool {
+        self.uniformity.is_divergent(f, v)
+    }
+
+    fn block(&self, f: &Function, i: Inst) -> Block {
+        f.layout().inst_block(i).expect("instruction in the layout")
+    }
+
+    fn point_block(&self, f: &Function, p: InsertPoint) -> Block {
+        match p {
+            InsertPoint::Before(i) => self.block(f, i),
+            InsertPoint::BlockStart(b) | InsertPoint::BlockEnd(b) => b,
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! Moving and merging instructions (sinking, hoisting).
+//!
+//! `ConvergentOperations.rst`, "Hoisting and sinking": moving a convergent
+//! operation to another point generally changes the set of threads that
+//! reach it, and with it the set that communicates. It is allowed when every
+//! branch crossed is uniform; anchors may move with all the users of their
+//! token, and may be hoisted or merged in acyclic control flow; operations
+//! controlled by the entry token or a heart never cross a divergent branch;
+//! uncontrolled operations keep their control dependences.
+
+use super::{InsertPoint, Obligation, Oracle, Refusal, Rule, Verdict};
+use crate::convergence::{ConvOp, TokenKind};
+use opt_conv_ir::{Block, EntitySet, Function, Inst};
+
+impl Oracle<'_> {
+    pub(super) fn check_move(&self, f: &Function, insts: &[Inst], to: InsertPoint) -> Verdict {
+        let mut obligations = Vec::new();
+        for &i in insts {
+            match self.check_one_move(f, i, insts, to) {
+                Ok(Some(o)) => obligations.push(o),
+                Ok(None) => {}
+                Err(r) => return Verdict::Refused(r),
+            }
+        }
+        if let Some(r) = self.check_structure(f, insts, to) {
+            return Verdict::Refused(r);
+        }
+        Verdict::Legal(obligations)
+    }
+
+    /// One member of a move; `group` is everything that moves with it.
+    fn check_one_move(
+        &self,
+        f: &Function,
+        i: Inst,
+        group: &[Inst],
+        to: InsertPoint,
+    ) -> Result<Option<Obligation>, Refusal> {
+        let op = self.conv.op(i);
+        if op == ConvOp::None {
+            return Ok(None);
+        }
+        let (from, dest) = (self.block(f, i), self.point_block(f, to));
+        if let ConvOp::Intrinsic { kind: kind @ (TokenKind::Entry | TokenKind::Loop), .. } = op {
+            return Err(Refusal::new(
+                Rule::TokenPlacement,
+                format!(
+                    "{} is the {} intrinsic, which stays where it is ({})",
+                    self.inst_name(f, i),
+                    if kind == TokenKind::Entry { "entry" } else { "loop" },
+                    if kind == TokenKind::Entry { "first in the entry block" } else { "first in its loop header" }
+                ),
+            ));
+        }
+        if from == dest {
+            return Ok(None);
+        }
+        let anchor_group = self.moving_anchor(i, group);
+        if self.cycles.cycle_of(from) != self.cycles.cycle_of(dest) {
+            let rule = if anchor_group.is_some() { Rule::AnchorCycle } else { Rule::CycleBoundary };
+            return Err(Refusal::new(
+                rule,
+                format!(
+                    "moving {} from {} to {} would take it {} a cycle, changing how many dynamic instances it has",
+                    self.inst_name(f, i),
+                    self.block_name(f, from),
+                    self.block_name(f, dest),
+                    if self.cycles.block_depth(dest) > self.cycles.block_depth(from) { "into" } else { "out of" }
+                ),
+            ));
+        }
+        let divergent = self.divergent_branches_between(f, from, dest);
+        if divergent.is_empty() {
+            // Rule 1: every branch crossed is uniform, so every group of
+            // converged threads reaches both points or neither.
+            return Ok(None);
+        }
+        let branches = self.block_list(f, &divergent);
+        match op {
+            ConvOp::Intrinsic { kind: TokenKind::Anchor, .. } => {
+                // The anchor's threads are implementation-defined; moving it
+                // with (or above) all its users is part of the implementation.
+                // Users left behind must still follow it.
+                let left: Vec<Inst> = self
+                    .conv
+                    .uses_of(i)
+                    .iter()
+                    .copied()
+                    .filter(|u| !group.contains(u) && !self.point_dominates_inst(f, to, *u))
+                    .collect();
+                if !left.is_empty() {
+                    return Err(Refusal::new(
+                        Rule::PartialAnchorMove,
+                        format!(
+                            "moving anchor {} to {} without the users of its token {} would split them at the \
+                             divergent branch of {branches}",
+                            self.inst_name(f, i),
+                            self.block_name(f, dest),
+                            self.inst_list(f, &left)
+                        ),
+                    ));
+                }
+                if group.len() > 1 { Ok(Some(Obligation::MoveTogether(group.to_vec()))) } else { Ok(None) }
+            }
+            ConvOp::Controlled { token } if group.contains(&token) => Ok(None),
+            ConvOp::Controlled { token } => {
+                let name = self.inst_name(f, i);
+                let tok = self.inst_name(f, token);
+                match self.conv.def_kind(token) {
+                    Some(TokenKind::Anchor) => {
+                        let others: Vec<Inst> = self.conv.uses_of(token).iter().copied().filter(|&u| u != i).collect();
+                        let others = if others.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" and the other users of its token ({})", self.inst_list(f, &others))
+                        };
+                        Err(Refusal::new(
+                            Rule::PartialAnchorMove,
+                            format!(
+                                "moving {name} to {} without its anchor {tok}{others} would let threads that go \
+                                 different ways at the divergent branch of {branches} communicate at one but not the other",
+                                self.block_name(f, dest)
+                            ),
+                        ))
+                    }
+                    kind => Err(Refusal::new(
+                        Rule::EntryOrHeartToken,
+                        format!(
+                            "{name} is controlled by the {} token {tok}; moving it to {} crosses the divergent branch of {branches}",
+                            if kind == Some(TokenKind::Entry) { "entry" } else { "loop" },
+                            self.block_name(f, dest)
+                        ),
+                    )),
+                }
+            }
+            _ => {
+                if self.control_equivalent(from, dest) {
+                    return Ok(None);
+                }
+                Err(Refusal::new(
+                    Rule::UncontrolledControlDependence,
+                    format!(
+                        "{} is an uncontrolled convergent operation; moving it to {} changes its control dependences \
+                         (divergent branch of {branches})",
+                        self.inst_name(f, i),
+                        self.block_name(f, dest)
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// The anchor that `i` moves together with: `i` itself if it is an anchor
+    /// in the group, or the anchor controlling `i` if that is in the group.
+    fn moving_anchor(&self, i: Inst, group: &[Inst]) -> Option<Inst> {
+        match self.conv.op(i) {
+            ConvOp::Intrinsic { kind: TokenKind::Anchor, .. } => Some(i),
+            ConvOp::Controlled { token } if group.contains(&token) => Some(token),
+            _ => None,
+        }
+    }
+
+    pub(super) fn check_merge(&self, f: &Function, a: Inst, b: Inst, to: InsertPoint) -> Verdict {
+        let (oa, ob) = (self.conv.op(a), self.conv.op(b));
+        if oa == ConvOp::None && ob == ConvOp::None {
+            return match self.check_structure(f, &[a], to) {
+                Some(r) => Verdict::Refused(r),
+                None => Verdict::legal(),
+            };
+        }
+        let dest = self.point_block(f, to);
+        let (ba, bb) = (self.block(f, a), self.block(f, b));
+        let names = format!("{} and {}", self.inst_name(f, a), self.inst_name(f, b));
+        let both_anchors =
+            self.conv.def_kind(a) == Some(TokenKind::Anchor) && self.conv.def_kind(b) == Some(TokenKind::Anchor);
+        if !both_anchors {
+            if let ConvOp::Intrinsic { .. } = oa {
+                return Verdict::Refused(Refusal::new(
+                    Rule::TokenPlacement,
+                    format!("{names}: only anchors can be merged among the token intrinsics"),
+                ));
+            }
+            if self.conv.token_of(a) != self.conv.token_of(b) || (oa == ConvOp::None) != (ob == ConvOp::None) {
+                return Verdict::Refused(Refusal::new(
+                    Rule::TokenDominance,
+                    format!(
+                        "{names} are not controlled by the same token; one token would not dominate the merged use"
+                    ),
+                ));
+            }
+        }
+        let cycle = self.cycles.cycle_of(dest);
+        if self.cycles.cycle_of(ba) != cycle || self.cycles.cycle_of(bb) != cycle {
+            let rule = if both_anchors { Rule::AnchorCycle } else { Rule::CycleBoundary };
+            return Verdict::Refused(Refusal::new(
+                rule,
+                format!("merging {names} into {} would move them across a cycle boundary", self.block_name(f, dest)),
+            ));
+        }
+        let divergent = if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
+            self.deciding_divergent_branches(f, dest, &[ba, bb])
+        } else {
+            let mut d = self.divergent_branches_between(f, dest, ba);
+            for x in self.divergent_branches_between(f, dest, bb) {
+                if !d.contains(&x) {
+                    d.push(x);
+                }
+            }
+            d
+        };
+        if !divergent.is_empty() && !both_anchors {
+            let branches = self.block_list(f, &divergent);
+            let rule = match self.conv.token_of(a).and_then(|t| self.conv.def_kind(t)) {
+                Some(TokenKind::Anchor) => Rule::DivergentBranch,
+                Some(_) => Rule::EntryOrHeartToken,
+                None => Rule::UncontrolledControlDependence,
+            };
+            return Verdict::Refused(Refusal::new(
+                rule,
+                format!(
+                    "merging {names} into {} would make threads that go different ways at the divergent branch of \
+                     {branches} communicate with each other",
+                    self.block_name(f, dest)
+                ),
+            ));
+        }
+        if let Some(r) = self.check_structure(f, &[a], to) {
+            return Verdict::Refused(r);
+        }
+        if both_anchors && let Some(r) = self.check_anchor_hoist_regions(f, &[a, b], to) {
+            return Verdict::Refused(r);
+        }
+        Verdict::legal()
+    }
+
+    /// Blocks with a divergent branch that decide whether threads get from
+    /// `a` to `b` (either may dominate the other; otherwise both are reached
+    /// from their nearest common dominator).
+    pub(super) fn divergent_branches_between(&self, f: &Function, a: Block, b: Block) -> Vec<Block> {
+        if a == b {
+            return Vec::new();
+        }
+        if self.dt.dominates(a, b) {
+            self.deciding_divergent_branches(f, a, &[b])
+        } else if self.dt.dominates(b, a) {
+            self.deciding_divergent_branches(f, b, &[a])
+        } else {
+            match self.dt.nearest_common_dominator(a, b) {
+                Some(n) => self.deciding_divergent_branches(f, n, &[a, b]),
+                None => Vec::new(),
+            }
+        }
+    }
+
+    /// The divergent branches between `top` and the `bottoms` it dominates
+    /// on which reaching a bottom depends: those a bottom is iteratedly
+    /// control-dependent on. A divergent branch whose sides meet again
+    /// before any deciding branch splits no group of threads on its way to
+    /// a bottom, so it does not count (a reduction below an if/else that
+    /// rejoins may still sink under a later uniform branch).
+    pub(super) fn deciding_divergent_branches(&self, f: &Function, top: Block, bottoms: &[Block]) -> Vec<Block> {
+        let mut region: Vec<Block> = Vec::new();
+        for &b in bottoms {
+            for x in self.paths(top, b) {
+                if !region.contains(&x) {
+                    region.push(x);
+                }
+            }
+        }
+        // Iterated control dependence of the bottoms, within the region: X
+        // is in it when one of X's successors is post-dominated by a member
+        // Y (or is Y) while Y does not strictly post-dominate X.
+        let mut deciding: Vec<Block> = bottoms.to_vec();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &x in &region {
+                if deciding.contains(&x) || self.cfg.succs(x).len() < 2 {
+                    continue;
+                }
+                let controls = deciding.iter().any(|&y| {
+                    let strictly_pdom = y != x && self.pdt.post_dominates(y, x);
+                    !strictly_pdom && self.cfg.succs(x).iter().any(|&s| self.pdt.post_dominates(y, s))
+                });
+                if controls {
+                    deciding.push(x);
+                    changed = true;
+                }
+            }
+        }
+        region.into_iter().filter(|x| deciding.contains(x) && !self.is_uniform_branch(f, *x)).collect()
+    }
+
+    /// The blocks whose terminator a move between `a` and `b` crosses: for
+    /// `a` dominating `b`, `a` and every block on a path from `a` to `b`
+    /// other than `b` (and symmetrically); otherwise the same from their
+    /// nearest common dominator to each.
+    pub(super) fn blocks_between(&self, a: Block, b: Block) -> Vec<Block> {
+        if a == b {
+            return Vec::new();
+        }
+        if self.dt.dominates(a, b) {
+            return self.paths(a, b);
+        }
+        if self.dt.dominates(b, a) {
+            return self.paths(b, a);
+        }
+        let Some(n) = self.dt.nearest_common_dominator(a, b) else { return Vec::new() };
+        let mut out = self.paths(n, a);
+        for x in self.paths(n, b) {
+            if !out.contains(&x) {
+                out.push(x);
+            }
+        }
+        out
+    }
+
+    /// `top` and the blocks other than `bottom` on paths from `top` to
+    /// `bottom` that do not return to `top`, in a deterministic order.
+    fn paths(&self, top: Block, bottom: Block) -> Vec<Block> {
+        let mut back = EntitySet::new();
+        let mut work = vec![bottom];
+        back.insert(bottom);
+        while let Some(x) = work.pop() {
+            if x == top {
+                continue;
+            }
+            for &p in self.cfg.preds(x) {
+                if self.cfg.is_reachable(p) && back.insert(p) {
+                    work.push(p);
+                }
+            }
+        }
+        let mut out = vec![top];
+        let mut fwd = EntitySet::new();
+        fwd.insert(top);
+        let mut work = vec![top];
+        while let Some(x) = work.pop() {
+            if x == bottom {
+                continue;
+            }
+            for &s in self.cfg.succs(x) {
+                if s != top && back.contains(s) && fwd.insert(s) {
+                    if s != bottom {
+                        out.push(s);
+                    }
+                    work.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `a` and `b` are control-equivalent: one dominates the other
+    /// and is post-dominated by it.
+    pub(super) fn control_equivalent(&self, a: Block, b: Block) -> bool {
+        (self.dt.dominates(a, b) && self.pdt.post_dominates(b, a))
+            || (self.dt.dominates(b, a) && self.pdt.post_dominates(a, b))
+    }
+}

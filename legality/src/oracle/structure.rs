@@ -1,0 +1,285 @@
+//! The static rules a move must keep (`ConvergentOperations.rst`, "Static
+//! Rules" and "Convergence Control Intrinsics"): token intrinsics first in
+//! their block and one per block, definitions dominating uses, and
+//! convergence regions nested.
+
+use super::{InsertPoint, Oracle, Refusal, Rule};
+use crate::convergence::{ConvOp, TokenKind};
+use opt_conv_ir::{Block, Function, Inst};
+
+impl Oracle<'_> {
+    /// The instruction a point lies just before (`None` for an empty block).
+    pub(super) fn point_inst(&self, f: &Function, to: InsertPoint) -> Option<Inst> {
+        match to {
+            InsertPoint::Before(i) => Some(i),
+            InsertPoint::BlockStart(b) => f.first_non_phi(b),
+            InsertPoint::BlockEnd(b) => f.terminator(b),
+        }
+    }
+
+    /// Whether the point dominates instruction `x` (is on every path to it).
+    pub(super) fn point_dominates_inst(&self, f: &Function, to: InsertPoint, x: Inst) -> bool {
+        let (pb, xb) = (self.point_block(f, to), self.block(f, x));
+        if pb != xb {
+            return self.dt.dominates(pb, xb);
+        }
+        match self.point_inst(f, to) {
+            Some(p) => p == x || f.layout().inst_precedes(p, x),
+            None => false,
+        }
+    }
+
+    /// Whether instruction `d` (staying where it is) dominates the point.
+    fn inst_dominates_point(&self, f: &Function, d: Inst, to: InsertPoint) -> bool {
+        let (db, pb) = (self.block(f, d), self.point_block(f, to));
+        if db != pb {
+            return self.dt.dominates(db, pb);
+        }
+        match self.point_inst(f, to) {
+            Some(p) => d != p && f.layout().inst_precedes(d, p),
+            None => true,
+        }
+    }
+
+    /// Placement, dominance and region nesting after moving `moved` (in
+    /// order) to `to`.
+    pub(super) fn check_structure(&self, f: &Function, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
+        self.check_placement(f, moved, to)
+            .or_else(|| self.check_dominance(f, moved, to))
+            .or_else(|| self.check_regions(f, moved, to))
+    }
+
+    fn check_placement(&self, f: &Function, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
+        let dest = self.point_block(f, to);
+        let any_convergent = moved.iter().any(|&i| self.conv.is_convergent(i));
+        if !any_convergent {
+            return None;
+        }
+        let moves_token_def = moved.iter().any(|&i| self.conv.def_kind(i).is_some());
+        let point = self.point_inst(f, to);
+        let mut before_point = point.is_some();
+        for x in f.block_insts(dest) {
+            if Some(x) == point {
+                before_point = false;
+            }
+            if moved.contains(&x) {
+                continue;
+            }
+            let Some(kind) = self.conv.def_kind(x) else { continue };
+            if moves_token_def {
+                return Some(Refusal::new(
+                    Rule::TokenPlacement,
+                    format!(
+                        "{} already holds the token intrinsic {}; a block holds at most one",
+                        self.block_name(f, dest),
+                        self.inst_name(f, x)
+                    ),
+                ));
+            }
+            if !before_point && matches!(kind, TokenKind::Loop | TokenKind::Entry) {
+                return Some(Refusal::new(
+                    Rule::TokenPlacement,
+                    format!(
+                        "a convergent operation would come before {} in {}; loop and entry intrinsics must come first",
+                        self.inst_name(f, x),
+                        self.block_name(f, dest)
+                    ),
+                ));
+            }
+        }
+        None
+    }
+
+    fn check_dominance(&self, f: &Function, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
+        for &i in moved {
+            if let Some(t) = self.conv.token_of(i)
+                && !moved.contains(&t)
+                && !self.inst_dominates_point(f, t, to)
+            {
+                return Some(Refusal::new(
+                    Rule::TokenDominance,
+                    format!(
+                        "{} would no longer be dominated by its token {}",
+                        self.inst_name(f, i),
+                        self.inst_name(f, t)
+                    ),
+                ));
+            }
+            if self.conv.def_kind(i).is_some() {
+                let stranded: Vec<Inst> = self
+                    .conv
+                    .uses_of(i)
+                    .iter()
+                    .copied()
+                    .filter(|u| !moved.contains(u) && !self.point_dominates_inst(f, to, *u))
+                    .collect();
+                if !stranded.is_empty() {
+                    return Some(Refusal::new(
+                        Rule::TokenDominance,
+                        format!(
+                            "token {} would no longer dominate its users {}",
+                            self.inst_name(f, i),
+                            self.inst_list(f, &stranded)
+                        ),
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// Convergence regions stay nested: a moved use of token T must not land
+    /// in the region of another token whose region does not hold T's
+    /// definition, and the points a sunk use adds to T's region must not hold
+    /// uses of tokens defined outside it. A hoisted anchor gains the points
+    /// between its new and old places, which must not hold foreign uses.
+    fn check_regions(&self, f: &Function, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
+        let point = self.point_inst(f, to)?;
+        for &i in moved {
+            match self.conv.op(i) {
+                ConvOp::Controlled { token } if !moved.contains(&token) => {
+                    if let Some(r) = self.check_use_lands_nested(f, i, token, point) {
+                        return Some(r);
+                    }
+                    if self.is_sinking(f, i, to)
+                        && let Some(r) = self.check_added_points(f, token, self.segment(f, i, to))
+                    {
+                        return Some(r);
+                    }
+                }
+                ConvOp::Intrinsic { kind: TokenKind::Anchor, .. } if !self.is_sinking(f, i, to) => {
+                    if let Some(r) = self.check_anchor_hoist_regions(f, &[i], to) {
+                        return Some(r);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Regions containing the new position of a use of `token` must contain
+    /// the token's definition.
+    fn check_use_lands_nested(&self, f: &Function, user: Inst, token: Inst, point: Inst) -> Option<Refusal> {
+        for &d2 in self.conv.token_defs() {
+            if d2 == token || d2 == user {
+                continue;
+            }
+            let r2 = self.conv.region(f, d2);
+            if r2.contains(f, point) && !r2.contains(f, token) {
+                return Some(Refusal::new(
+                    Rule::RegionNesting,
+                    format!(
+                        "{} would move into the convergence region of {}, which does not contain its token {}",
+                        self.inst_name(f, user),
+                        self.inst_name(f, d2),
+                        self.inst_name(f, token)
+                    ),
+                ));
+            }
+        }
+        None
+    }
+
+    /// The region of `token` grows by `segment`: every use of another token
+    /// in the new part needs that token's definition inside the region.
+    fn check_added_points(&self, f: &Function, token: Inst, segment: Vec<Inst>) -> Option<Refusal> {
+        let region = self.conv.region(f, token);
+        for (k, &x) in segment.iter().enumerate() {
+            let Some(t3) = self.conv.token_of(x) else { continue };
+            if t3 == token || region.contains(f, x) {
+                continue;
+            }
+            if region.contains(f, t3) || segment[..k].contains(&t3) {
+                continue;
+            }
+            return Some(Refusal::new(
+                Rule::RegionNesting,
+                format!(
+                    "the convergence region of {} would grow over {}, which uses token {} defined outside it",
+                    self.inst_name(f, token),
+                    self.inst_name(f, x),
+                    self.inst_name(f, t3)
+                ),
+            ));
+        }
+        None
+    }
+
+    /// Hoisting (or merging) anchors to `to`: each one's region gains the
+    /// points from `to` down to its old place, which must not hold uses of
+    /// tokens defined outside that stretch.
+    pub(super) fn check_anchor_hoist_regions(
+        &self,
+        f: &Function,
+        anchors: &[Inst],
+        to: InsertPoint,
+    ) -> Option<Refusal> {
+        for &a in anchors {
+            let segment = self.segment_up(f, a, to);
+            for (k, &x) in segment.iter().enumerate() {
+                let Some(t3) = self.conv.token_of(x) else { continue };
+                if anchors.contains(&t3) || segment[..k].contains(&t3) {
+                    continue;
+                }
+                return Some(Refusal::new(
+                    Rule::RegionNesting,
+                    format!(
+                        "hoisting anchor {} would put {}, which uses token {}, inside its convergence region",
+                        self.inst_name(f, a),
+                        self.inst_name(f, x),
+                        self.inst_name(f, t3)
+                    ),
+                ));
+            }
+        }
+        None
+    }
+
+    /// Whether moving `i` to `to` moves it down (the point comes after it).
+    fn is_sinking(&self, f: &Function, i: Inst, to: InsertPoint) -> bool {
+        let (from, dest) = (self.block(f, i), self.point_block(f, to));
+        if from != dest {
+            return self.dt.dominates(from, dest);
+        }
+        self.point_inst(f, to).is_none_or(|p| f.layout().inst_precedes(i, p))
+    }
+
+    /// The instructions a sinking `i` passes over on its way to `to`: the
+    /// rest of its block, the blocks in between, and the destination block
+    /// up to the point.
+    fn segment(&self, f: &Function, i: Inst, to: InsertPoint) -> Vec<Inst> {
+        let (from, dest) = (self.block(f, i), self.point_block(f, to));
+        let point = self.point_inst(f, to);
+        let mut out = Vec::new();
+        let after_i = f.block_insts(from).skip_while(|&x| x != i).skip(1);
+        if from == dest {
+            out.extend(after_i.take_while(|&x| Some(x) != point));
+            return out;
+        }
+        out.extend(after_i);
+        for b in self.blocks_between(from, dest).into_iter().filter(|&b| b != from) {
+            out.extend(f.block_insts(b));
+        }
+        out.extend(f.block_insts(dest).take_while(|&x| Some(x) != point));
+        out
+    }
+
+    /// The instructions between the point `to` and `i` below it (hoisting).
+    fn segment_up(&self, f: &Function, i: Inst, to: InsertPoint) -> Vec<Inst> {
+        let (from, dest) = (self.block(f, i), self.point_block(f, to));
+        let point = self.point_inst(f, to);
+        let mut out = Vec::new();
+        let from_point = f.block_insts(dest).skip_while(|&x| Some(x) != point);
+        if from == dest {
+            out.extend(from_point.take_while(|&x| x != i));
+            return out;
+        }
+        out.extend(from_point);
+        for b in self.blocks_between(dest, from).into_iter().filter(|&b: &Block| b != dest) {
+            out.extend(f.block_insts(b));
+        }
+        out.extend(f.block_insts(from).take_while(|&x| x != i));
+        out
+    }
+}

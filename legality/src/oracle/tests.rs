@@ -1,0 +1,1 @@
+//! Oracle unit tests.

@@ -1,0 +1,96 @@
+//! Jump threading: redirecting `pred -> block` to `succ` through a copy of
+//! `block` (`ConvergentOperations.rst`, "Unstructured control flow", and the
+//! "flag at a distance" discussion of the convergent attribute, D85603).
+//!
+//! Threading keeps, for each thread, which operations it executes; what it
+//! can change is which threads execute them *together*. A convergent
+//! operation in `block` is duplicated, so threads arriving from `pred` and
+//! from elsewhere end up in different copies: legal only if converged
+//! threads always arrive the same way. Controlled operations downstream keep
+//! their thread sets (tokens define them); uncontrolled ones downstream may
+//! not, because maximal convergence depends on the shape of the CFG.
+
+use super::{Oracle, Refusal, Rule, Verdict};
+use crate::convergence::ConvOp;
+use opt_conv_ir::{Block, EntitySet, Function, Inst};
+
+impl Oracle<'_> {
+    pub(super) fn check_thread(&self, f: &Function, pred: Block, block: Block, succ: Block) -> Verdict {
+        let convergent: Vec<Inst> = f.block_insts(block).filter(|&i| self.conv.is_convergent(i)).collect();
+        // Converged threads all arrive by the same edge when every branch
+        // between `block`'s immediate dominator and `block` is uniform.
+        let arrival_uniform = match self.dt.idom(block) {
+            Some(idom) => self.divergent_branches_between(f, idom, block).is_empty(),
+            None => true,
+        };
+        for &i in &convergent {
+            if let ConvOp::Intrinsic { .. } = self.conv.op(i) {
+                let outside = self.conv.uses_of(i).iter().any(|&u| self.block(f, u) != block);
+                if outside || self.conv.def_kind(i) != Some(crate::TokenKind::Anchor) {
+                    return Verdict::Refused(Refusal::new(
+                        Rule::TokenPlacement,
+                        format!(
+                            "threading through {} would duplicate the token intrinsic {}, whose token is used \
+                             beyond the block (a token cannot be merged by a phi)",
+                            self.block_name(f, block),
+                            self.inst_name(f, i)
+                        ),
+                    ));
+                }
+            }
+        }
+        if !convergent.is_empty() && !arrival_uniform {
+            return Verdict::Refused(Refusal::new(
+                Rule::DuplicateUnderDivergence,
+                format!(
+                    "threading {} -> {} -> {} would duplicate {}; threads arriving from {} and from elsewhere would \
+                     execute different copies, and they may arrive differently (divergent branches before {})",
+                    self.block_name(f, pred),
+                    self.block_name(f, block),
+                    self.block_name(f, succ),
+                    self.inst_list(f, &convergent),
+                    self.block_name(f, pred),
+                    self.block_name(f, block)
+                ),
+            ));
+        }
+        if !(arrival_uniform && self.is_uniform_branch(f, block))
+            && let Some(u) = self.uncontrolled_downstream(f, block)
+        {
+            return Verdict::Refused(Refusal::new(
+                Rule::UncontrolledDownstream,
+                format!(
+                    "{} is an uncontrolled convergent operation reachable from {}; rewriting the control flow \
+                     above it can change which threads execute it together",
+                    self.inst_name(f, u),
+                    self.block_name(f, block)
+                ),
+            ));
+        }
+        Verdict::legal()
+    }
+
+    /// The first uncontrolled convergent operation reachable from `from`
+    /// (including `from` itself), in a deterministic search order.
+    fn uncontrolled_downstream(&self, f: &Function, from: Block) -> Option<Inst> {
+        if self.conv.mode() != crate::FunctionConvergence::Uncontrolled
+            && self.conv.mode() != crate::FunctionConvergence::Mixed
+        {
+            return None;
+        }
+        let mut seen = EntitySet::new();
+        let mut work = vec![from];
+        seen.insert(from);
+        while let Some(b) = work.pop() {
+            if let Some(i) = f.block_insts(b).find(|&i| self.conv.op(i) == ConvOp::Uncontrolled) {
+                return Some(i);
+            }
+            for &s in self.cfg.succs(b) {
+                if seen.insert(s) {
+                    work.push(s);
+                }
+            }
+        }
+        None
+    }
+}
