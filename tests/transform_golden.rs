@@ -76,6 +76,27 @@ fn sink() {
 }
 
 #[test]
+fn hoist() {
+    insta::glob!("cases/hoist/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}
+
+#[test]
+fn inline() {
+    insta::glob!("cases/inline/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}
+
+#[test]
+fn dce() {
+    insta::glob!("cases/dce/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}
+
+#[test]
 fn infer_convergence_tokens() {
     insta::glob!("cases/infer/*.ll", |path| {
         insta::assert_snapshot!(run_case(path));

@@ -141,6 +141,76 @@ pub fn infer_tokens(m: &mut Module, fid: FuncId, f: &mut Function) -> InferOutco
     InferOutcome::Inferred { root: root_kind, hearts, bundles: uncontrolled.len() }
 }
 
+/// Infers tokens for the uncontrolled convergent operations of a region of
+/// `f` (an inlined body), rooted at the token `root` the region runs under:
+/// loops entirely inside the region that contain such operations get a
+/// heart (using the enclosing region loop's heart, or `root`), and each
+/// operation gets the token of its sibling definition. Returns the number
+/// of hearts and bundles added, or why it cannot (an irreducible cycle).
+pub fn infer_tokens_in_region(
+    m: &mut Module,
+    f: &mut Function,
+    blocks: &[opt_conv_ir::Block],
+    root: Value,
+) -> Result<(usize, usize), String> {
+    let ci = ConvergenceInfo::compute(m, f);
+    let cycles = f.cycles();
+    let mut in_region: EntitySet<opt_conv_ir::Block> = EntitySet::new();
+    for &b in blocks {
+        in_region.insert(b);
+    }
+    let inside = |c: CycleId| cycles.blocks(c).iter().all(|&b| in_region.contains(b));
+    let uncontrolled: Vec<Inst> = blocks
+        .iter()
+        .flat_map(|&b| f.block_insts(b).collect::<Vec<_>>())
+        .filter(|&i| ci.op(i) == ConvOp::Uncontrolled)
+        .collect();
+    let mut needs: EntitySet<CycleId> = EntitySet::new();
+    for &x in &uncontrolled {
+        let mut c = ci.block_of(x).and_then(|b| cycles.cycle_of(b));
+        while let Some(cy) = c.filter(|&cy| inside(cy)) {
+            if !needs.insert(cy) {
+                break;
+            }
+            c = cycles.parent(cy);
+        }
+    }
+    if let Some(bad) = needs.iter().find(|&c| !cycles.is_reducible(c)) {
+        let slots = Slots::new(f);
+        return Err(format!(
+            "irreducible cycle '{}' contains uncontrolled convergent operations",
+            cycles.describe(bad, &|b| slots.block_operand(b))
+        ));
+    }
+    let loop_fn = (!needs.is_empty()).then(|| m.declare(TokenKind::Loop.intrinsic_name(), Type::TOKEN, &[]));
+    let fn_ty = m.types.function(Type::TOKEN, vec![], false);
+    let (dfg, layout) = f.parts_mut();
+    let mut heart_tok: SecondaryMap<CycleId, Option<Value>> = SecondaryMap::new();
+    let mut hearts = 0;
+    for c in cycles.preorder() {
+        if !needs.contains(c) {
+            continue;
+        }
+        let parent = cycles.parent(c).and_then(|p| heart_tok[p]).unwrap_or(root);
+        let h = make_call(dfg, loop_fn.expect("declared when a loop needs a heart"), fn_ty, Type::TOKEN, &[]);
+        add_bundle(dfg, h, CONVERGENCECTRL, &[parent]);
+        let hv = dfg.inst_result(h).expect("token result");
+        dfg.set_value_name(hv, Some("tok.loop"));
+        let header = cycles.header(c);
+        match layout.block_insts(header).find(|&i| !dfg.inst(i).is_phi()) {
+            Some(first) => layout.insert_inst_before(h, first),
+            None => layout.append_inst(h, header),
+        }
+        heart_tok[c] = Some(hv);
+        hearts += 1;
+    }
+    for &x in &uncontrolled {
+        let tok = layout.inst_block(x).and_then(|b| cycles.cycle_of(b)).and_then(|c| heart_tok[c]).unwrap_or(root);
+        add_bundle(dfg, x, CONVERGENCECTRL, &[tok]);
+    }
+    Ok((hearts, uncontrolled.len()))
+}
+
 impl FunctionPass for InferConvergenceTokens {
     fn name(&self) -> &'static str {
         "infer-convergence-tokens"

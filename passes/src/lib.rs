@@ -6,7 +6,11 @@
 
 #![warn(missing_docs)]
 
+pub mod dce;
+pub mod equivalence;
+pub mod hoist;
 pub mod infer_tokens;
+pub mod inline;
 pub mod manager;
 pub mod pass;
 pub mod pipeline;
@@ -79,6 +83,48 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
         build: |p| {
             no_params("sink", p)?;
             Ok(PassBox::Function(Box::new(sink::Sink)))
+        },
+    },
+    PassInfo {
+        name: "hoist",
+        kind: F,
+        params: "",
+        description: "hoist common code from both successors of a branch (egg value equivalence); convergent \
+                      operations merge where the legality oracle allows",
+        build: |p| {
+            no_params("hoist", p)?;
+            Ok(PassBox::Function(Box::new(hoist::Hoist)))
+        },
+    },
+    PassInfo {
+        name: "inline",
+        kind: M,
+        params: "",
+        description: "inline direct calls (alwaysinline, or under LLVM's default cost threshold); convergence \
+                      tokens connected as the legality oracle plans",
+        build: |p| {
+            no_params("inline", p)?;
+            Ok(PassBox::Module(Box::new(inline::Inline)))
+        },
+    },
+    PassInfo {
+        name: "dce",
+        kind: F,
+        params: "",
+        description: "remove dead instructions and unused convergence token intrinsics (ADCE without CFG changes)",
+        build: |p| {
+            no_params("dce", p)?;
+            Ok(PassBox::Function(Box::new(dce::Dce)))
+        },
+    },
+    PassInfo {
+        name: "adce",
+        kind: F,
+        params: "",
+        description: "alias of dce",
+        build: |p| {
+            no_params("adce", p)?;
+            Ok(PassBox::Function(Box::new(dce::Dce)))
         },
     },
     PassInfo {

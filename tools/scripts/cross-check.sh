@@ -23,6 +23,12 @@ fi
 pipelines=(
   ""
   "infer-convergence-tokens"
+  "sink"
+  "hoist"
+  "inline"
+  "dce"
+  "inline,sink,hoist"
+  "cgscc(inline),function(sink,hoist,dce)"
 )
 
 work=$(mktemp -d)
@@ -33,7 +39,7 @@ trap 'rm -rf "$work"' EXIT
 awk -F'\t' 'NR > 1 && ($4 == 0 || $4 == 134) && $3 !~ /-disable-verify/ { print $1 }' "$corpus/MANIFEST.tsv" | sort -u > "$work/inputs"
 inputs=()
 while read -r rel; do inputs+=("$corpus/$rel"); done < "$work/inputs"
-for f in "$here"/tests/cases/parse/*.ll "$here"/tests/cases/infer/*.ll "$here"/examples/*.ll; do inputs+=("$f"); done
+for f in "$here"/tests/cases/{parse,infer,sink,hoist,inline,dce,uniformity}/*.ll "$here"/examples/*.ll; do inputs+=("$f"); done
 if [ -x "$here/target/release/gen-module" ]; then
   "$here/target/release/gen-module" --insts 20000 --per-func 2000 -o "$work/generated.ll"
   inputs+=("$work/generated.ll")

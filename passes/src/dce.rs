@@ -1,0 +1,77 @@
+//! `dce`: removes dead instructions, as LLVM's ADCE does for instructions
+//! (not control flow): everything is dead unless it has an effect (writes
+//! memory, may unwind or not return, is a terminator) or a live instruction
+//! uses its result. Unused token intrinsics are dead too: a token nothing
+//! uses controls nothing, and the entry, anchor and loop intrinsics have no
+//! other effect. A convergent operation without effects whose result is
+//! unused goes as well: no thread can observe what it would have computed.
+
+use crate::pass::{FunctionCx, FunctionPass, PassError};
+use crate::remarks::{Remark, RemarkKind};
+use opt_conv_ir::edit::remove_inst;
+use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::{Changes, EntitySet, Function, Inst, Module};
+use opt_conv_legality::convergence::intrinsic_kind;
+
+/// The pass.
+pub struct Dce;
+
+impl FunctionPass for Dce {
+    fn name(&self) -> &'static str {
+        "dce"
+    }
+    fn class_name(&self) -> &'static str {
+        "ADCEPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let name = cx.func_name();
+        let _span = tracing::debug_span!(target: "opt_conv::dce", "dce", func = %name).entered();
+        let dead = dead_instructions(cx.module, f);
+        if dead.is_empty() {
+            return Ok(Changes::NONE);
+        }
+        let tokens = dead.iter().filter(|&&i| intrinsic_kind(cx.module, f, f.dfg().inst(i)).is_some()).count();
+        for &i in &dead {
+            remove_inst(f, i);
+        }
+        let message = format!(
+            "removed {} dead instruction{}{}",
+            dead.len(),
+            if dead.len() == 1 { "" } else { "s" },
+            if tokens > 0 {
+                format!(" ({tokens} unused token intrinsic{})", if tokens == 1 { "" } else { "s" })
+            } else {
+                String::new()
+            }
+        );
+        tracing::debug!(target: "opt_conv::dce", "{message}");
+        cx.remarks.emit(Remark { kind: RemarkKind::Passed, pass: "dce", function: name, block: None, message });
+        Ok(Changes::INSTS)
+    }
+}
+
+/// Instructions no live instruction depends on, in layout order. Liveness
+/// flows from instructions with effects to the definitions of their operands
+/// (a `convergencectrl` bundle operand is an operand like any other).
+pub fn dead_instructions(m: &Module, f: &Function) -> Vec<Inst> {
+    let dfg = f.dfg();
+    let mut live: EntitySet<Inst> = EntitySet::new();
+    let mut work: Vec<Inst> = Vec::new();
+    for (_, i) in f.insts_in_order() {
+        let d = dfg.inst(i);
+        if d.is_terminator() || !inst_effects(m, f, i).is_removable() {
+            live.insert(i);
+            work.push(i);
+        }
+    }
+    while let Some(i) = work.pop() {
+        for &a in &dfg.inst(i).args {
+            if let Some(d) = dfg.value_inst(a)
+                && live.insert(d)
+            {
+                work.push(d);
+            }
+        }
+    }
+    f.insts_in_order().map(|(_, i)| i).filter(|&i| !live.contains(i)).collect()
+}

@@ -1,0 +1,259 @@
+//! Value equivalence of instructions, with egg: two instructions are in the
+//! same e-class when they compute the same value (where neither is poison),
+//! modulo commutativity and simple algebra over pure operations.
+//!
+//! What goes into the e-graph: pure operations; loads and read-only calls
+//! that no memory write precedes in their block (they read the same memory
+//! state, the one at the block's entry); calls that always return. Anything
+//! else is an opaque leaf, equal only to itself. Convergent operations carry
+//! a *site*: a shared one where the legality oracle allows merging them,
+//! otherwise their own, so that egg never equates two that may not merge.
+//!
+//! ```
+//! use opt_conv_ir::parse_module;
+//! use opt_conv_passes::equivalence::Classes;
+//!
+//! let src = "define i32 @f(i1 %c, i32 %x, i32 %y) {\nentry:\n  br i1 %c, label %a, label %b\n\
+//!            a:\n  %s = add i32 %x, %y\n  %m = mul i32 %s, 2\n  ret i32 %m\n\
+//!            b:\n  %t = add i32 %y, %x\n  %n = shl i32 %t, 1\n  ret i32 %n\n}\n";
+//! let (m, _) = parse_module("f.ll", src).unwrap();
+//! let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+//! let (a, b) = (f.block_by_name("a").unwrap(), f.block_by_name("b").unwrap());
+//! let classes = Classes::build(&m, f, &[a, b], &[]);
+//! let inst = |n: &str| f.inst_by_name(n).unwrap();
+//! assert!(classes.same(inst("s"), inst("t"))); // commutativity
+//! assert!(classes.same(inst("m"), inst("n"))); // x * 2 == x << 1
+//! ```
+
+use egg::{EGraph, Id, Pattern, Rewrite, Runner, SymbolLang, rewrite as rw};
+use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::{Block, ConstKind, EntityRef, Function, Inst, InstKind, Module, SecondaryMap, Value, ValueDef};
+use std::time::Duration;
+
+/// Where a convergent operation may be merged (see the module docs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Site {
+    /// Mergeable with its counterpart in the other arm.
+    Shared,
+    /// Never equal to anything else.
+    Own,
+}
+
+/// The e-classes of the instructions of some blocks.
+pub struct Classes {
+    egraph: EGraph<SymbolLang, ()>,
+    ids: SecondaryMap<Inst, Option<Id>>,
+}
+
+/// Bounds on equality saturation, so that cost and result never depend on
+/// the clock (egg's default five-second limit would).
+const ITER_LIMIT: usize = 8;
+const NODE_LIMIT: usize = 20_000;
+
+impl Classes {
+    /// Models the instructions of `blocks`; `sites` gives the site of each
+    /// convergent operation in them (one not listed is never equated).
+    pub fn build(m: &Module, f: &Function, blocks: &[Block], sites: &[(Inst, Site)]) -> Classes {
+        let mut b = Builder { m, f, egraph: EGraph::default(), ids: SecondaryMap::new(), values: SecondaryMap::new() };
+        for &blk in blocks {
+            let mut writes_before = false;
+            for i in f.block_insts(blk) {
+                if let Some(id) = b.model(i, writes_before, sites) {
+                    b.ids[i] = Some(id);
+                    if let Some(v) = f.dfg().inst_result(i) {
+                        b.values[v] = Some(id);
+                    }
+                }
+                writes_before |= inst_effects(m, f, i).writes;
+            }
+        }
+        let runner = Runner::default()
+            .with_egraph(b.egraph)
+            .with_iter_limit(ITER_LIMIT)
+            .with_node_limit(NODE_LIMIT)
+            .with_time_limit(Duration::from_secs(24 * 3600))
+            .run(&rules());
+        tracing::trace!(target: "opt_conv::hoist", stop = ?runner.stop_reason, nodes = runner.egraph.total_number_of_nodes());
+        Classes { egraph: runner.egraph, ids: b.ids }
+    }
+
+    /// Whether `i` is in the e-graph (not an opaque leaf).
+    pub fn is_modelled(&self, i: Inst) -> bool {
+        self.ids[i].is_some()
+    }
+
+    /// Whether `a` and `b` compute the same value.
+    pub fn same(&self, a: Inst, b: Inst) -> bool {
+        match (self.ids[a], self.ids[b]) {
+            (Some(x), Some(y)) => self.egraph.find(x) == self.egraph.find(y),
+            _ => false,
+        }
+    }
+}
+
+struct Builder<'a> {
+    m: &'a Module,
+    f: &'a Function,
+    egraph: EGraph<SymbolLang, ()>,
+    ids: SecondaryMap<Inst, Option<Id>>,
+    values: SecondaryMap<Value, Option<Id>>,
+}
+
+impl Builder<'_> {
+    fn leaf(&mut self, s: String) -> Id {
+        self.egraph.add(SymbolLang::leaf(s))
+    }
+
+    fn node(&mut self, op: impl Into<egg::Symbol>, children: Vec<Id>) -> Id {
+        self.egraph.add(SymbolLang::new(op, children))
+    }
+
+    fn ty(&mut self, v: Value) -> Id {
+        let t = self.f.dfg().value_type(v);
+        self.leaf(format!("t{}", t.index()))
+    }
+
+    /// The e-class of an operand.
+    fn operand(&mut self, v: Value) -> Id {
+        if let Some(id) = self.values[v] {
+            return id;
+        }
+        let dfg = self.f.dfg();
+        let id = match &dfg.value(v).def {
+            ValueDef::Const(c) => match c.kind {
+                ConstKind::Int(x) => {
+                    let t = self.ty(v);
+                    let lit = self.leaf(format!("i:{x}"));
+                    self.node("int", vec![t, lit])
+                }
+                _ => self.leaf(format!("c:{c:?}")),
+            },
+            _ => self.leaf(format!("v{}", v.index())),
+        };
+        self.values[v] = Some(id);
+        id
+    }
+
+    fn operands(&mut self, i: Inst) -> Vec<Id> {
+        let args = self.f.dfg().inst(i).args.clone();
+        args.iter().map(|&a| self.operand(a)).collect()
+    }
+
+    /// The node of instruction `i`, or `None` to leave it opaque.
+    fn model(&mut self, i: Inst, writes_before: bool, sites: &[(Inst, Site)]) -> Option<Id> {
+        let dfg = self.f.dfg();
+        let d = dfg.inst(i);
+        let result = dfg.inst_result(i)?;
+        let site = sites.iter().find(|(x, _)| *x == i).map(|(_, s)| *s);
+        let kind = d.kind.clone();
+        match &kind {
+            InstKind::Binary { op, .. } => {
+                let t = self.ty(result);
+                let mut ch = vec![t];
+                ch.extend(self.operands(i));
+                Some(self.node(op.keyword(), ch))
+            }
+            InstKind::ICmp { pred, .. } => {
+                let ch = self.operands(i);
+                Some(self.node(format!("icmp.{}", pred.keyword()), ch))
+            }
+            InstKind::FCmp { pred, .. } => {
+                let ch = self.operands(i);
+                Some(self.node(format!("fcmp.{}", pred.keyword()), ch))
+            }
+            InstKind::Select { .. } | InstKind::FNeg { .. } => {
+                let ch = self.operands(i);
+                Some(self.node(d.opcode_name(), ch))
+            }
+            InstKind::Cast { op, .. } => {
+                let t = self.ty(result);
+                let mut ch = vec![t];
+                ch.extend(self.operands(i));
+                Some(self.node(op.keyword(), ch))
+            }
+            InstKind::Gep { source, .. } => {
+                let t = self.leaf(format!("t{}", source.index()));
+                let mut ch = vec![t];
+                ch.extend(self.operands(i));
+                Some(self.node("getelementptr", ch))
+            }
+            InstKind::ExtractValue { indices } | InstKind::InsertValue { indices } => {
+                let ch = self.operands(i);
+                Some(self.node(format!("{}{indices:?}", d.opcode_name()), ch))
+            }
+            InstKind::ExtractElement | InstKind::InsertElement | InstKind::ShuffleVector => {
+                let t = self.ty(result);
+                let mut ch = vec![t];
+                ch.extend(self.operands(i));
+                Some(self.node(d.opcode_name(), ch))
+            }
+            InstKind::Load { volatile: false, atomic: None, .. } if !writes_before => {
+                let t = self.ty(result);
+                let addr = self.operand(d.args[0]);
+                let mem = self.leaf("mem".into());
+                Some(self.node("load", vec![t, addr, mem]))
+            }
+            InstKind::Call(ci) => {
+                let e = inst_effects(self.m, self.f, i);
+                if e.writes || (e.reads && writes_before) || !e.transfers_execution() {
+                    return None;
+                }
+                let callee = opt_conv_legality::convergence::callee_decl(self.m, self.f, d)?;
+                let is_convergent = opt_conv_legality::convergence::is_convergent_op(self.m, self.f, d);
+                let op = format!("call.@{}.{:?}", callee.name, ci.fn_attrs);
+                let t = self.ty(result);
+                let mut ch = vec![t];
+                ch.extend(self.operands(i).into_iter().skip(1));
+                if e.reads {
+                    ch.push(self.leaf("mem".into()));
+                }
+                if is_convergent {
+                    ch.push(match site? {
+                        Site::Shared => self.leaf("site:shared".into()),
+                        Site::Own => self.leaf(format!("site:{}", i.index())),
+                    });
+                }
+                Some(self.node(op, ch))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn rules() -> Vec<Rewrite<SymbolLang, ()>> {
+    let mut rules = Vec::new();
+    for op in ["add", "mul", "and", "or", "xor", "fadd", "fmul"] {
+        let lhs: Pattern<SymbolLang> = format!("({op} ?t ?a ?b)").parse().expect("pattern");
+        let rhs: Pattern<SymbolLang> = format!("({op} ?t ?b ?a)").parse().expect("pattern");
+        rules.push(Rewrite::new(format!("commute-{op}"), lhs, rhs).expect("rule"));
+    }
+    for (a, b) in [("eq", "eq"), ("ne", "ne"), ("slt", "sgt"), ("sle", "sge"), ("ult", "ugt"), ("ule", "uge")] {
+        let lhs: Pattern<SymbolLang> = format!("(icmp.{a} ?x ?y)").parse().expect("pattern");
+        let rhs: Pattern<SymbolLang> = format!("(icmp.{b} ?y ?x)").parse().expect("pattern");
+        rules.push(Rewrite::new(format!("swap-{a}-{b}"), lhs.clone(), rhs.clone()).expect("rule"));
+        if a != b {
+            rules.push(Rewrite::new(format!("swap-{b}-{a}"), rhs, lhs).expect("rule"));
+        }
+    }
+    // Identities on integers; the constant carries the operand's type.
+    for op in ["add", "sub", "or", "xor", "shl", "lshr", "ashr"] {
+        let lhs: Pattern<SymbolLang> = format!("({op} ?t ?a (int ?t i:0))").parse().expect("pattern");
+        rules.push(
+            Rewrite::new(format!("{op}-zero"), lhs, "?a".parse::<Pattern<SymbolLang>>().expect("pattern"))
+                .expect("rule"),
+        );
+    }
+    for op in ["mul", "udiv", "sdiv"] {
+        let lhs: Pattern<SymbolLang> = format!("({op} ?t ?a (int ?t i:1))").parse().expect("pattern");
+        rules.push(
+            Rewrite::new(format!("{op}-one"), lhs, "?a".parse::<Pattern<SymbolLang>>().expect("pattern"))
+                .expect("rule"),
+        );
+    }
+    rules.push(rw!("mul-two-shl"; "(mul ?t ?a (int ?t i:2))" => "(shl ?t ?a (int ?t i:1))"));
+    rules.push(rw!("shl-one-mul"; "(shl ?t ?a (int ?t i:1))" => "(mul ?t ?a (int ?t i:2))"));
+    rules.push(rw!("add-self-shl"; "(add ?t ?a ?a)" => "(shl ?t ?a (int ?t i:1))"));
+    rules.push(rw!("assoc-add"; "(add ?t (add ?t ?a ?b) ?c)" => "(add ?t ?a (add ?t ?b ?c))"));
+    rules.push(rw!("assoc-mul"; "(mul ?t (mul ?t ?a ?b) ?c)" => "(mul ?t ?a (mul ?t ?b ?c))"));
+    rules
+}

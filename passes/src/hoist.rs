@@ -1,0 +1,300 @@
+//! `hoist`: common-code hoisting from the two successors of a branch into
+//! the branch block, in the manner of SimplifyCFG's hoisting and GVNHoist.
+//!
+//! For each block ending in a two-way branch whose successors have it as
+//! their only predecessor, instructions of the two successors that compute
+//! the same value are hoisted into it as one. Equivalence is decided with
+//! egg ([`crate::equivalence`]): value equivalence modulo commutativity and
+//! simple algebra over pure operations, loads and read-only calls that no
+//! write precedes in their block. An instruction moves only above
+//! instructions that always pass control on, with its operands available in
+//! the branch block.
+//!
+//! Convergent calls are distinct unless the legality oracle allows merging
+//! them: reductions in both arms of a uniform branch merge into one, anchors
+//! in both arms merge in acyclic code; a divergent branch keeps them apart
+//! (LLVM's GVNHoist refuses every convergent call). Refusals are missed
+//! remarks naming the rule.
+
+use crate::equivalence::{Classes, Site};
+use crate::pass::{FunctionCx, FunctionPass, PassError};
+use crate::remarks::{Remark, RemarkKind};
+use crate::sink::{block_label, inst_label};
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::edit::{Replacements, move_to_block_end, remove_inst};
+use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::{Block, Changes, EntitySet, Function, Inst, InstKind, Module, Value};
+use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Verdict};
+use opt_conv_legality::{ConvOp, TokenKind};
+
+/// The pass.
+pub struct Hoist;
+
+impl FunctionPass for Hoist {
+    fn name(&self) -> &'static str {
+        "hoist"
+    }
+    fn class_name(&self) -> &'static str {
+        "HoistPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let name = cx.func_name();
+        let _span = tracing::debug_span!(target: "opt_conv::hoist", "hoist", func = %name).entered();
+        let mut h = Hoister { m: cx.module, oracle: Oracle::new(cx.module, cx.func, f), remarks: Vec::new() };
+        let blocks: Vec<Block> = f.layout().blocks().collect();
+        let mut changed = false;
+        for a in blocks {
+            // Merging two anchors gives their users one token, which may make
+            // them mergeable (or refusable) in turn: look again.
+            loop {
+                let (moved, merged_anchor) = h.hoist_from_successors(f, a);
+                changed |= moved;
+                if !merged_anchor {
+                    break;
+                }
+            }
+        }
+        for (kind, block, message) in h.remarks {
+            let block = Some(block.trim_start_matches('%').to_owned());
+            cx.remarks.emit(Remark { kind, pass: "hoist", function: name.clone(), block, message });
+        }
+        Ok(if changed { Changes::INSTS } else { Changes::NONE })
+    }
+}
+
+struct Hoister<'m> {
+    m: &'m Module,
+    oracle: Oracle<'m>,
+    remarks: Vec<(RemarkKind, String, String)>,
+}
+
+impl Hoister<'_> {
+    /// Hoists what the two successors of `a` have in common; whether anything
+    /// moved, and whether two anchors were merged.
+    fn hoist_from_successors(&mut self, f: &mut Function, a: Block) -> (bool, bool) {
+        let cfg = f.cfg();
+        let succs = cfg.succs(a);
+        let (b1, b2) = match succs {
+            [x, y] if x != y => (*x, *y),
+            _ => return (false, false),
+        };
+        if cfg.preds(b1) != [a] || cfg.preds(b2) != [a] || !cfg.is_reachable(a) {
+            return (false, false);
+        }
+        let sites = self.convergent_sites(f, a, b1, b2);
+        let classes = Classes::build(self.m, f, &[b1, b2], &sites);
+        let arm1: Vec<Inst> = f.block_insts(b1).collect();
+        let arm2: Vec<Inst> = f.block_insts(b2).collect();
+        // Which instructions may move to the top of their block: they only
+        // pass instructions that always hand control on.
+        let movable1 = movable_prefix(self.m, f, &arm1);
+        let movable2 = movable_prefix(self.m, f, &arm2);
+        let mut hoisted: EntitySet<Inst> = EntitySet::new();
+        let mut replacements = Replacements::new();
+        let mut removed = Vec::new();
+        let mut changed = false;
+        let mut merged_anchor = false;
+        for &i1 in &arm1 {
+            if !movable1.contains(i1) || !classes.is_modelled(i1) || !self.available(f, i1, b1, &hoisted) {
+                continue;
+            }
+            let Some(&i2) = arm2.iter().find(|&&i2| {
+                !hoisted.contains(i2)
+                    && movable2.contains(i2)
+                    && classes.same(i1, i2)
+                    && self.available(f, i2, b2, &hoisted)
+            }) else {
+                continue;
+            };
+            match self.oracle.ask(f, &Query::Merge { a: i1, b: i2, to: InsertPoint::BlockEnd(a) }) {
+                Verdict::Legal(_) => {}
+                Verdict::Refused(r) => {
+                    let msg = format!("cannot hoist {} and {}: {r}", inst_label(f, i1), inst_label(f, i2));
+                    self.remarks.push((RemarkKind::Missed, block_label(f, a), msg));
+                    continue;
+                }
+            }
+            let msg = format!(
+                "hoisted {} from {} into {}, merged with {} from {}",
+                inst_label(f, i1),
+                block_label(f, b1),
+                block_label(f, a),
+                inst_label(f, i2),
+                block_label(f, b2)
+            );
+            tracing::debug!(target: "opt_conv::hoist", "{msg}");
+            self.remarks.push((RemarkKind::Passed, block_label(f, a), msg));
+            merge_flags(f, i1, i2);
+            move_to_block_end(f, i1, a);
+            if let (Some(v1), Some(v2)) = (f.dfg().inst_result(i1), f.dfg().inst_result(i2)) {
+                replacements.insert(v2, v1);
+            }
+            hoisted.insert(i1);
+            hoisted.insert(i2);
+            removed.push(i2);
+            changed = true;
+            if self.oracle.convergence().op(i1) != ConvOp::None {
+                merged_anchor |= self.oracle.convergence().def_kind(i1).is_some();
+                // The merged token users need the model to see the move.
+                replacements.apply(f);
+                replacements = Replacements::new();
+                self.oracle.refresh(f);
+            }
+            if merged_anchor {
+                break;
+            }
+        }
+        replacements.apply(f);
+        for i in removed {
+            remove_inst(f, i);
+        }
+        if changed {
+            self.oracle.refresh(f);
+        }
+        (changed, merged_anchor)
+    }
+
+    /// Operands of `i` (in arm `b`) available at the end of the branch
+    /// block: defined outside the arm, or already hoisted.
+    fn available(&self, f: &Function, i: Inst, b: Block, hoisted: &EntitySet<Inst>) -> bool {
+        let dfg = f.dfg();
+        dfg.inst(i).args.iter().all(|&v: &Value| match dfg.value_inst(v) {
+            Some(d) => f.layout().inst_block(d) != Some(b) || hoisted.contains(d),
+            None => true,
+        })
+    }
+
+    /// The equivalence site of each convergent call and anchor of the two
+    /// arms: shared across the arms only where the oracle allows merging
+    /// such operations at the end of `a` (same token, uniform branch; or
+    /// anchors in acyclic code). Elsewhere each one is its own site, so that
+    /// the e-graph never equates it with anything.
+    fn convergent_sites(&mut self, f: &Function, a: Block, b1: Block, b2: Block) -> Vec<(Inst, Site)> {
+        let conv = self.oracle.convergence();
+        let ops =
+            |b: Block| -> Vec<Inst> { f.block_insts(b).filter(|&i| conv.op(i) != ConvOp::None).collect::<Vec<_>>() };
+        let (ops1, ops2) = (ops(b1), ops(b2));
+        let mut sites = Vec::new();
+        let mut refusals = Vec::new();
+        for &x in &ops1 {
+            let partner = ops2.iter().copied().find(|&y| same_convergent_shape(self.m, f, &self.oracle, x, y));
+            let shared = match partner {
+                Some(y) => match self.oracle.ask(f, &Query::Merge { a: x, b: y, to: InsertPoint::BlockEnd(a) }) {
+                    Verdict::Legal(_) => Some(y),
+                    Verdict::Refused(r) => {
+                        refusals.push((x, y, r));
+                        None
+                    }
+                },
+                None => None,
+            };
+            match shared {
+                Some(y) => {
+                    sites.push((x, Site::Shared));
+                    sites.push((y, Site::Shared));
+                }
+                None => sites.push((x, Site::Own)),
+            }
+        }
+        for &y in &ops2 {
+            if !sites.iter().any(|(i, _)| *i == y) {
+                sites.push((y, Site::Own));
+            }
+        }
+        for (x, y, r) in refusals {
+            let msg = format!("cannot hoist {} and {}: {r}", inst_label(f, x), inst_label(f, y));
+            tracing::debug!(target: "opt_conv::hoist", "{msg}");
+            self.remarks.push((RemarkKind::Missed, block_label(f, a), msg));
+        }
+        sites
+    }
+}
+
+/// Whether two convergent operations could be one if their arguments are
+/// equivalent: both anchors, or calls to the same callee with the same
+/// token (the e-graph then decides the arguments).
+fn same_convergent_shape(m: &Module, f: &Function, oracle: &Oracle<'_>, x: Inst, y: Inst) -> bool {
+    let conv = oracle.convergence();
+    let (kx, ky) = (conv.def_kind(x), conv.def_kind(y));
+    if kx.is_some() || ky.is_some() {
+        return kx == Some(TokenKind::Anchor) && ky == Some(TokenKind::Anchor);
+    }
+    let dfg = f.dfg();
+    let (dx, dy) = (dfg.inst(x), dfg.inst(y));
+    let callee =
+        |d: &opt_conv_ir::InstData| opt_conv_legality::convergence::callee_decl(m, f, d).map(|c| c.name.clone());
+    callee(dx).is_some() && callee(dx) == callee(dy) && conv.token_of(x) == conv.token_of(y)
+}
+
+/// The instructions of a block that can be hoisted above everything before
+/// them: the block's prefix up to the first instruction that might not pass
+/// control on, plus pure non-trapping instructions anywhere.
+fn movable_prefix(m: &Module, f: &Function, insts: &[Inst]) -> EntitySet<Inst> {
+    let mut out = EntitySet::new();
+    let mut transfers = true;
+    for &i in insts {
+        let d = f.dfg().inst(i);
+        if d.is_terminator() || d.is_phi() || matches!(d.kind, InstKind::Alloca { .. }) {
+            continue;
+        }
+        let e = inst_effects(m, f, i);
+        if !e.writes && (transfers || (e.is_pure() && !e.may_trap)) {
+            out.insert(i);
+        }
+        transfers &= e.transfers_execution();
+    }
+    out
+}
+
+/// Keeps on the merged instruction only the flags both had (poison-producing
+/// flags and fast-math flags are promises the merged value must not extend),
+/// none at all when the two are different operations found equal by algebra,
+/// and only the metadata both had.
+fn merge_flags(f: &mut Function, keep: Inst, other: Inst) {
+    let other_kind = f.dfg().inst(other).kind.clone();
+    let same_md = f.dfg().inst_metadata(keep) == f.dfg().inst_metadata(other);
+    let dfg = f.dfg_mut_preserving_cfg();
+    if !same_md {
+        dfg.set_all_inst_md(keep, Vec::new());
+    }
+    let kind = &mut dfg.inst_mut(keep).kind;
+    let same_op = std::mem::discriminant(&*kind) == std::mem::discriminant(&other_kind)
+        && match (&*kind, &other_kind) {
+            (InstKind::Binary { op: a, .. }, InstKind::Binary { op: b, .. }) => a == b,
+            (InstKind::Cast { op: a, .. }, InstKind::Cast { op: b, .. }) => a == b,
+            _ => true,
+        };
+    match (kind, &other_kind) {
+        (InstKind::Binary { flags, fmf, .. }, o) | (InstKind::Cast { flags, fmf, .. }, o) => {
+            let (f2, m2) = match o {
+                InstKind::Binary { flags, fmf, .. } | InstKind::Cast { flags, fmf, .. } if same_op => (*flags, *fmf),
+                _ => Default::default(),
+            };
+            *flags = flags.intersect(f2);
+            *fmf = fmf.intersect(m2);
+        }
+        (InstKind::Gep { flags, .. }, o) => {
+            *flags = match o {
+                InstKind::Gep { flags: f2, .. } => flags.intersect(*f2),
+                _ => Default::default(),
+            }
+        }
+        (InstKind::ICmp { flags, .. }, o) => {
+            *flags = match o {
+                InstKind::ICmp { flags: f2, .. } => flags.intersect(*f2),
+                _ => Default::default(),
+            }
+        }
+        (InstKind::FCmp { fmf, .. } | InstKind::FNeg { fmf } | InstKind::Select { fmf }, o) => {
+            *fmf = match o {
+                InstKind::FCmp { fmf: m2, .. } | InstKind::FNeg { fmf: m2 } | InstKind::Select { fmf: m2 }
+                    if same_op =>
+                {
+                    fmf.intersect(*m2)
+                }
+                _ => Default::default(),
+            }
+        }
+        _ => {}
+    }
+}

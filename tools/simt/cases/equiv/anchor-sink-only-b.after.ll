@@ -1,0 +1,23 @@
+; expect: not equivalent
+; Only %b sunk: threads where %condition is false communicate at %a but not
+; at %b, which the original program does not allow.
+declare i32 @pure.convergent.operation(i32) convergent memory(none)
+declare void @use(i32, i32)
+
+define void @f(i32 %x, i1 %condition) {
+entry:
+  %tok = call token @llvm.experimental.convergence.anchor()
+  %a = call i32 @pure.convergent.operation(i32 %x) [ "convergencectrl"(token %tok) ]
+  %y = add i32 %x, 100
+  br i1 %condition, label %then, label %end
+
+then:
+  %b = call i32 @pure.convergent.operation(i32 %y) [ "convergencectrl"(token %tok) ]
+  call void @use(i32 %a, i32 %b)
+  br label %end
+
+end:
+  ret void
+}
+
+declare token @llvm.experimental.convergence.anchor()

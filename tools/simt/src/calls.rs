@@ -1,0 +1,270 @@
+//! Calls: into defined functions (a new invocation), to the convergence
+//! control intrinsics (new token values), to per-thread intrinsics, and to
+//! cross-thread operations (the thread blocks until its group forms).
+//!
+//! Every convergent call gets the class of its dynamic instance here
+//! ([`crate::classes`]): controlled calls from their token, the others by
+//! maximal convergence. A call to a defined function gets a class even when
+//! it is not convergent: it is the callee's *invocation*, which its `entry`
+//! intrinsic and its uncontrolled operations are relative to.
+
+use crate::builtins::{Callee, Comm, TokenIntrinsic, lane_value, pure_intrinsic};
+use crate::classes::{ClassId, ClassKey, Root, StaticOp};
+use crate::error::{Result, SimtError, ub, unsupported};
+use crate::exec::{Ctx, new_frame, pointer};
+use crate::program::{CallSite, Target};
+use crate::thread::{Event, Frame, Pending, Status, Thread};
+use crate::value::Val;
+use opt_conv_ir::{EntityRef, Inst, Type};
+use smallvec::SmallVec;
+
+/// Executes the call `inst` of the top frame of `th`.
+pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
+    let prog = ctx.prog;
+    let Some(fr) = th.frames.last() else { return ub("call without a frame") };
+    let func = fr.func;
+    let blk = fr.block;
+    let body = prog.body(func);
+    let d = body.dfg().inst(inst);
+    let Some(site) = prog.funcs[&func].calls.get(&inst) else {
+        return unsupported(format!("call in {} without a call site", prog.where_(func, blk)));
+    };
+    let target = match &site.target {
+        Target::Indirect => match fr.vals[d.args[0].index()] {
+            Val::Ptr(a) => match crate::memory::split(a).and_then(|(r, _)| prog.func_regions.get(&r)) {
+                Some(&g) => prog.target_of(g, site.convergent),
+                None => return ub(format!("indirect call through non-function pointer in {}", prog.where_(func, blk))),
+            },
+            _ => return ub(format!("indirect call through poison in {}", prog.where_(func, blk))),
+        },
+        t => t.clone(),
+    };
+    let args: Vec<Val> = d.call_args().iter().map(|a| fr.vals[a.index()].clone()).collect();
+    let ret_ty = d.result().map_or(Type::VOID, |r| body.dfg().value_type(r));
+    let op = StaticOp { func, inst };
+    let token = match site.token {
+        None => None,
+        Some(t) => match fr.vals[t.index()] {
+            Val::Token(c) => Some(c),
+            _ => {
+                return Err(SimtError::Convergence(format!(
+                    "the convergencectrl operand of @{} in {} is not a token from a convergence intrinsic",
+                    site.name,
+                    prog.where_(func, blk)
+                )));
+            }
+        },
+    };
+    let result = match target {
+        Target::Asm | Target::Indirect => {
+            return unsupported(format!("call to inline asm in {}", prog.where_(func, blk)));
+        }
+        Target::Defined(g) => {
+            let class = op_class(ctx, th, op, token, site)?;
+            if site.convergent {
+                th.instances.push((class, op));
+            }
+            if th.frames.len() >= ctx.limits.max_depth {
+                return Err(SimtError::Limit(format!(
+                    "call depth {} exceeded calling @{} from {}",
+                    ctx.limits.max_depth,
+                    prog.name(g),
+                    prog.where_(func, blk)
+                )));
+            }
+            let frame = new_frame(prog, g, class, args, d.result())?;
+            th.frames.push(frame);
+            return Ok(());
+        }
+        Target::Decl(_, callee) => match callee {
+            Callee::Token(kind) => Val::Token(token_class(ctx, th, op, kind, token, site)?),
+            Callee::Lane(q) => lane_value(q, th.lane, &args, prog.tcx.int_bits(ret_ty).unwrap_or(32)),
+            Callee::Pure => match pure_intrinsic(&prog.tcx, &site.name, &args, ret_ty) {
+                Some(v) => v,
+                None => return unsupported(format!("intrinsic @{}", site.name)),
+            },
+            Callee::MemCopy | Callee::MemSet => {
+                mem_intrinsic(ctx, callee, &args)?;
+                Val::Void
+            }
+            Callee::Assume => match args.first() {
+                Some(Val::Int { v: 1, .. }) => Val::Void,
+                _ => return ub(format!("llvm.assume of a false or poison condition in {}", prog.where_(func, blk))),
+            },
+            Callee::NoOp => Val::Void,
+            Callee::Comm(comm) => {
+                let class = op_class(ctx, th, op, token, site)?;
+                th.instances.push((class, op));
+                return block(ctx, th, comm, class, op, site, args, ret_ty, d.result());
+            }
+            Callee::External => {
+                let mut h = crate::builtins::Hasher::new(&site.name);
+                h.vals(&args);
+                let v = h.value_of(&prog.tcx, ret_ty);
+                let ev = Event {
+                    callee: site.name.clone(),
+                    args,
+                    result: v.clone(),
+                    class: None,
+                    group: 0,
+                    pure: site.pure,
+                    op,
+                    matched: None,
+                };
+                record(ctx, th, ev, false);
+                v
+            }
+            Callee::Unsupported => return unsupported(format!("intrinsic @{}", site.name)),
+        },
+    };
+    if let (Some(r), Some(fr)) = (d.result(), th.frames.last_mut()) {
+        fr.vals[r.index()] = result;
+    }
+    Ok(())
+}
+
+/// The class of a convergent operation: from its token when controlled,
+/// else by maximal convergence.
+fn op_class(ctx: &mut Ctx, th: &mut Thread, op: StaticOp, token: Option<ClassId>, site: &CallSite) -> Result<ClassId> {
+    match token {
+        Some(t) => {
+            let c = ctx.classes.intern(ClassKey::Controlled { op, token: t }, false);
+            if !th.controlled.insert(c) {
+                return Err(SimtError::Convergence(format!(
+                    "thread {} executes @{} in {} a second time with the same token value; its two dynamic \
+                     instances would be converged with each other (a cycle contains this use but not the \
+                     token's definition: ConvergentOperations.rst, Static Rules)",
+                    th.lane,
+                    site.name,
+                    where_op(ctx, op)
+                )));
+            }
+            Ok(c)
+        }
+        None => Ok(maximal(ctx, th, op, false)),
+    }
+}
+
+fn where_op(ctx: &Ctx, op: StaticOp) -> String {
+    let body = ctx.prog.body(op.func);
+    match body.layout().inst_block(op.inst) {
+        Some(b) => ctx.prog.where_(op.func, b),
+        None => format!("@{}", ctx.prog.name(op.func)),
+    }
+}
+
+/// Maximal convergence: same invocation, same iteration of every cycle
+/// containing the operation.
+fn maximal(ctx: &mut Ctx, th: &Thread, op: StaticOp, anchor: bool) -> ClassId {
+    let fr: &Frame = th.frames.last().expect("a running thread has a frame");
+    let info = &ctx.prog.funcs[&fr.func];
+    let iters: SmallVec<[u32; 4]> = info.cycle_chain[fr.block].iter().map(|c| fr.iters[c.index()]).collect();
+    ctx.classes.intern(ClassKey::Maximal { op, inv: fr.inv, iters }, anchor)
+}
+
+/// The token a convergence control intrinsic produces.
+fn token_class(
+    ctx: &mut Ctx,
+    th: &mut Thread,
+    op: StaticOp,
+    kind: TokenIntrinsic,
+    token: Option<ClassId>,
+    site: &CallSite,
+) -> Result<ClassId> {
+    let class = match (kind, token) {
+        (TokenIntrinsic::Entry, None) => {
+            let inv = th.frames.last().map_or(ClassId(0), |f| f.inv);
+            ctx.classes.intern(ClassKey::Entry { op, inv }, false)
+        }
+        // The anchor's convergence is implementation-defined; this executor
+        // chooses maximal reconvergence of the threads that reach it.
+        (TokenIntrinsic::Anchor, None) => maximal(ctx, th, op, true),
+        (TokenIntrinsic::Loop, Some(t)) => {
+            let fr = th.frames.last_mut().expect("a running thread has a frame");
+            let n = fr.hearts.entry((op.inst, t)).or_insert(0);
+            *n += 1;
+            let n = *n;
+            ctx.classes.intern(ClassKey::Heart { op, token: t, n }, false)
+        }
+        (TokenIntrinsic::Loop, None) => {
+            return Err(SimtError::Convergence(format!(
+                "@{} in {} has no convergencectrl token",
+                site.name,
+                where_op(ctx, op)
+            )));
+        }
+        (_, Some(_)) => {
+            return Err(SimtError::Convergence(format!(
+                "@{} in {} must not have a convergencectrl bundle",
+                site.name,
+                where_op(ctx, op)
+            )));
+        }
+    };
+    th.instances.push((class, op));
+    Ok(class)
+}
+
+/// Appends an event, aligning it with the guiding run if there is one.
+fn record(ctx: &Ctx, th: &mut Thread, mut ev: Event, rooted: bool) -> (usize, Option<crate::guide::Guided>) {
+    let mut guided = None;
+    if let Some(g) = ctx.guide {
+        let (matched, grp) = g.align(th.lane, &mut th.guide_cursor, &ev, rooted);
+        ev.matched = matched;
+        guided = grp;
+    }
+    th.events.push(ev);
+    (th.events.len() - 1, guided)
+}
+
+#[expect(clippy::too_many_arguments, reason = "one call's worth of facts, passed once")]
+fn block(
+    ctx: &mut Ctx,
+    th: &mut Thread,
+    comm: Comm,
+    class: ClassId,
+    op: StaticOp,
+    site: &CallSite,
+    args: Vec<Val>,
+    ret: Type,
+    dest: Option<opt_conv_ir::Value>,
+) -> Result<()> {
+    let rooted = matches!(ctx.classes.root(class), Root::Anchor(_));
+    let ev = Event {
+        callee: site.name.clone(),
+        args: args.clone(),
+        result: Val::Poison,
+        class: Some(class),
+        group: 0,
+        pure: site.pure,
+        op,
+        matched: None,
+    };
+    let (event, guided) = record(ctx, th, ev, rooted);
+    th.status =
+        Status::Blocked(Box::new(Pending { class, comm, name: site.name.clone(), args, ret, event, dest, guided }));
+    Ok(())
+}
+
+fn mem_intrinsic(ctx: &mut Ctx, callee: Callee, args: &[Val]) -> Result<()> {
+    let len = match args.get(2) {
+        Some(Val::Int { v, .. }) => *v as u64,
+        _ => return ub("memory intrinsic with a poison length"),
+    };
+    if len == 0 {
+        return Ok(());
+    }
+    if len > crate::memory::MAX_REGION {
+        return ub(format!("memory intrinsic of {len} bytes is larger than any region"));
+    }
+    let dst = pointer(&args[0], "memory intrinsic")?;
+    if callee == Callee::MemCopy {
+        let src = pointer(&args[1], "memcpy")?;
+        ctx.mem.copy(dst, src, len)
+    } else {
+        match args.get(1) {
+            Some(Val::Int { v, .. }) => ctx.mem.write(dst, &vec![*v as u8; len as usize], false),
+            _ => ctx.mem.write(dst, &vec![0; len as usize], true),
+        }
+    }
+}

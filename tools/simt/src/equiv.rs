@@ -1,0 +1,517 @@
+//! Does `after` only do what `before` allows?
+//!
+//! Both programs run on the same inputs (several seeds, thread counts and
+//! input patterns). Observable behaviour is, per thread, the sequence of
+//! events (external calls and convergent operations with their arguments,
+//! results and communicating thread sets), the return value, and the final
+//! contents of shared memory. `before`'s poison allows any value in `after`;
+//! undefined behaviour in `before` allows anything; `after` must not add
+//! events, but may drop *pure* convergent calls (not executing a call
+//! without memory effects is unobservable).
+//!
+//! ## Anchors
+//!
+//! Communication rooted in an anchor (an operation whose token chain leads
+//! to `llvm.experimental.convergence.anchor`) is implementation-defined, so
+//! `before` allows *every* grouping of its anchor instances that the rest of
+//! the spec admits, and within a grouping the tokens fix everything below:
+//! two threads converge at an anchor-rooted operation iff their anchor
+//! instances are converged and they are at the same place relative to the
+//! anchor (same operations on the token chain, same loop-heart iteration
+//! numbers: the *relative path*). The check therefore
+//!
+//! 1. runs `before` *guided* by `after` ([`crate::guide`]): its anchor-rooted
+//!    operations communicate in `after`'s groups, so their results (and all
+//!    that depends on them) are what `before` computes under that grouping;
+//! 2. derives the anchor grouping this implies: each `after` group merges the
+//!    anchor instances of its members, whose relative paths must agree;
+//! 3. checks the grouping is one the spec allows and explains `after`
+//!    exactly: no two anchor instances of one thread become converged
+//!    ("converged-with" relates instances of *different* threads and is
+//!    transitive), and every set of `before` operations with merged anchor
+//!    instances and equal relative paths is exactly one `after` group (or,
+//!    for pure operations, not executed by `after` at all). Waits that cannot
+//!    be satisfied in step 1 mean convergence-before would not be a strict
+//!    order under that grouping.
+//!
+//! This accepts sinking an anchor with all its uses, hoisting anchors in
+//! acyclic code and unrolling loops that contain their own anchor, and
+//! rejects splitting a heart loop into a main loop and a remainder or
+//! sinking only some uses of an anchor (ConvergentOperations.rst, *Examples
+//! for the Correctness of Program Transforms*). Everything not rooted in an
+//! anchor is compared exactly.
+
+use crate::classes::{ClassId, RelStep, Root};
+use crate::error::SimtError;
+use crate::guide::Guide;
+use crate::inputs::{Pattern, Rng, generate};
+use crate::program::Program;
+use crate::render::lanes;
+use crate::run::{Inputs, RunConfig, RunResult, run, run_guided};
+use crate::thread::Event;
+use opt_conv_ir::Module;
+use opt_conv_ir::types::Type;
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// How hard to look.
+#[derive(Clone, Debug)]
+pub struct EquivConfig {
+    /// Thread counts to try, in rotation.
+    pub threads: Vec<u32>,
+    /// Number of trials (each a seed, a thread count and an input pattern).
+    pub trials: u32,
+    /// First seed.
+    pub seed: u64,
+    /// Limits of each run (its `threads` is ignored).
+    pub run: RunConfig,
+}
+
+impl Default for EquivConfig {
+    fn default() -> Self {
+        EquivConfig {
+            threads: vec![8, 4, 3, 2, 5],
+            trials: 100,
+            seed: 0,
+            run: RunConfig { fuel: 20_000, ..RunConfig::default() },
+        }
+    }
+}
+
+/// What kind of failure a counterexample shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CexKind {
+    /// `after` behaves in a way `before` does not allow.
+    Differs,
+    /// The executor cannot run the programs (unsupported instruction,
+    /// missing function, mismatched signatures): no verdict.
+    Unrunnable,
+}
+
+/// The smallest failing input found, and the first difference.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// Failure kind.
+    pub kind: CexKind,
+    /// The function.
+    pub func: String,
+    /// Threads in the subgroup.
+    pub threads: u32,
+    /// The arguments, per thread.
+    pub inputs: Inputs,
+    /// The thread where behaviour differs, if one does.
+    pub thread: Option<u32>,
+    /// What differs.
+    pub what: String,
+    /// `before`'s side of it.
+    pub before: String,
+    /// `after`'s side of it.
+    pub after: String,
+    /// `before`'s set of communicating threads, where relevant.
+    pub before_set: Option<u64>,
+    /// `after`'s set of communicating threads, where relevant.
+    pub after_set: Option<u64>,
+}
+
+impl fmt::Display for Counterexample {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            CexKind::Differs => "not equivalent",
+            CexKind::Unrunnable => "cannot check",
+        };
+        writeln!(f, "{kind}: @{} with {} threads", self.func, self.threads)?;
+        for (lane, row) in self.inputs.args.iter().enumerate() {
+            let a: Vec<String> = row.iter().map(ToString::to_string).collect();
+            writeln!(f, "  thread {lane} args: ({})", a.join(", "))?;
+        }
+        match self.thread {
+            Some(t) => writeln!(f, "thread {t}: {}", self.what)?,
+            None => writeln!(f, "{}", self.what)?,
+        }
+        writeln!(f, "  before: {}", self.before)?;
+        writeln!(f, "  after:  {}", self.after)?;
+        if let (Some(b), Some(a)) = (self.before_set, self.after_set) {
+            writeln!(f, "  threads together: before {}, after {}", lanes(b), lanes(a))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Counterexample {}
+
+/// A difference found in one trial, before it is dressed with its inputs.
+struct Diff {
+    thread: Option<u32>,
+    what: String,
+    before: String,
+    after: String,
+    sets: Option<(u64, u64)>,
+}
+
+impl Diff {
+    fn new(thread: Option<u32>, what: impl Into<String>, before: String, after: String) -> Diff {
+        Diff { thread, what: what.into(), before, after, sets: None }
+    }
+}
+
+/// Checks that every behaviour of `after`'s `func` is one `before`'s allows.
+#[expect(clippy::result_large_err, reason = "built once per failing check; callers inspect its fields directly")]
+pub fn check_equivalence(
+    before: &Module,
+    after: &Module,
+    func: &str,
+    config: &EquivConfig,
+) -> Result<(), Counterexample> {
+    let unrunnable = |what: String| Counterexample {
+        kind: CexKind::Unrunnable,
+        func: func.to_owned(),
+        threads: 0,
+        inputs: Inputs::default(),
+        thread: None,
+        what,
+        before: String::new(),
+        after: String::new(),
+        before_set: None,
+        after_set: None,
+    };
+    let bp = Program::new(before).map_err(|e| unrunnable(format!("before: {e}")))?;
+    let ap = Program::new(after).map_err(|e| unrunnable(format!("after: {e}")))?;
+    let params = signature(&bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
+    if signature(&ap, func).map_err(|e| unrunnable(format!("after: {e}")))? != params {
+        return Err(unrunnable(format!("@{func} has different parameter types before and after")));
+    }
+    let counts: Vec<u32> = if config.threads.is_empty() { vec![8] } else { config.threads.clone() };
+    for trial in 0..config.trials {
+        let threads = counts[trial as usize % counts.len()].clamp(1, 64);
+        let pattern = Pattern::ALL[(trial as usize / counts.len()) % Pattern::ALL.len()];
+        let mut rng = Rng::new(config.seed.wrapping_add(u64::from(trial)));
+        let inputs = generate(&bp.tcx, &params, threads, pattern, &mut rng).map_err(|e| unrunnable(e.to_string()))?;
+        if let Some(d) = compare_once(&bp, &ap, func, &inputs, threads, &config.run) {
+            let (threads, inputs, d) = shrink(&bp, &ap, func, inputs, threads, &config.run, d);
+            let kind = if d.what.starts_with("cannot run") { CexKind::Unrunnable } else { CexKind::Differs };
+            return Err(Counterexample {
+                kind,
+                func: func.to_owned(),
+                threads,
+                inputs,
+                thread: d.thread,
+                what: d.what,
+                before: d.before,
+                after: d.after,
+                before_set: d.sets.map(|s| s.0),
+                after_set: d.sets.map(|s| s.1),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn signature(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {
+    let f = p.module.func_by_name(func).ok_or_else(|| SimtError::Input(format!("no function @{func}")))?;
+    let body = p.module.body(f).ok_or_else(|| SimtError::Input(format!("@{func} has no body")))?;
+    Ok(body.params().iter().map(|&v| body.dfg().value_type(v)).collect())
+}
+
+/// Shrinks a failing input: drops threads one at a time (keeping the
+/// others' arguments) while it still fails; what remains is the counterexample.
+fn shrink(
+    bp: &Program,
+    ap: &Program,
+    func: &str,
+    mut inputs: Inputs,
+    mut threads: u32,
+    cfg: &RunConfig,
+    mut diff: Diff,
+) -> (u32, Inputs, Diff) {
+    let mut i = 0;
+    while i < inputs.args.len() && threads > 1 {
+        let mut fewer = inputs.clone();
+        fewer.args.remove(i);
+        match compare_once(bp, ap, func, &fewer, threads - 1, cfg) {
+            Some(d) => {
+                inputs = fewer;
+                threads -= 1;
+                diff = d;
+            }
+            None => i += 1,
+        }
+    }
+    (threads, inputs, diff)
+}
+
+fn compare_once(
+    bp: &Program,
+    ap: &Program,
+    func: &str,
+    inputs: &Inputs,
+    threads: u32,
+    cfg: &RunConfig,
+) -> Option<Diff> {
+    let cfg = RunConfig { threads, ..cfg.clone() };
+    let after = match run(ap, func, inputs, &cfg) {
+        Ok(r) => r,
+        Err(e) => return after_failed(bp, func, inputs, &cfg, e),
+    };
+    let guide = Guide::from_run(&after);
+    match run_guided(bp, func, inputs, &cfg, Some(&guide)) {
+        Ok(before) => compare(bp, &before, &after),
+        Err(e) => match run(bp, func, inputs, &cfg) {
+            Err(plain) if plain.is_undefined() || matches!(plain, SimtError::Limit(_)) => None,
+            Err(plain) => {
+                Some(Diff::new(None, format!("cannot run before: {plain}"), plain.to_string(), String::new()))
+            }
+            Ok(_) => Some(Diff::new(
+                None,
+                "after's anchor groups are not a grouping before allows",
+                e.to_string(),
+                "ran to completion".into(),
+            )),
+        },
+    }
+}
+
+fn after_failed(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, e: SimtError) -> Option<Diff> {
+    match run(bp, func, inputs, cfg) {
+        Err(b) if b.is_undefined() => None,
+        Err(b @ SimtError::Limit(_)) if matches!(e, SimtError::Limit(_)) => {
+            let _ = b;
+            None
+        }
+        Err(b) if matches!(e, SimtError::Unsupported(_) | SimtError::Input(_)) => {
+            Some(Diff::new(None, format!("cannot run: {e}"), b.to_string(), e.to_string()))
+        }
+        _ if matches!(e, SimtError::Unsupported(_) | SimtError::Input(_)) => {
+            Some(Diff::new(None, format!("cannot run after: {e}"), "ran".into(), e.to_string()))
+        }
+        Ok(_) | Err(_) => {
+            Some(Diff::new(None, "after fails where before does not", "ran to completion".into(), e.to_string()))
+        }
+    }
+}
+
+fn args_text(vs: &[crate::value::Val]) -> String {
+    vs.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn describe(e: &Event) -> String {
+    let mut s = format!("@{}({}) -> {}", e.callee, args_text(&e.args), e.result);
+    if e.class.is_some() {
+        s.push_str(&format!(" with {}", lanes(e.group)));
+    }
+    s
+}
+
+/// Compares a guided `before` run with the `after` run that guided it.
+fn compare(bp: &Program, before: &RunResult, after: &RunResult) -> Option<Diff> {
+    let rooted = |r: &RunResult, e: &Event| e.class.is_some_and(|c| r.is_anchor_rooted(c));
+    for (bt, at) in before.threads.iter().zip(&after.threads) {
+        let lane = Some(bt.lane);
+        let mut by_after: FxHashMap<usize, usize> = FxHashMap::default();
+        for (i, e) in bt.events.iter().enumerate() {
+            if let Some(j) = e.matched {
+                by_after.insert(j, i);
+            }
+        }
+        let mut last_before = 0;
+        for (j, ae) in at.events.iter().enumerate() {
+            let Some(&i) = by_after.get(&j) else {
+                let next = bt.events[last_before..].iter().find(|e| e.matched.is_none() && !e.pure);
+                return Some(Diff::new(
+                    lane,
+                    format!("event {j} of after has no counterpart in before"),
+                    next.map_or("no further event".into(), describe),
+                    describe(ae),
+                ));
+            };
+            last_before = i + 1;
+            let be = &bt.events[i];
+            let both_rooted = rooted(before, be) && rooted(after, ae);
+            if be.class.is_some() != ae.class.is_some() || (!both_rooted && be.group != ae.group) {
+                let mut d = Diff::new(
+                    lane,
+                    format!("event {j} communicates with different threads"),
+                    describe(be),
+                    describe(ae),
+                );
+                d.sets = Some((be.group, ae.group));
+                return Some(d);
+            }
+            let args_ok = be.args.len() == ae.args.len() && be.args.iter().zip(&ae.args).all(|(b, a)| b.refined_by(a));
+            if !args_ok || !be.result.refined_by(&ae.result) {
+                return Some(Diff::new(lane, format!("event {j} differs"), describe(be), describe(ae)));
+            }
+        }
+        if let Some(be) = bt.events.iter().find(|e| e.matched.is_none() && !e.pure) {
+            return Some(Diff::new(lane, "before has an event after does not", describe(be), "no such event".into()));
+        }
+        if !bt.ret.refined_by(&at.ret) {
+            return Some(Diff::new(lane, "return values differ", bt.ret.to_string(), at.ret.to_string()));
+        }
+    }
+    for (bm, am) in before.memory.iter().zip(&after.memory) {
+        let differs = bm.bytes.len() != am.bytes.len()
+            || bm
+                .bytes
+                .iter()
+                .zip(&am.bytes)
+                .zip(&bm.poison)
+                .zip(&am.poison)
+                .any(|(((b, a), bp), ap)| !bp && (b != a || *ap));
+        if differs {
+            let at = bm.bytes.iter().zip(&am.bytes).position(|(b, a)| b != a).unwrap_or(0);
+            return Some(Diff::new(
+                None,
+                format!("final memory of {} differs (first at byte {at})", bm.name),
+                format!("{:02x?}", &bm.bytes[at..(at + 8).min(bm.bytes.len())]),
+                format!("{:02x?}", &am.bytes[at..(at + 8).min(am.bytes.len())]),
+            ));
+        }
+    }
+    check_anchor_grouping(bp, before, after)
+}
+
+/// Union-find over anchor instances `(lane, anchor class)`.
+#[derive(Default)]
+struct Groups {
+    ids: BTreeMap<(u32, ClassId), usize>,
+    parent: Vec<usize>,
+}
+
+impl Groups {
+    fn node(&mut self, k: (u32, ClassId)) -> usize {
+        let n = self.parent.len();
+        let id = *self.ids.entry(k).or_insert(n);
+        if id == n {
+            self.parent.push(n);
+        }
+        id
+    }
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] != x {
+            self.parent[x] = self.parent[self.parent[x]];
+            x = self.parent[x];
+        }
+        x
+    }
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+}
+
+/// A `before` event rooted in an anchor.
+struct RootedEvent {
+    lane: u32,
+    node: usize,
+    rel: Vec<RelStep>,
+    after_group: Option<ClassId>,
+    desc: String,
+    group: u64,
+}
+
+/// Steps 2 and 3 of the anchor rule (module docs).
+fn check_anchor_grouping(bp: &Program, before: &RunResult, after: &RunResult) -> Option<Diff> {
+    let mut groups = Groups::default();
+    let mut events: Vec<RootedEvent> = Vec::new();
+    let mut after_members: FxHashMap<ClassId, u64> = FxHashMap::default();
+    for t in &after.threads {
+        for e in &t.events {
+            if let Some(c) = e.class {
+                *after_members.entry(c).or_insert(0) |= 1 << t.lane;
+            }
+        }
+    }
+    for (bt, at) in before.threads.iter().zip(&after.threads) {
+        for e in &bt.events {
+            let Some(c) = e.class else { continue };
+            let Root::Anchor(a) = before.classes.root(c) else { continue };
+            let after_group = e.matched.and_then(|j| at.events.get(j)).and_then(|ae| ae.class);
+            let after_group = after_group.filter(|&g| after.is_anchor_rooted(g));
+            let node = groups.node((bt.lane, a));
+            events.push(RootedEvent {
+                lane: bt.lane,
+                node,
+                rel: before.classes.rel_path(c),
+                after_group,
+                desc: format!("{}({})", crate::render::op_name(bp, e.op), args_text(&e.args)),
+                group: e.group,
+            });
+        }
+    }
+    // Merge the anchor instances of each after group; relative paths must agree.
+    let mut first_of: FxHashMap<ClassId, usize> = FxHashMap::default();
+    for k in 0..events.len() {
+        let Some(g) = events[k].after_group else { continue };
+        match first_of.get(&g) {
+            None => {
+                first_of.insert(g, k);
+            }
+            Some(&f) => {
+                if events[f].rel != events[k].rel {
+                    let mut d = Diff::new(
+                        Some(events[k].lane),
+                        format!(
+                            "after makes threads {} and {} communicate at places that are not converged relative to \
+                             any anchor grouping of before",
+                            events[f].lane, events[k].lane
+                        ),
+                        format!("{} / {}", events[f].desc, events[k].desc),
+                        lanes(after_members.get(&g).copied().unwrap_or(0)),
+                    );
+                    d.sets = Some((events[k].group, after_members.get(&g).copied().unwrap_or(0)));
+                    return Some(d);
+                }
+                let (a, b) = (events[f].node, events[k].node);
+                groups.union(a, b);
+            }
+        }
+    }
+    // No thread may have two anchor instances in one class.
+    let mut owner: BTreeMap<(usize, u32), (u32, ClassId)> = BTreeMap::new();
+    let keys: Vec<(u32, ClassId)> = groups.ids.keys().copied().collect();
+    for k in keys {
+        let n = groups.node(k);
+        let r = groups.find(n);
+        if let Some(prev) = owner.insert((r, k.0), k)
+            && prev != k
+        {
+            return Some(Diff::new(
+                Some(k.0),
+                "after's groups would make two anchor instances of one thread converged with each other",
+                format!("anchor instances #{} and #{}", prev.1.0, k.1.0),
+                "merged by after's communication".into(),
+            ));
+        }
+    }
+    // Each (anchor class, relative path) bucket is exactly one after group, or unexecuted.
+    let mut buckets: BTreeMap<(usize, String), Vec<usize>> = BTreeMap::new();
+    for (k, e) in events.iter().enumerate() {
+        let r = groups.find(e.node);
+        buckets.entry((r, format!("{:?}", e.rel))).or_default().push(k);
+    }
+    for ks in buckets.values() {
+        let gs: Vec<Option<ClassId>> = ks.iter().map(|&k| events[k].after_group).collect();
+        if gs.iter().all(Option::is_none) {
+            continue;
+        }
+        let bucket_lanes = ks.iter().fold(0u64, |m, &k| m | 1 << events[k].lane);
+        let first = gs.iter().flatten().next().copied();
+        let same = gs.iter().all(|g| *g == first);
+        let members = first.and_then(|g| after_members.get(&g).copied()).unwrap_or(0);
+        if !same || members != bucket_lanes {
+            let k = ks[gs.iter().position(Option::is_none).unwrap_or(0)];
+            let mut d = Diff::new(
+                Some(events[k].lane),
+                "under the anchor grouping after implies, before makes these threads communicate here, after does not",
+                format!("{} with {}", events[k].desc, lanes(bucket_lanes)),
+                format!("with {}", lanes(members)),
+            );
+            d.sets = Some((bucket_lanes, members));
+            return Some(d);
+        }
+    }
+    None
+}

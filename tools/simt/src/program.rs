@@ -1,0 +1,228 @@
+//! What a module looks like to the executor, computed once per module and
+//! shared by every run: per function its cycles, positions, block names,
+//! constants and classified call sites; and the initial memory image
+//! (globals laid out and initialized, functions given addresses).
+
+use crate::builtins::{Callee, classify};
+use crate::error::{Result, SimtError};
+use crate::memory::{Memory, RegionKind, addr};
+use crate::positions::{Levels, compute_levels};
+use crate::typed::TypeCtx;
+use crate::value::Val;
+use opt_conv_ir::analysis::{CycleInfo, FunctionAnalyses};
+use opt_conv_ir::inst::CONVERGENCECTRL;
+use opt_conv_ir::{
+    Block, ConstKind, EntityRef, FuncId, Function, GlobalId, Inst, MemoryEffects, Module, SecondaryMap, Value, ValueDef,
+};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// Where a call goes.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// A function with a body: executed.
+    Defined(FuncId),
+    /// A declaration, classified by name.
+    Decl(FuncId, Callee),
+    /// Through a pointer: resolved when executed.
+    Indirect,
+    /// Inline assembly.
+    Asm,
+}
+
+/// A classified call site.
+#[derive(Clone, Debug)]
+pub struct CallSite {
+    /// Where it goes.
+    pub target: Target,
+    /// Whether it is a convergent operation (LangRef: a call to a convergent
+    /// function, a `convergent` call site, or a `convergencectrl` bundle).
+    pub convergent: bool,
+    /// Whether it has no memory effects (so not executing it is unobservable).
+    pub pure: bool,
+    /// The `convergencectrl` token operand.
+    pub token: Option<Value>,
+    /// The callee's name (for events and messages).
+    pub name: String,
+}
+
+/// Per-function facts.
+pub struct FuncInfo {
+    /// The cycle forest.
+    pub cycles: Rc<CycleInfo>,
+    /// Position levels of each block.
+    pub levels: Levels,
+    /// For each block, the cycles containing it, outermost first.
+    pub cycle_chain: SecondaryMap<Block, Vec<opt_conv_ir::analysis::CycleId>>,
+    /// Call sites.
+    pub calls: FxHashMap<Inst, CallSite>,
+    /// Initial value table: constants filled in, everything else poison.
+    pub consts: Vec<Val>,
+    /// Index of each instruction within its block.
+    pub index: SecondaryMap<Inst, u32>,
+    /// Printed block names (`%entry`, `%3`).
+    pub block_names: SecondaryMap<Block, String>,
+}
+
+/// A module prepared for execution.
+pub struct Program<'m> {
+    /// The module.
+    pub module: &'m Module,
+    /// Types and data layout.
+    pub tcx: TypeCtx<'m>,
+    /// Defined functions.
+    pub funcs: FxHashMap<FuncId, FuncInfo>,
+    /// Memory holding the globals (and function addresses) before any run.
+    pub memory: Memory,
+    /// Address of each global.
+    pub globals: FxHashMap<GlobalId, u64>,
+    /// The function each function region stands for.
+    pub func_regions: FxHashMap<usize, FuncId>,
+}
+
+impl<'m> Program<'m> {
+    /// Prepares `module`.
+    pub fn new(module: &'m Module) -> Result<Program<'m>> {
+        let tcx = TypeCtx { types: &module.types, dl: module.data_layout() };
+        let mut memory = Memory::default();
+        let mut globals = FxHashMap::default();
+        let mut func_regions = FxHashMap::default();
+        for &g in module.order() {
+            if let Some(v) = module.var(g) {
+                let r = memory.add(format!("@{}", v.name), RegionKind::Global, tcx.alloc_size(v.ty), false)?;
+                globals.insert(g, addr(r, 0));
+            } else if let Some(d) = module.func(g) {
+                let r = memory.add(format!("@{}", d.name), RegionKind::Func(g), 0, false)?;
+                globals.insert(g, addr(r, 0));
+                func_regions.insert(r, g);
+            }
+        }
+        for &g in module.order() {
+            if let Some(v) = module.var(g)
+                && let Some(init) = &v.init
+            {
+                let val = tcx.constant(init, &globals)?;
+                tcx.store(&mut memory, globals[&g], v.ty, &val)?;
+                let (r, _) = crate::memory::split(globals[&g]).unwrap_or((0, 0));
+                memory.region_mut(r).read_only = v.is_constant;
+            }
+        }
+        let mut funcs = FxHashMap::default();
+        for f in module.definitions() {
+            if let Some(body) = module.body(f) {
+                funcs.insert(f, func_info(module, &tcx, &globals, body)?);
+            }
+        }
+        Ok(Program { module, tcx, funcs, memory, globals, func_regions })
+    }
+
+    /// The body of a defined function.
+    pub fn body(&self, f: FuncId) -> &'m Function {
+        self.module.body(f).expect("Program only holds defined functions")
+    }
+
+    /// The function's name.
+    pub fn name(&self, f: FuncId) -> &'m str {
+        self.module.func(f).map_or("?", |d| &d.name)
+    }
+
+    /// `@f/%block` for messages.
+    pub fn where_(&self, f: FuncId, b: Block) -> String {
+        let block = self.funcs.get(&f).map_or_else(|| format!("%bb{}", b.index()), |i| i.block_names[b].clone());
+        format!("@{}/{block}", self.name(f))
+    }
+
+    /// Classifies a call to function `g` (direct, or resolved from a pointer).
+    pub fn target_of(&self, g: FuncId, convergent: bool) -> Target {
+        match self.module.func(g) {
+            Some(_) if self.module.has_body(g) => Target::Defined(g),
+            Some(d) => Target::Decl(g, classify(&d.name, convergent || d.is_convergent())),
+            None => Target::Indirect,
+        }
+    }
+}
+
+fn func_info(module: &Module, tcx: &TypeCtx, globals: &FxHashMap<GlobalId, u64>, f: &Function) -> Result<FuncInfo> {
+    let (cfg, cycles) = (f.cfg(), f.cycles());
+    let levels = compute_levels(&cfg, &cycles);
+    let dfg = f.dfg();
+    let slots = opt_conv_ir::text::Slots::new(f);
+    let mut cycle_chain: SecondaryMap<Block, Vec<_>> = SecondaryMap::new();
+    let mut block_names = SecondaryMap::new();
+    let mut index = SecondaryMap::new();
+    let mut calls = FxHashMap::default();
+    for b in f.layout().blocks() {
+        block_names[b] = slots.block_ref(b);
+        let mut chain = Vec::new();
+        let mut c = cycles.cycle_of(b);
+        while let Some(x) = c {
+            chain.push(x);
+            c = cycles.parent(x);
+        }
+        chain.reverse();
+        cycle_chain[b] = chain;
+        for (k, i) in f.layout().block_insts(b).enumerate() {
+            index[i] = k as u32;
+            if let Some(site) = call_site(module, f, i) {
+                calls.insert(i, site);
+            }
+        }
+    }
+    let mut consts = vec![Val::Poison; dfg.num_values()];
+    for (k, slot) in consts.iter_mut().enumerate() {
+        let v = Value::new(k);
+        if let ValueDef::Const(c) = &dfg.value(v).def {
+            *slot = tcx.constant(c, globals).map_err(|e| match e {
+                SimtError::Unsupported(m) => SimtError::Unsupported(format!("constant: {m}")),
+                other => other,
+            })?;
+        }
+    }
+    Ok(FuncInfo { cycles, levels, cycle_chain, calls, consts, index, block_names })
+}
+
+fn call_site(module: &Module, f: &Function, i: Inst) -> Option<CallSite> {
+    let d = f.dfg().inst(i);
+    let info = d.call_info()?;
+    let has_bundle = info.bundles.iter().any(|b| &*b.tag == CONVERGENCECTRL);
+    let callee = d.callee()?;
+    let direct = match &f.dfg().value(callee).def {
+        ValueDef::Const(c) => match c.kind {
+            ConstKind::Global(g) => module.func(g).map(|decl| (g, decl)),
+            _ => None,
+        },
+        ValueDef::Asm(_) => {
+            return Some(CallSite {
+                target: Target::Asm,
+                convergent: info.fn_attrs.has("convergent"),
+                pure: false,
+                token: d.convergence_token(),
+                name: "asm".into(),
+            });
+        }
+        _ => None,
+    };
+    let site_convergent = info.fn_attrs.has("convergent") || has_bundle;
+    let site_pure = info.fn_attrs.memory() == MemoryEffects::None;
+    Some(match direct {
+        Some((g, decl)) => {
+            let convergent = site_convergent || decl.is_convergent();
+            let target =
+                if module.has_body(g) { Target::Defined(g) } else { Target::Decl(g, classify(&decl.name, convergent)) };
+            CallSite {
+                target,
+                convergent,
+                pure: site_pure || decl.fn_attrs.memory() == MemoryEffects::None,
+                token: d.convergence_token(),
+                name: decl.name.to_string(),
+            }
+        }
+        None => CallSite {
+            target: Target::Indirect,
+            convergent: site_convergent,
+            pure: site_pure,
+            token: d.convergence_token(),
+            name: "indirect".into(),
+        },
+    })
+}

@@ -1,0 +1,114 @@
+//! The public face of one run: configuration, inputs, and the result.
+
+use crate::classes::{ClassId, Classes, Root, StaticOp};
+use crate::error::{Result, SimtError};
+use crate::guide::Guide;
+use crate::program::Program;
+use crate::thread::Event;
+use crate::value::Val;
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// Threads in the subgroup (1 to 64).
+    pub threads: u32,
+    /// Instructions each thread may execute.
+    pub fuel: u64,
+    /// Maximum call depth.
+    pub max_depth: usize,
+    /// Size in bytes of the zero-filled buffer each pointer argument points to.
+    pub buffer_size: u64,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig { threads: 8, fuel: 100_000, max_depth: 64, buffer_size: 4096 }
+    }
+}
+
+/// The arguments of the kernel, per thread (`args[lane][param]`). Pointer
+/// parameters ignore the value given: each gets its own shared buffer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Inputs {
+    /// Arguments by lane, then by parameter.
+    pub args: Vec<Vec<Val>>,
+}
+
+/// One thread's observable behaviour.
+#[derive(Clone, Debug)]
+pub struct ThreadTrace {
+    /// The lane.
+    pub lane: u32,
+    /// Its events in order.
+    pub events: Vec<Event>,
+    /// What the kernel returned.
+    pub ret: Val,
+}
+
+/// One class of converged dynamic instances of a convergent operation.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// The class.
+    pub class: ClassId,
+    /// The static operation.
+    pub op: StaticOp,
+    /// The lanes that executed it together.
+    pub threads: u64,
+}
+
+/// A shared memory region's final contents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionDump {
+    /// `@global` or `%arg<N>`.
+    pub name: String,
+    /// Bytes.
+    pub bytes: Vec<u8>,
+    /// Per byte: poison.
+    pub poison: Vec<bool>,
+}
+
+/// Everything a run did.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    /// Per thread, in lane order.
+    pub threads: Vec<ThreadTrace>,
+    /// Dynamic instances of convergent operations, by first occurrence.
+    pub instances: Vec<Instance>,
+    /// Shared memory at the end.
+    pub memory: Vec<RegionDump>,
+    /// The classes of the run (for the equivalence check).
+    pub classes: Classes,
+}
+
+impl RunResult {
+    /// Whether class `c` descends from an anchor (so its grouping is
+    /// implementation-defined).
+    pub fn is_anchor_rooted(&self, c: ClassId) -> bool {
+        matches!(self.classes.root(c), Root::Anchor(_))
+    }
+}
+
+/// Runs `func` of `prog` for the threads of `config` on `inputs`.
+pub fn run(prog: &Program, func: &str, inputs: &Inputs, config: &RunConfig) -> Result<RunResult> {
+    run_guided(prog, func, inputs, config, None)
+}
+
+/// [`run`], optionally guided by another run's anchor groupings.
+pub fn run_guided(
+    prog: &Program,
+    func: &str,
+    inputs: &Inputs,
+    config: &RunConfig,
+    guide: Option<&Guide>,
+) -> Result<RunResult> {
+    if config.threads == 0 || config.threads > 64 {
+        return Err(SimtError::Input(format!("--threads must be between 1 and 64, got {}", config.threads)));
+    }
+    let Some(f) = prog.module.func_by_name(func) else {
+        return Err(SimtError::Input(format!("no function @{func} in the module")));
+    };
+    if !prog.funcs.contains_key(&f) {
+        return Err(SimtError::Input(format!("@{func} is only declared; it needs a body to run")));
+    }
+    crate::sched::Machine::new(prog, f, inputs, config, guide)?.run()
+}

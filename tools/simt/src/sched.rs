@@ -1,0 +1,306 @@
+//! The scheduler: threads run alone until they wait at a cross-thread
+//! operation; then groups of waiting threads *fire* once their membership
+//! is final.
+//!
+//! A waiting thread's dynamic instance has a class ([`crate::classes`]); the
+//! group is every thread with that class. It is final when no other live
+//! thread can still execute an instance of that class. Positions
+//! ([`crate::positions`]) only grow within an invocation, so a thread can
+//! still join only if, in the deepest invocation it shares with the group,
+//! it has not yet passed the group's position (the operation itself, or the
+//! call that leads into the group's invocation). The thread with the
+//! smallest stack of positions can always fire, so a valid program never
+//! deadlocks. Two situations violate the dynamic rules (the strict
+//! convergence-before order of ConvergenceAndUniformity.rst, *Convergence*)
+//! and are reported rather than scheduled: a thread reaching a class whose
+//! group already fired, and (in guided runs) waits that form a cycle.
+
+use crate::builtins::{Member, comm_result};
+use crate::classes::{ClassId, ClassKey, Classes};
+use crate::error::{Result, SimtError};
+use crate::exec::{Ctx, Limits, new_frame};
+use crate::guide::{Guide, Guided};
+use crate::memory::{Memory, RegionKind, addr};
+use crate::program::Program;
+use crate::run::{Inputs, Instance, RegionDump, RunConfig, RunResult, ThreadTrace};
+use crate::thread::{Pending, Status, Thread};
+use crate::value::Val;
+use opt_conv_ir::FuncId;
+use rustc_hash::FxHashSet;
+use std::collections::BTreeMap;
+
+/// One run in progress.
+pub struct Machine<'a, 'm> {
+    prog: &'a Program<'m>,
+    mem: Memory,
+    classes: Classes,
+    threads: Vec<Thread>,
+    limits: Limits,
+    guide: Option<&'a Guide>,
+    fired: FxHashSet<ClassId>,
+}
+
+type Stack = Vec<(ClassId, Vec<u32>)>;
+
+/// A group ready to fire.
+enum Firing {
+    Class(ClassId, u64),
+    Guided(u64),
+}
+
+impl<'a, 'm> Machine<'a, 'm> {
+    /// Sets up memory and threads for a run of `f`.
+    pub fn new(
+        prog: &'a Program<'m>,
+        f: FuncId,
+        inputs: &Inputs,
+        config: &RunConfig,
+        guide: Option<&'a Guide>,
+    ) -> Result<Self> {
+        let mut mem = prog.memory.clone();
+        let mut classes = Classes::default();
+        let launch = classes.intern(ClassKey::Launch, false);
+        let body = prog.body(f);
+        let slots = opt_conv_ir::text::Slots::new(body);
+        let mut buffers = Vec::new();
+        for (i, &p) in body.params().iter().enumerate() {
+            if prog.tcx.types.is_ptr(body.dfg().value_type(p)) {
+                let name = format!("%{}", slots.value(p).unwrap_or("arg"));
+                let r = mem.add(name, RegionKind::Arg(i as u32), config.buffer_size, false)?;
+                buffers.push((i, Val::Ptr(addr(r, 0))));
+            }
+        }
+        let nparams = body.params().len();
+        let mut threads = Vec::new();
+        for lane in 0..config.threads {
+            let mut args = match inputs.args.len() {
+                0 => vec![Val::Poison; nparams],
+                n => inputs.args[lane as usize % n].clone(),
+            };
+            if args.len() != nparams {
+                return Err(SimtError::Input(format!(
+                    "@{} takes {nparams} arguments, {} given",
+                    prog.name(f),
+                    args.len()
+                )));
+            }
+            for (i, p) in &buffers {
+                args[*i] = p.clone();
+            }
+            threads.push(Thread {
+                lane,
+                frames: vec![new_frame(prog, f, launch, args, None)?],
+                status: Status::Running,
+                events: Vec::new(),
+                instances: Vec::new(),
+                fuel: 0,
+                controlled: FxHashSet::default(),
+                guide_cursor: 0,
+            });
+        }
+        let limits = Limits { fuel: config.fuel, max_depth: config.max_depth };
+        Ok(Machine { prog, mem, classes, threads, limits, guide, fired: FxHashSet::default() })
+    }
+
+    /// Runs to completion.
+    pub fn run(mut self) -> Result<RunResult> {
+        loop {
+            for i in 0..self.threads.len() {
+                if !matches!(self.threads[i].status, Status::Running) {
+                    continue;
+                }
+                let mut ctx = Ctx {
+                    prog: self.prog,
+                    mem: &mut self.mem,
+                    classes: &mut self.classes,
+                    limits: self.limits,
+                    guide: self.guide,
+                };
+                let th = &mut self.threads[i];
+                crate::exec::run(&mut ctx, th).map_err(|e| in_thread(th.lane, e))?;
+                if let Status::Blocked(p) = &th.status
+                    && p.guided.is_none()
+                    && self.fired.contains(&p.class)
+                {
+                    return Err(SimtError::Convergence(format!(
+                        "thread {} reaches @{} in a dynamic instance converged with one that other threads \
+                         already completed: convergence-before would not be a strict order",
+                        th.lane, p.name
+                    )));
+                }
+            }
+            if self.threads.iter().all(|t| matches!(t.status, Status::Done(_))) {
+                break;
+            }
+            let firings = self.fireable();
+            if firings.is_empty() {
+                return Err(self.deadlock());
+            }
+            for f in firings {
+                self.fire(f)?;
+            }
+        }
+        Ok(self.finish())
+    }
+
+    fn pending(&self, lane: usize) -> Option<&Pending> {
+        match &self.threads[lane].status {
+            Status::Blocked(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Groups whose membership is final.
+    fn fireable(&self) -> Vec<Firing> {
+        let mut by_class: BTreeMap<ClassId, u64> = BTreeMap::new();
+        let mut by_guide: BTreeMap<usize, u64> = BTreeMap::new();
+        let mut out = Vec::new();
+        for (i, t) in self.threads.iter().enumerate() {
+            let Some(p) = self.pending(i) else { continue };
+            match p.guided {
+                None => *by_class.entry(p.class).or_insert(0) |= 1 << t.lane,
+                Some(Guided::Group(g)) => *by_guide.entry(g).or_insert(0) |= 1 << t.lane,
+                Some(Guided::Alone) => out.push(Firing::Guided(1 << t.lane)),
+            }
+        }
+        if let Some(guide) = self.guide {
+            for (g, mask) in by_guide {
+                if mask == guide.members(g) {
+                    out.push(Firing::Guided(mask));
+                }
+            }
+        }
+        let stacks: Vec<Option<Stack>> = self
+            .threads
+            .iter()
+            .map(|t| (!matches!(t.status, Status::Done(_))).then(|| t.stack_positions(self.prog)))
+            .collect();
+        for (class, mask) in by_class {
+            let first = mask.trailing_zeros() as usize;
+            let Some(chain) = &stacks[first] else { continue };
+            let blocked_by_other = stacks
+                .iter()
+                .enumerate()
+                .any(|(t, s)| mask & (1 << t) == 0 && s.as_ref().is_some_and(|s| may_reach(s, chain)));
+            if !blocked_by_other {
+                out.push(Firing::Class(class, mask));
+            }
+        }
+        out
+    }
+
+    fn fire(&mut self, f: Firing) -> Result<()> {
+        let mask = match f {
+            Firing::Class(c, m) => {
+                self.fired.insert(c);
+                m
+            }
+            Firing::Guided(m) => m,
+        };
+        let lanes: Vec<usize> = (0..64).filter(|l| mask & (1 << l) != 0).collect();
+        let mut pendings = Vec::with_capacity(lanes.len());
+        for &l in &lanes {
+            match std::mem::replace(&mut self.threads[l].status, Status::Running) {
+                Status::Blocked(p) => pendings.push(p),
+                other => {
+                    self.threads[l].status = other;
+                    return Err(SimtError::Input("internal: firing a thread that does not wait".into()));
+                }
+            }
+        }
+        let members: Vec<Member> =
+            lanes.iter().zip(&pendings).map(|(&l, p)| Member { lane: l as u32, args: &p.args }).collect();
+        let mut results = Vec::with_capacity(lanes.len());
+        for (k, p) in pendings.iter().enumerate() {
+            let r = comm_result(&self.prog.tcx, p.comm, &p.name, &members, k, p.ret)
+                .map_err(|e| in_thread(lanes[k] as u32, e))?;
+            results.push(r);
+        }
+        for ((&l, p), r) in lanes.iter().zip(&pendings).zip(results) {
+            let th = &mut self.threads[l];
+            if let Some(ev) = th.events.get_mut(p.event) {
+                ev.group = mask;
+                ev.result = r.clone();
+            }
+            if let (Some(d), Some(fr)) = (p.dest, th.frames.last_mut()) {
+                fr.vals[opt_conv_ir::EntityRef::index(d)] = r;
+            }
+        }
+        Ok(())
+    }
+
+    fn deadlock(&self) -> SimtError {
+        let waits: Vec<String> = (0..self.threads.len())
+            .filter_map(|i| {
+                let p = self.pending(i)?;
+                let fr = self.threads[i].top()?;
+                Some(format!(
+                    "thread {} at @{} in {}",
+                    self.threads[i].lane,
+                    p.name,
+                    self.prog.where_(fr.func, fr.block)
+                ))
+            })
+            .collect();
+        let what = if self.guide.is_some() {
+            "the anchor groups of the guiding run cannot all form in this program"
+        } else {
+            "no waiting group can complete"
+        };
+        SimtError::Convergence(format!("{what}: {}", waits.join("; ")))
+    }
+
+    fn finish(self) -> RunResult {
+        let mut instances: indexmap::IndexMap<ClassId, Instance> = indexmap::IndexMap::new();
+        for t in &self.threads {
+            for &(class, op) in &t.instances {
+                instances.entry(class).or_insert(Instance { class, op, threads: 0 }).threads |= 1 << t.lane;
+            }
+        }
+        let memory = self
+            .mem
+            .regions()
+            .iter()
+            .filter(|r| matches!(r.kind, RegionKind::Global | RegionKind::Arg(_)))
+            .map(|r| RegionDump { name: r.name.clone(), bytes: r.bytes.clone(), poison: r.poison.clone() })
+            .collect();
+        let threads = self
+            .threads
+            .into_iter()
+            .map(|t| ThreadTrace {
+                lane: t.lane,
+                events: t.events,
+                ret: match t.status {
+                    Status::Done(v) => v,
+                    _ => Val::Poison,
+                },
+            })
+            .collect();
+        RunResult { threads, instances: instances.into_values().collect(), memory, classes: self.classes }
+    }
+}
+
+/// Whether a thread with stack `t` may still execute the instance whose
+/// waiting member has stack `chain`: in the deepest invocation both share,
+/// the thread has not passed the chain's position there.
+fn may_reach(t: &Stack, chain: &Stack) -> bool {
+    if t.first().map(|f| f.0) != chain.first().map(|f| f.0) {
+        return false;
+    }
+    let mut l = 0;
+    while l + 1 < t.len() && l + 1 < chain.len() && t[l + 1].0 == chain[l + 1].0 {
+        l += 1;
+    }
+    t[l].1 < chain[l].1
+}
+
+fn in_thread(lane: u32, e: SimtError) -> SimtError {
+    let prefix = format!("thread {lane}: ");
+    match e {
+        SimtError::Undefined(m) => SimtError::Undefined(prefix + &m),
+        SimtError::Convergence(m) => SimtError::Convergence(prefix + &m),
+        SimtError::Limit(m) => SimtError::Limit(prefix + &m),
+        SimtError::Unsupported(m) => SimtError::Unsupported(m),
+        SimtError::Input(m) => SimtError::Input(m),
+    }
+}

@@ -1,0 +1,121 @@
+//! One thread's state: its call stack, what it is waiting for, and what it
+//! has done observably.
+
+use crate::builtins::Comm;
+use crate::classes::{ClassId, StaticOp};
+use crate::program::Program;
+use crate::value::Val;
+use opt_conv_ir::types::Type;
+use opt_conv_ir::{Block, FuncId, Inst, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// One function invocation.
+pub struct Frame {
+    /// The function.
+    pub func: FuncId,
+    /// The class of the call that entered it (its "invocation").
+    pub inv: ClassId,
+    /// The current block.
+    pub block: Block,
+    /// The next instruction to execute.
+    pub next: Option<Inst>,
+    /// Index in the block of the instruction being (or last) executed.
+    pub at: u32,
+    /// Values by value index.
+    pub vals: Vec<Val>,
+    /// Header executions since entering each cycle (by cycle index).
+    pub iters: Vec<u32>,
+    /// Executions of each loop intrinsic per parent token class.
+    pub hearts: FxHashMap<(Inst, ClassId), u32>,
+    /// Where the caller wants the result.
+    pub result_to: Option<Value>,
+}
+
+/// An observable event of one thread.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// The callee's name.
+    pub callee: String,
+    /// The call's arguments.
+    pub args: Vec<Val>,
+    /// What the call returned.
+    pub result: Val,
+    /// For convergent operations: the class of the dynamic instance.
+    pub class: Option<ClassId>,
+    /// For convergent operations: the lanes that executed it together.
+    pub group: u64,
+    /// Whether the call has no memory effects (not executing it is unobservable).
+    pub pure: bool,
+    /// The static call.
+    pub op: StaticOp,
+    /// In a guided run: the index of the matching event of the guiding run.
+    pub matched: Option<usize>,
+}
+
+/// A cross-thread operation a thread waits in.
+pub struct Pending {
+    /// The class of the dynamic instance.
+    pub class: ClassId,
+    /// What it computes.
+    pub comm: Comm,
+    /// The callee's name.
+    pub name: String,
+    /// The arguments.
+    pub args: Vec<Val>,
+    /// The result type.
+    pub ret: Type,
+    /// The event index it will complete.
+    pub event: usize,
+    /// Where the result goes.
+    pub dest: Option<Value>,
+    /// In a guided run: the guiding run's group this instance must form.
+    pub guided: Option<crate::guide::Guided>,
+}
+
+/// Where a thread is.
+pub enum Status {
+    /// Executing.
+    Running,
+    /// Waiting at a cross-thread operation.
+    Blocked(Box<Pending>),
+    /// Returned from the kernel with this value.
+    Done(Val),
+}
+
+/// One thread.
+pub struct Thread {
+    /// Its lane (thread id within the subgroup).
+    pub lane: u32,
+    /// The call stack, kernel first.
+    pub frames: Vec<Frame>,
+    /// Where it is.
+    pub status: Status,
+    /// Observable events in order.
+    pub events: Vec<Event>,
+    /// Every convergent dynamic instance it executed, in order, with its static op.
+    pub instances: Vec<(ClassId, StaticOp)>,
+    /// Instructions executed.
+    pub fuel: u64,
+    /// Classes of controlled instances executed, to catch a second execution.
+    pub controlled: FxHashSet<ClassId>,
+    /// In a guided run: the next unmatched event of the guiding thread.
+    pub guide_cursor: usize,
+}
+
+impl Thread {
+    /// The top frame.
+    pub fn top(&self) -> Option<&Frame> {
+        self.frames.last()
+    }
+
+    /// Per frame, the invocation class and position (for the scheduler).
+    pub fn stack_positions(&self, prog: &Program) -> Vec<(ClassId, Vec<u32>)> {
+        self.frames
+            .iter()
+            .map(|fr| {
+                let levels = &prog.funcs[&fr.func].levels;
+                (fr.inv, crate::positions::position(levels, &fr.iters, fr.block, fr.at))
+            })
+            .collect()
+    }
+}
