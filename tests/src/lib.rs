@@ -1,6 +1,8 @@
 //! Helpers shared by opt-conv's test suites: locating the conformance
 //! corpus, running the driver in-process, and reading `MANIFEST.tsv`.
 
+pub mod progen;
+
 use std::path::{Path, PathBuf};
 
 /// The directory of this crate (`tests/`).

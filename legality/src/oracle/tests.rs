@@ -1,1 +1,203 @@
-//! Oracle unit tests.
+//! The oracle's rules on small functions, one query each: the cases the
+//! passes' golden tests do not reach (unrolling and threading verdicts,
+//! moves no pass makes), and the documentation of every rule.
+
+use super::*;
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::{Module, parse_module};
+
+const HEADER: &str = "target triple = \"amdgcn-amd-amdhsa\"\n\
+    declare i32 @llvm.amdgcn.workitem.id.x()\n\
+    declare void @op() convergent\n\
+    declare i32 @pure(i32) convergent nounwind willreturn memory(none)\n\
+    declare void @use(i32)\n";
+
+fn module(body: &str) -> Module {
+    let src = format!("{HEADER}{body}");
+    parse_module("t.ll", &src).unwrap_or_else(|e| panic!("{e}")).0
+}
+
+/// Asks `q(oracle, function)` about `@f`.
+fn ask(m: &Module, q: impl Fn(&Function) -> Query) -> Verdict {
+    let fid = m.func_by_name("f").expect("@f");
+    let f = m.body(fid).expect("a body");
+    Oracle::new(m, fid, f).ask(f, &q(f))
+}
+
+fn rule(v: &Verdict) -> Option<Rule> {
+    v.refusal().map(|r| r.rule)
+}
+
+fn inst(f: &Function, n: &str) -> Inst {
+    f.inst_by_name(n).unwrap_or_else(|| panic!("%{n}"))
+}
+
+fn block(f: &Function, n: &str) -> Block {
+    f.block_by_name(n).unwrap_or_else(|| panic!("%{n}"))
+}
+
+const LOOP_WITH_ANCHOR: &str = "define void @f(i32 %n) {\n\
+    pre:\n  br label %loop\n\
+    loop:\n  %i = phi i32 [ 0, %pre ], [ %i.next, %loop ]\n\
+      %tok = call token @llvm.experimental.convergence.anchor()\n\
+      call void @op() [ \"convergencectrl\"(token %tok) ]\n\
+      %i.next = add i32 %i, 1\n  %c = icmp eq i32 %i.next, %n\n\
+      br i1 %c, label %exit, label %loop\n\
+    exit:\n  ret void\n}\n";
+
+#[test]
+fn anchors_never_leave_their_cycle() {
+    let m = module(LOOP_WITH_ANCHOR);
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "tok")], to: InsertPoint::BlockEnd(block(f, "pre")) });
+    assert_eq!(rule(&v), Some(Rule::AnchorCycle), "{v:?}");
+}
+
+#[test]
+fn convergent_operations_keep_their_instance_count() {
+    let m = module(
+        "define void @f(i32 %n) convergent {\n\
+         pre:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+           %x = call i32 @pure(i32 %n) [ \"convergencectrl\"(token %e) ]\n  br label %loop\n\
+         loop:\n  %i = phi i32 [ 0, %pre ], [ %i.next, %loop ]\n\
+           %h = call token @llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %e) ]\n\
+           call void @use(i32 %x)\n  %i.next = add i32 %i, 1\n  %c = icmp eq i32 %i.next, %n\n\
+           br i1 %c, label %exit, label %loop\n\
+         exit:\n  ret void\n}\n",
+    );
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "x")], to: InsertPoint::BlockEnd(block(f, "loop")) });
+    assert_eq!(rule(&v), Some(Rule::CycleBoundary), "{v:?}");
+    // The entry and loop intrinsics never move.
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "h")], to: InsertPoint::BlockEnd(block(f, "exit")) });
+    assert_eq!(rule(&v), Some(Rule::TokenPlacement), "{v:?}");
+}
+
+#[test]
+fn token_intrinsics_come_first_and_alone() {
+    let m = module(
+        "define void @f(i32 %n) {\n\
+         a:\n  %t1 = call token @llvm.experimental.convergence.anchor()\n  br label %b\n\
+         b:\n  %t2 = call token @llvm.experimental.convergence.anchor()\n\
+           call void @op() [ \"convergencectrl\"(token %t2) ]\n\
+           call void @op() [ \"convergencectrl\"(token %t1) ]\n  ret void\n}\n",
+    );
+    // Two anchors in one block.
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "t1")], to: InsertPoint::BlockStart(block(f, "b")) });
+    assert_eq!(rule(&v), Some(Rule::TokenPlacement), "{v:?}");
+}
+
+#[test]
+fn tokens_dominate_their_uses() {
+    let m = module(
+        "define amdgpu_kernel void @f(i32 %n) {\n\
+         a:\n  %c = icmp eq i32 %n, 0\n  br i1 %c, label %b, label %d\n\
+         b:\n  %t = call token @llvm.experimental.convergence.anchor()\n\
+           %x = call i32 @pure(i32 %n) [ \"convergencectrl\"(token %t) ]\n  call void @use(i32 %x)\n  br label %d\n\
+         d:\n  ret void\n}\n",
+    );
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "x")], to: InsertPoint::BlockEnd(block(f, "a")) });
+    assert_eq!(rule(&v), Some(Rule::TokenDominance), "{v:?}");
+    // With its anchor, the hoist across the uniform branch is fine.
+    let v =
+        ask(&m, |f| Query::Move { insts: vec![inst(f, "t"), inst(f, "x")], to: InsertPoint::BlockEnd(block(f, "a")) });
+    assert!(v.is_legal(), "{v:?}");
+}
+
+fn heart_loop(trip: &str) -> Module {
+    module(&format!(
+        "define amdgpu_kernel void @f(i32 %n) convergent {{\n\
+         pre:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+           %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %loop\n\
+         loop:\n  %i = phi i32 [ 0, %pre ], [ %i.next, %loop ]\n\
+           %h = call token @llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %e) ]\n\
+           call void @op() [ \"convergencectrl\"(token %h) ]\n  %i.next = add i32 %i, 1\n\
+           %c = icmp eq i32 %i.next, {trip}\n  br i1 %c, label %exit, label %loop\n\
+         exit:\n  ret void\n}}\n"
+    ))
+}
+
+fn unroll(m: &Module, kind: UnrollKind) -> Verdict {
+    ask(m, |f| {
+        let cycles = f.cycles();
+        let c = cycles.cycle_of(block(f, "loop")).expect("a loop");
+        Query::Unroll { cycle: c, kind }
+    })
+}
+
+#[test]
+fn heart_loops_unroll_without_remainder_only() {
+    let m = heart_loop("%tid");
+    for kind in [UnrollKind::Full, UnrollKind::PartialNoRemainder, UnrollKind::Runtime { uniform_trip_count: true }] {
+        let v = unroll(&m, kind);
+        assert!(matches!(&v, Verdict::Legal(o) if matches!(o[..], [Obligation::KeepHeart(_)])), "{kind:?}: {v:?}");
+    }
+    let v = unroll(&m, UnrollKind::Runtime { uniform_trip_count: false });
+    assert_eq!(rule(&v), Some(Rule::HeartRemainder), "{v:?}");
+}
+
+#[test]
+fn anchor_loops_unroll_every_way() {
+    let m = module(LOOP_WITH_ANCHOR);
+    for kind in [UnrollKind::Full, UnrollKind::PartialNoRemainder, UnrollKind::Runtime { uniform_trip_count: false }] {
+        let v = unroll(&m, kind);
+        assert_eq!(v, Verdict::Legal(vec![Obligation::DuplicateAnchors]), "{kind:?}");
+    }
+}
+
+#[test]
+fn uncontrolled_and_extended_loops() {
+    let m = module(
+        "define void @f(i32 %n) {\n\
+         pre:\n  br label %loop\n\
+         loop:\n  %i = phi i32 [ 0, %pre ], [ %i.next, %loop ]\n  call void @op()\n\
+           %i.next = add i32 %i, 1\n  %c = icmp eq i32 %i.next, %n\n  br i1 %c, label %exit, label %loop\n\
+         exit:\n  ret void\n}\n",
+    );
+    assert!(unroll(&m, UnrollKind::PartialNoRemainder).is_legal());
+    let v = unroll(&m, UnrollKind::Runtime { uniform_trip_count: true });
+    assert_eq!(rule(&v), Some(Rule::UncontrolledRemainder), "{v:?}");
+    let m = module(
+        "define void @f(i32 %n) convergent {\n\
+         pre:\n  %e = call token @llvm.experimental.convergence.entry()\n  br label %loop\n\
+         loop:\n  %i = phi i32 [ 0, %pre ], [ %i.next, %loop ]\n\
+           %h = call token @llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %e) ]\n\
+           %i.next = add i32 %i, 1\n  %c = icmp eq i32 %i.next, %n\n  br i1 %c, label %exit, label %loop\n\
+         exit:\n  call void @op() [ \"convergencectrl\"(token %h) ]\n  ret void\n}\n",
+    );
+    let v = unroll(&m, UnrollKind::Full);
+    assert_eq!(rule(&v), Some(Rule::ExtendedLoop), "{v:?}");
+}
+
+const THREADING: &str = "define void @f(i32 %n) {\n\
+    entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  %c1 = icmp eq i32 %tid, 0\n\
+      br i1 %c1, label %then1, label %mid\n\
+    then1:\n  %c2 = icmp eq i32 %n, 0\n  br label %mid\n\
+    mid:\n  %flag = phi i1 [ true, %entry ], [ %c2, %then1 ]\n  MID\n  br i1 %flag, label %then2, label %end\n\
+    then2:\n  THEN2\n  br label %end\n\
+    end:\n  ret void\n}\n";
+
+fn thread(m: &Module) -> Verdict {
+    ask(m, |f| Query::Thread { pred: block(f, "entry"), block: block(f, "mid"), succ: block(f, "then2") })
+}
+
+#[test]
+fn threading_the_specs_example() {
+    // Controlled downstream operation: its threads are set by its token.
+    let src = THREADING.replace("MID", "").replace("THEN2", "call void @op() [ \"convergencectrl\"(token %a) ]");
+    let src = src.replace("entry:\n", "entry:\n  %a = call token @llvm.experimental.convergence.anchor()\n");
+    assert!(thread(&module(&src)).is_legal());
+    // Uncontrolled downstream operation: flag at a distance.
+    let src = THREADING.replace("MID", "").replace("THEN2", "call void @op()");
+    assert_eq!(rule(&thread(&module(&src))), Some(Rule::UncontrolledDownstream));
+    // A convergent operation in the duplicated block, reached divergently.
+    let src = THREADING.replace("MID", "call void @op()").replace("THEN2", "");
+    assert_eq!(rule(&thread(&module(&src))), Some(Rule::DuplicateUnderDivergence));
+}
+
+#[test]
+fn every_rule_is_documented() {
+    let doc = include_str!("../../RULES.md");
+    for r in Rule::ALL {
+        assert!(doc.contains(&format!("## {}\n", r.id())), "RULES.md lacks a section for {}", r.id());
+        assert!(!r.spec_section().is_empty());
+    }
+}

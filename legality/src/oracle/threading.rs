@@ -17,12 +17,17 @@ use opt_conv_ir::{Block, EntitySet, Function, Inst};
 impl Oracle<'_> {
     pub(super) fn check_thread(&self, f: &Function, pred: Block, block: Block, succ: Block) -> Verdict {
         let convergent: Vec<Inst> = f.block_insts(block).filter(|&i| self.conv.is_convergent(i)).collect();
-        // Converged threads all arrive by the same edge when every branch
-        // between `block`'s immediate dominator and `block` is uniform.
-        let arrival_uniform = match self.dt.idom(block) {
-            Some(idom) => self.divergent_branches_between(f, idom, block).is_empty(),
-            None => true,
-        };
+        // Converged threads all arrive by the same edge when whether they
+        // come through `pred` is decided by uniform branches only: those
+        // deciding whether `pred` is reached (from `block`'s immediate
+        // dominator) and `pred`'s own branch.
+        let arrival_uniform = self.is_uniform_branch(f, pred)
+            && match self.dt.idom(block) {
+                Some(idom) if idom != pred && self.dt.dominates(idom, pred) => {
+                    self.deciding_divergent_branches(f, idom, &[pred]).is_empty()
+                }
+                _ => true,
+            };
         for &i in &convergent {
             if let ConvOp::Intrinsic { .. } = self.conv.op(i) {
                 let outside = self.conv.uses_of(i).iter().any(|&u| self.block(f, u) != block);

@@ -9,7 +9,7 @@
 //! intrinsic and its uncontrolled operations are relative to.
 
 use crate::builtins::{Callee, Comm, TokenIntrinsic, lane_value, pure_intrinsic};
-use crate::classes::{ClassId, ClassKey, Root, StaticOp};
+use crate::classes::{ClassId, ClassKey, StaticOp};
 use crate::error::{Result, SimtError, ub, unsupported};
 use crate::exec::{Ctx, new_frame, pointer};
 use crate::program::{CallSite, Target};
@@ -111,7 +111,7 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
                     op,
                     matched: None,
                 };
-                record(ctx, th, ev, false);
+                record(ctx, th, ev);
                 v
             }
             Callee::Unsupported => return unsupported(format!("intrinsic @{}", site.name)),
@@ -177,8 +177,22 @@ fn token_class(
             ctx.classes.intern(ClassKey::Entry { op, inv }, false)
         }
         // The anchor's convergence is implementation-defined; this executor
-        // chooses maximal reconvergence of the threads that reach it.
-        (TokenIntrinsic::Anchor, None) => maximal(ctx, th, op, true),
+        // chooses maximal reconvergence of the threads that reach it, or, in
+        // a guided run, the grouping of the paired anchor instance.
+        (TokenIntrinsic::Anchor, None) => {
+            let paired = ctx.guide.and_then(|g| {
+                let stem = crate::guide::name_stem(ctx.prog, op);
+                g.pair_anchor(th.lane, &mut th.anchor_taken, stem.as_deref())
+            });
+            match paired {
+                Some(c) => {
+                    let a = ctx.classes.intern(ClassKey::GuidedAnchor { op, guide: c.0 }, true);
+                    th.paired_anchors.insert(a);
+                    a
+                }
+                None => maximal(ctx, th, op, true),
+            }
+        }
         (TokenIntrinsic::Loop, Some(t)) => {
             let fr = th.frames.last_mut().expect("a running thread has a frame");
             let n = fr.hearts.entry((op.inst, t)).or_insert(0);
@@ -206,15 +220,12 @@ fn token_class(
 }
 
 /// Appends an event, aligning it with the guiding run if there is one.
-fn record(ctx: &Ctx, th: &mut Thread, mut ev: Event, rooted: bool) -> (usize, Option<crate::guide::Guided>) {
-    let mut guided = None;
+fn record(ctx: &Ctx, th: &mut Thread, mut ev: Event) -> usize {
     if let Some(g) = ctx.guide {
-        let (matched, grp) = g.align(th.lane, &mut th.guide_cursor, &ev, rooted);
-        ev.matched = matched;
-        guided = grp;
+        ev.matched = g.align(th.lane, &mut th.guide_cursor, &ev);
     }
     th.events.push(ev);
-    (th.events.len() - 1, guided)
+    th.events.len() - 1
 }
 
 #[expect(clippy::too_many_arguments, reason = "one call's worth of facts, passed once")]
@@ -229,7 +240,6 @@ fn block(
     ret: Type,
     dest: Option<opt_conv_ir::Value>,
 ) -> Result<()> {
-    let rooted = matches!(ctx.classes.root(class), Root::Anchor(_));
     let ev = Event {
         callee: site.name.clone(),
         args: args.clone(),
@@ -240,9 +250,8 @@ fn block(
         op,
         matched: None,
     };
-    let (event, guided) = record(ctx, th, ev, rooted);
-    th.status =
-        Status::Blocked(Box::new(Pending { class, comm, name: site.name.clone(), args, ret, event, dest, guided }));
+    let event = record(ctx, th, ev);
+    th.status = Status::Blocked(Box::new(Pending { class, comm, name: site.name.clone(), args, ret, event, dest }));
     Ok(())
 }
 

@@ -73,6 +73,14 @@ pub enum ClassKey {
         /// This is the `n`-th execution of the intrinsic with that token value.
         n: u32,
     },
+    /// An anchor in a guided run: converged exactly with the instances
+    /// paired with the same anchor instance of the guiding run.
+    GuidedAnchor {
+        /// The anchor intrinsic call.
+        op: StaticOp,
+        /// The guiding run's class of the paired anchor instance.
+        guide: u32,
+    },
     /// `llvm.experimental.convergence.entry`: the invocation's class.
     Entry {
         /// The entry intrinsic call.
@@ -90,6 +98,7 @@ impl ClassKey {
             ClassKey::Maximal { op, .. }
             | ClassKey::Controlled { op, .. }
             | ClassKey::Heart { op, .. }
+            | ClassKey::GuidedAnchor { op, .. }
             | ClassKey::Entry { op, .. } => Some(*op),
         }
     }
@@ -97,7 +106,7 @@ impl ClassKey {
     /// The class this key is relative to.
     fn parent(&self) -> Option<ClassId> {
         match self {
-            ClassKey::Launch => None,
+            ClassKey::Launch | ClassKey::GuidedAnchor { .. } => None,
             ClassKey::Maximal { inv, .. } | ClassKey::Entry { inv, .. } => Some(*inv),
             ClassKey::Controlled { token, .. } | ClassKey::Heart { token, .. } => Some(*token),
         }
@@ -153,6 +162,26 @@ impl Classes {
     /// The root of class `c`.
     pub fn root(&self, c: ClassId) -> Root {
         self.data[c.0 as usize].root
+    }
+
+    /// The iteration numbers along `c`'s chain of keys, outermost first:
+    /// each heart's execution count and each maximal key's cycle counts.
+    /// They name "which iteration" independently of static instructions,
+    /// so that instances can be matched across two versions of a program.
+    pub fn iterations(&self, c: ClassId) -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::new();
+        let mut cur = Some(c);
+        while let Some(x) = cur {
+            let key = self.key(x);
+            match key {
+                ClassKey::Heart { n, .. } => out.push(*n),
+                ClassKey::Maximal { iters, .. } => out.extend(iters.iter().rev()),
+                _ => {}
+            }
+            cur = key.parent();
+        }
+        out.reverse();
+        out
     }
 
     /// The path from `c`'s root down to `c` (excluding the root), which

@@ -9,39 +9,31 @@
 //! events, but may drop *pure* convergent calls (not executing a call
 //! without memory effects is unobservable).
 //!
+//! Pure convergent operations are not events: what they communicate is
+//! observable only through the values they produce, which flow into the
+//! events, return values and memory that are compared. (Aligning them
+//! across two programs by callee and arguments would pair a call a
+//! transform removed with an unrelated one that looks alike.)
+//!
 //! ## Anchors
 //!
 //! Communication rooted in an anchor (an operation whose token chain leads
 //! to `llvm.experimental.convergence.anchor`) is implementation-defined, so
-//! `before` allows *every* grouping of its anchor instances that the rest of
-//! the spec admits, and within a grouping the tokens fix everything below:
-//! two threads converge at an anchor-rooted operation iff their anchor
-//! instances are converged and they are at the same place relative to the
-//! anchor (same operations on the token chain, same loop-heart iteration
-//! numbers: the *relative path*). The check therefore
+//! `before` allows *every* grouping of its anchor instances, and within a
+//! grouping the token rules fix everything below. The check runs `before`
+//! *guided* by `after` ([`crate::guide`]): each of `before`'s anchor
+//! instances is paired, by name and order, with one of `after`'s and is
+//! converged exactly with the instances paired with the same `after`
+//! instance; unpaired anchors keep maximal reconvergence. Then everything is
+//! compared exactly, thread sets included. Waits that cannot be satisfied
+//! under that grouping mean convergence-before would not be a strict order.
 //!
-//! 1. runs `before` *guided* by `after` ([`crate::guide`]): its anchor-rooted
-//!    operations communicate in `after`'s groups, so their results (and all
-//!    that depends on them) are what `before` computes under that grouping;
-//! 2. derives the anchor grouping this implies: each `after` group merges the
-//!    anchor instances of its members, whose relative paths must agree;
-//! 3. checks the grouping is one the spec allows and explains `after`
-//!    exactly: no two anchor instances of one thread become converged
-//!    ("converged-with" relates instances of *different* threads and is
-//!    transitive), and every set of `before` operations with merged anchor
-//!    instances and equal relative paths is exactly one `after` group (or,
-//!    for pure operations, not executed by `after` at all). Waits that cannot
-//!    be satisfied in step 1 mean convergence-before would not be a strict
-//!    order under that grouping.
-//!
-//! This accepts sinking an anchor with all its uses, hoisting anchors in
-//! acyclic code and unrolling loops that contain their own anchor, and
-//! rejects splitting a heart loop into a main loop and a remainder or
-//! sinking only some uses of an anchor (ConvergentOperations.rst, *Examples
-//! for the Correctness of Program Transforms*). Everything not rooted in an
-//! anchor is compared exactly.
+//! This accepts sinking an anchor with all its uses, hoisting and merging
+//! anchors in acyclic code and unrolling loops that contain their own
+//! anchor, and rejects splitting a heart loop into a main loop and a
+//! remainder or sinking only some uses of an anchor (ConvergentOperations.rst,
+//! *Examples for the Correctness of Program Transforms*).
 
-use crate::classes::{ClassId, RelStep, Root};
 use crate::error::SimtError;
 use crate::guide::Guide;
 use crate::inputs::{Pattern, Rng, generate};
@@ -52,7 +44,6 @@ use crate::thread::Event;
 use opt_conv_ir::Module;
 use opt_conv_ir::types::Type;
 use rustc_hash::FxHashMap;
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// How hard to look.
@@ -253,9 +244,9 @@ fn compare_once(
         Ok(r) => r,
         Err(e) => return after_failed(bp, func, inputs, &cfg, e),
     };
-    let guide = Guide::from_run(&after);
+    let guide = Guide::from_run(&after, ap);
     match run_guided(bp, func, inputs, &cfg, Some(&guide)) {
-        Ok(before) => compare(bp, &before, &after),
+        Ok(before) => compare(&before, &after, &guide).map(|d| explain(&before, &after, d)),
         Err(e) => match run(bp, func, inputs, &cfg) {
             Err(plain) if plain.is_undefined() || matches!(plain, SimtError::Limit(_)) => None,
             Err(plain) => {
@@ -302,9 +293,46 @@ fn describe(e: &Event) -> String {
     s
 }
 
+/// Names the likely cause of an observed difference: the first pure
+/// convergent operation that `before` and `after` both executed in the same
+/// thread, with the same callee, arguments and iteration, but with
+/// different threads. (Pure operations are not compared as events; their
+/// values are. This only makes the report say where the values came from.)
+fn explain(before: &RunResult, after: &RunResult, d: Diff) -> Diff {
+    if d.sets.is_some() {
+        return d;
+    }
+    for (bt, at) in before.threads.iter().zip(&after.threads) {
+        for be in bt.events.iter().filter(|e| e.pure && e.class.is_some()) {
+            let bi = be.class.map(|c| before.classes.iterations(c));
+            let twin = at.events.iter().find(|ae| {
+                ae.pure
+                    && ae.callee == be.callee
+                    && ae.args == be.args
+                    && ae.class.map(|c| after.classes.iterations(c)) == bi
+            });
+            if let Some(ae) = twin
+                && ae.group != be.group
+            {
+                let mut e = Diff::new(
+                    Some(bt.lane),
+                    format!(
+                        "{}; it comes from a convergent operation that communicates with different threads",
+                        d.what
+                    ),
+                    describe(be),
+                    describe(ae),
+                );
+                e.sets = Some((be.group, ae.group));
+                return e;
+            }
+        }
+    }
+    d
+}
+
 /// Compares a guided `before` run with the `after` run that guided it.
-fn compare(bp: &Program, before: &RunResult, after: &RunResult) -> Option<Diff> {
-    let rooted = |r: &RunResult, e: &Event| e.class.is_some_and(|c| r.is_anchor_rooted(c));
+fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff> {
     for (bt, at) in before.threads.iter().zip(&after.threads) {
         let lane = Some(bt.lane);
         let mut by_after: FxHashMap<usize, usize> = FxHashMap::default();
@@ -315,6 +343,9 @@ fn compare(bp: &Program, before: &RunResult, after: &RunResult) -> Option<Diff> 
         }
         let mut last_before = 0;
         for (j, ae) in at.events.iter().enumerate() {
+            if !guide.is_aligned(at.lane, j) {
+                continue;
+            }
             let Some(&i) = by_after.get(&j) else {
                 let next = bt.events[last_before..].iter().find(|e| e.matched.is_none() && !e.pure);
                 return Some(Diff::new(
@@ -326,8 +357,7 @@ fn compare(bp: &Program, before: &RunResult, after: &RunResult) -> Option<Diff> 
             };
             last_before = i + 1;
             let be = &bt.events[i];
-            let both_rooted = rooted(before, be) && rooted(after, ae);
-            if be.class.is_some() != ae.class.is_some() || (!both_rooted && be.group != ae.group) {
+            if be.class.is_some() != ae.class.is_some() || be.group != ae.group {
                 let mut d = Diff::new(
                     lane,
                     format!("event {j} communicates with different threads"),
@@ -366,151 +396,6 @@ fn compare(bp: &Program, before: &RunResult, after: &RunResult) -> Option<Diff> 
                 format!("{:02x?}", &bm.bytes[at..(at + 8).min(bm.bytes.len())]),
                 format!("{:02x?}", &am.bytes[at..(at + 8).min(am.bytes.len())]),
             ));
-        }
-    }
-    check_anchor_grouping(bp, before, after)
-}
-
-/// Union-find over anchor instances `(lane, anchor class)`.
-#[derive(Default)]
-struct Groups {
-    ids: BTreeMap<(u32, ClassId), usize>,
-    parent: Vec<usize>,
-}
-
-impl Groups {
-    fn node(&mut self, k: (u32, ClassId)) -> usize {
-        let n = self.parent.len();
-        let id = *self.ids.entry(k).or_insert(n);
-        if id == n {
-            self.parent.push(n);
-        }
-        id
-    }
-    fn find(&mut self, mut x: usize) -> usize {
-        while self.parent[x] != x {
-            self.parent[x] = self.parent[self.parent[x]];
-            x = self.parent[x];
-        }
-        x
-    }
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.parent[ra.max(rb)] = ra.min(rb);
-        }
-    }
-}
-
-/// A `before` event rooted in an anchor.
-struct RootedEvent {
-    lane: u32,
-    node: usize,
-    rel: Vec<RelStep>,
-    after_group: Option<ClassId>,
-    desc: String,
-    group: u64,
-}
-
-/// Steps 2 and 3 of the anchor rule (module docs).
-fn check_anchor_grouping(bp: &Program, before: &RunResult, after: &RunResult) -> Option<Diff> {
-    let mut groups = Groups::default();
-    let mut events: Vec<RootedEvent> = Vec::new();
-    let mut after_members: FxHashMap<ClassId, u64> = FxHashMap::default();
-    for t in &after.threads {
-        for e in &t.events {
-            if let Some(c) = e.class {
-                *after_members.entry(c).or_insert(0) |= 1 << t.lane;
-            }
-        }
-    }
-    for (bt, at) in before.threads.iter().zip(&after.threads) {
-        for e in &bt.events {
-            let Some(c) = e.class else { continue };
-            let Root::Anchor(a) = before.classes.root(c) else { continue };
-            let after_group = e.matched.and_then(|j| at.events.get(j)).and_then(|ae| ae.class);
-            let after_group = after_group.filter(|&g| after.is_anchor_rooted(g));
-            let node = groups.node((bt.lane, a));
-            events.push(RootedEvent {
-                lane: bt.lane,
-                node,
-                rel: before.classes.rel_path(c),
-                after_group,
-                desc: format!("{}({})", crate::render::op_name(bp, e.op), args_text(&e.args)),
-                group: e.group,
-            });
-        }
-    }
-    // Merge the anchor instances of each after group; relative paths must agree.
-    let mut first_of: FxHashMap<ClassId, usize> = FxHashMap::default();
-    for k in 0..events.len() {
-        let Some(g) = events[k].after_group else { continue };
-        match first_of.get(&g) {
-            None => {
-                first_of.insert(g, k);
-            }
-            Some(&f) => {
-                if events[f].rel != events[k].rel {
-                    let mut d = Diff::new(
-                        Some(events[k].lane),
-                        format!(
-                            "after makes threads {} and {} communicate at places that are not converged relative to \
-                             any anchor grouping of before",
-                            events[f].lane, events[k].lane
-                        ),
-                        format!("{} / {}", events[f].desc, events[k].desc),
-                        lanes(after_members.get(&g).copied().unwrap_or(0)),
-                    );
-                    d.sets = Some((events[k].group, after_members.get(&g).copied().unwrap_or(0)));
-                    return Some(d);
-                }
-                let (a, b) = (events[f].node, events[k].node);
-                groups.union(a, b);
-            }
-        }
-    }
-    // No thread may have two anchor instances in one class.
-    let mut owner: BTreeMap<(usize, u32), (u32, ClassId)> = BTreeMap::new();
-    let keys: Vec<(u32, ClassId)> = groups.ids.keys().copied().collect();
-    for k in keys {
-        let n = groups.node(k);
-        let r = groups.find(n);
-        if let Some(prev) = owner.insert((r, k.0), k)
-            && prev != k
-        {
-            return Some(Diff::new(
-                Some(k.0),
-                "after's groups would make two anchor instances of one thread converged with each other",
-                format!("anchor instances #{} and #{}", prev.1.0, k.1.0),
-                "merged by after's communication".into(),
-            ));
-        }
-    }
-    // Each (anchor class, relative path) bucket is exactly one after group, or unexecuted.
-    let mut buckets: BTreeMap<(usize, String), Vec<usize>> = BTreeMap::new();
-    for (k, e) in events.iter().enumerate() {
-        let r = groups.find(e.node);
-        buckets.entry((r, format!("{:?}", e.rel))).or_default().push(k);
-    }
-    for ks in buckets.values() {
-        let gs: Vec<Option<ClassId>> = ks.iter().map(|&k| events[k].after_group).collect();
-        if gs.iter().all(Option::is_none) {
-            continue;
-        }
-        let bucket_lanes = ks.iter().fold(0u64, |m, &k| m | 1 << events[k].lane);
-        let first = gs.iter().flatten().next().copied();
-        let same = gs.iter().all(|g| *g == first);
-        let members = first.and_then(|g| after_members.get(&g).copied()).unwrap_or(0);
-        if !same || members != bucket_lanes {
-            let k = ks[gs.iter().position(Option::is_none).unwrap_or(0)];
-            let mut d = Diff::new(
-                Some(events[k].lane),
-                "under the anchor grouping after implies, before makes these threads communicate here, after does not",
-                format!("{} with {}", events[k].desc, lanes(bucket_lanes)),
-                format!("with {}", lanes(members)),
-            );
-            d.sets = Some((bucket_lanes, members));
-            return Some(d);
         }
     }
     None

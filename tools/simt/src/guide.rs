@@ -3,100 +3,132 @@
 //! The set of threads that execute converged instances of an anchor is
 //! implementation-defined (ConvergentOperations.rst,
 //! `llvm.experimental.convergence.anchor`), so `before` allows every
-//! grouping of its anchors, not just the maximal one this executor picks by
-//! default. To ask "does `before` allow what `after` did?", `before` is run
-//! with its anchor-rooted communication forced into `after`'s groups: each
-//! event of a `before` thread is aligned with the next event of the same
-//! `after` thread (same callee); an aligned anchor-rooted operation waits for
-//! exactly the threads of `after`'s group and computes its result from them.
-//! Whether those groups are consistent with *some* anchor grouping of
-//! `before` is checked afterwards ([`crate::equiv`]).
+//! grouping of its anchor instances, not just the maximal one this executor
+//! picks by default. To ask "does `before` allow what `after` did?", `before`
+//! is run with each anchor instance paired with an instance of the anchor of
+//! the same name in `after` (the names transforms keep; a copy made by
+//! inlining or unrolling carries a `.i` or `.N` suffix), in order, per
+//! thread: paired instances are converged exactly when `after`'s are. An
+//! anchor without a counterpart (merged into another, or removed) keeps
+//! maximal reconvergence. Everything controlled by an anchor then follows
+//! from the token rules alone.
+//!
+//! Events are also aligned with `after`'s, per thread and in order, so that
+//! [`crate::equiv`] can compare them. Pure operations are left out (see
+//! [`Guide::align`]).
 
-use crate::classes::ClassId;
+use crate::classes::{ClassId, StaticOp};
+use crate::program::Program;
 use crate::run::RunResult;
 use crate::thread::Event;
-use rustc_hash::FxHashMap;
-
-/// How a guided operation forms its group.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Guided {
-    /// Exactly the threads of the guiding run's group with this id.
-    Group(usize),
-    /// Alone: a pure operation the guiding run does not execute.
-    Alone,
-}
 
 #[derive(Clone, Debug)]
 struct GuideEvent {
     callee: String,
-    rooted: bool,
-    group: Option<usize>,
+    /// A pure operation: compared through the values it produces, not as
+    /// an event (see [`Guide::align`]).
+    unaligned: bool,
 }
 
-/// The events and groups of the guiding (`after`) run.
+/// The events and anchor instances of the guiding (`after`) run.
 #[derive(Clone, Debug, Default)]
 pub struct Guide {
     threads: Vec<Vec<GuideEvent>>,
-    members: Vec<u64>,
+    /// Per thread, its anchor instances in order: the anchor's name stem and
+    /// the instance's class in the guiding run.
+    anchors: Vec<Vec<(Option<String>, ClassId)>>,
+    /// The threads of each of the guiding run's anchor instances.
+    anchor_members: rustc_hash::FxHashMap<ClassId, u64>,
+}
+
+/// The name an anchor keeps across transforms: its token's name without
+/// the suffixes LLVM-style transforms add to copies (`.i`/`.iN` from
+/// inlining, `.N` from unrolling, `.epil`/`.prol`/`.peel` for remainders).
+pub fn name_stem(prog: &Program, op: StaticOp) -> Option<String> {
+    let body = prog.body(op.func);
+    let v = body.dfg().inst_result(op.inst)?;
+    let mut name = body.dfg().value_name(v)?;
+    while let Some((head, tail)) = name.rsplit_once('.') {
+        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        let copy_suffix = (!tail.is_empty() && digits(tail))
+            || tail.strip_prefix('i').is_some_and(digits)
+            || matches!(tail, "epil" | "prol" | "peel");
+        if head.is_empty() || !copy_suffix {
+            break;
+        }
+        name = head;
+    }
+    Some(name.to_owned())
 }
 
 impl Guide {
-    /// The guide given by a finished run.
-    pub fn from_run(run: &RunResult) -> Guide {
-        let mut ids: FxHashMap<ClassId, usize> = FxHashMap::default();
-        let mut members: Vec<u64> = Vec::new();
+    /// The guide given by a finished run of `prog`.
+    pub fn from_run(run: &RunResult, prog: &Program) -> Guide {
         let threads = run
             .threads
             .iter()
-            .map(|t| {
-                t.events
-                    .iter()
-                    .map(|e| {
-                        let group = e.class.map(|c| {
-                            let next = ids.len();
-                            let id = *ids.entry(c).or_insert(next);
-                            if id == members.len() {
-                                members.push(0);
-                            }
-                            members[id] |= 1u64 << t.lane;
-                            id
-                        });
-                        let rooted = e.class.is_some_and(|c| run.is_anchor_rooted(c));
-                        GuideEvent { callee: e.callee.clone(), rooted, group }
-                    })
-                    .collect()
-            })
+            .map(|t| t.events.iter().map(|e| GuideEvent { callee: e.callee.clone(), unaligned: e.pure }).collect())
             .collect();
-        Guide { threads, members }
+        let anchors =
+            run.threads.iter().map(|t| t.anchors.iter().map(|&(c, op)| (name_stem(prog, op), c)).collect()).collect();
+        let mut anchor_members: rustc_hash::FxHashMap<ClassId, u64> = rustc_hash::FxHashMap::default();
+        for t in &run.threads {
+            for &(c, _) in &t.anchors {
+                *anchor_members.entry(c).or_insert(0) |= 1 << t.lane;
+            }
+        }
+        Guide { threads, anchors, anchor_members }
     }
 
-    /// Aligns event `ev` of thread `lane` (`rooted`: anchor-rooted in the
-    /// guided run) with the guiding thread's next event. Returns the index
-    /// matched, and how the operation must form its group. A pure event
-    /// without counterpart is skipped (not executing it is unobservable); any
-    /// other mismatch stops guiding that thread, and the comparison reports it.
-    pub fn align(&self, lane: u32, cursor: &mut usize, ev: &Event, rooted: bool) -> (Option<usize>, Option<Guided>) {
-        let Some(events) = self.threads.get(lane as usize) else { return (None, None) };
-        if *cursor == usize::MAX {
-            return (None, None);
+    /// The threads that executed the guiding run's anchor instance `c`.
+    pub fn anchor_members(&self, c: ClassId) -> u64 {
+        self.anchor_members.get(&c).copied().unwrap_or(0)
+    }
+
+    /// Pairs an instance of the anchor named `stem`, executed by thread
+    /// `lane`, with that thread's next unpaired instance of the same name in
+    /// the guiding run; returns the guiding run's class of it.
+    pub fn pair_anchor(&self, lane: u32, taken: &mut Vec<bool>, stem: Option<&str>) -> Option<ClassId> {
+        let stem = stem?;
+        let list = self.anchors.get(lane as usize)?;
+        taken.resize(list.len(), false);
+        let i = (0..list.len()).find(|&i| !taken[i] && list[i].0.as_deref() == Some(stem))?;
+        taken[i] = true;
+        Some(list[i].1)
+    }
+
+    /// Aligns event `ev` of thread `lane` with the guiding thread's next
+    /// aligned event of the same callee; returns its index. Pure operations
+    /// are not aligned: their groups follow from their tokens (or maximal
+    /// convergence), and what they communicate is observable only through
+    /// the values they produce, which the events and memory they flow into
+    /// show. Aligning them by callee would pair a call a transform removed
+    /// with an unrelated one that looks alike. Any other mismatch stops
+    /// aligning that thread, and the comparison reports it.
+    pub fn align(&self, lane: u32, cursor: &mut usize, ev: &Event) -> Option<usize> {
+        let events = self.threads.get(lane as usize)?;
+        if *cursor == usize::MAX || ev.pure {
+            return None;
+        }
+        while events.get(*cursor).is_some_and(|g| g.unaligned) {
+            *cursor += 1;
         }
         match events.get(*cursor) {
             Some(g) if g.callee == ev.callee => {
                 let m = *cursor;
                 *cursor += 1;
-                let guided = if rooted && g.rooted { g.group.map(Guided::Group) } else { None };
-                (Some(m), guided)
+                Some(m)
             }
-            _ if ev.pure => (None, rooted.then_some(Guided::Alone)),
             _ => {
                 *cursor = usize::MAX;
-                (None, None)
+                None
             }
         }
     }
 
-    /// The lanes of guiding group `g`.
-    pub fn members(&self, g: usize) -> u64 {
-        self.members.get(g).copied().unwrap_or(0)
+    /// Whether event `j` of thread `lane` of the guiding run takes part in
+    /// alignment (see [`Guide::align`]).
+    pub fn is_aligned(&self, lane: u32, j: usize) -> bool {
+        self.threads.get(lane as usize).and_then(|t| t.get(j)).is_some_and(|g| !g.unaligned)
     }
 }

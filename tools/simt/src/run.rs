@@ -43,6 +43,8 @@ pub struct ThreadTrace {
     pub events: Vec<Event>,
     /// What the kernel returned.
     pub ret: Val,
+    /// The anchor instances it executed, in order (class, static op).
+    pub anchors: Vec<(ClassId, StaticOp)>,
 }
 
 /// One class of converged dynamic instances of a convergent operation.

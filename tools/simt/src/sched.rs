@@ -16,10 +16,10 @@
 //! group already fired, and (in guided runs) waits that form a cycle.
 
 use crate::builtins::{Member, comm_result};
-use crate::classes::{ClassId, ClassKey, Classes};
+use crate::classes::{ClassId, ClassKey, Classes, Root};
 use crate::error::{Result, SimtError};
 use crate::exec::{Ctx, Limits, new_frame};
-use crate::guide::{Guide, Guided};
+use crate::guide::Guide;
 use crate::memory::{Memory, RegionKind, addr};
 use crate::program::Program;
 use crate::run::{Inputs, Instance, RegionDump, RunConfig, RunResult, ThreadTrace};
@@ -42,11 +42,8 @@ pub struct Machine<'a, 'm> {
 
 type Stack = Vec<(ClassId, Vec<u32>)>;
 
-/// A group ready to fire.
-enum Firing {
-    Class(ClassId, u64),
-    Guided(u64),
-}
+/// A group ready to fire: a class and its members.
+struct Firing(ClassId, u64);
 
 impl<'a, 'm> Machine<'a, 'm> {
     /// Sets up memory and threads for a run of `f`.
@@ -96,6 +93,8 @@ impl<'a, 'm> Machine<'a, 'm> {
                 fuel: 0,
                 controlled: FxHashSet::default(),
                 guide_cursor: 0,
+                anchor_taken: Vec::new(),
+                paired_anchors: FxHashSet::default(),
             });
         }
         let limits = Limits { fuel: config.fuel, max_depth: config.max_depth };
@@ -119,7 +118,6 @@ impl<'a, 'm> Machine<'a, 'm> {
                 let th = &mut self.threads[i];
                 crate::exec::run(&mut ctx, th).map_err(|e| in_thread(th.lane, e))?;
                 if let Status::Blocked(p) = &th.status
-                    && p.guided.is_none()
                     && self.fired.contains(&p.class)
                 {
                     return Err(SimtError::Convergence(format!(
@@ -153,22 +151,10 @@ impl<'a, 'm> Machine<'a, 'm> {
     /// Groups whose membership is final.
     fn fireable(&self) -> Vec<Firing> {
         let mut by_class: BTreeMap<ClassId, u64> = BTreeMap::new();
-        let mut by_guide: BTreeMap<usize, u64> = BTreeMap::new();
         let mut out = Vec::new();
         for (i, t) in self.threads.iter().enumerate() {
             let Some(p) = self.pending(i) else { continue };
-            match p.guided {
-                None => *by_class.entry(p.class).or_insert(0) |= 1 << t.lane,
-                Some(Guided::Group(g)) => *by_guide.entry(g).or_insert(0) |= 1 << t.lane,
-                Some(Guided::Alone) => out.push(Firing::Guided(1 << t.lane)),
-            }
-        }
-        if let Some(guide) = self.guide {
-            for (g, mask) in by_guide {
-                if mask == guide.members(g) {
-                    out.push(Firing::Guided(mask));
-                }
-            }
+            *by_class.entry(p.class).or_insert(0) |= 1 << t.lane;
         }
         let stacks: Vec<Option<Stack>> = self
             .threads
@@ -178,25 +164,39 @@ impl<'a, 'm> Machine<'a, 'm> {
         for (class, mask) in by_class {
             let first = mask.trailing_zeros() as usize;
             let Some(chain) = &stacks[first] else { continue };
-            let blocked_by_other = stacks
-                .iter()
-                .enumerate()
-                .any(|(t, s)| mask & (1 << t) == 0 && s.as_ref().is_some_and(|s| may_reach(s, chain)));
+            // Under an anchor paired with the guiding run, the instance may
+            // group threads at different iterations: a member of the paired
+            // instance that has not executed its anchor yet may still come.
+            let paired = match self.classes.root(class) {
+                Root::Anchor(a) => match self.classes.key(a) {
+                    ClassKey::GuidedAnchor { guide, .. } => self.guide.map(|g| (a, g.anchor_members(ClassId(*guide)))),
+                    _ => None,
+                },
+                Root::Launch => None,
+            };
+            let blocked_by_other = stacks.iter().enumerate().any(|(t, s)| {
+                let Some(s) = s else { return false };
+                if mask & (1 << t) != 0 {
+                    return false;
+                }
+                match paired {
+                    Some((a, members)) if members & (1 << self.threads[t].lane) != 0 => {
+                        !self.threads[t].paired_anchors.contains(&a) || may_reach(s, chain)
+                    }
+                    Some(_) => false,
+                    None => may_reach(s, chain),
+                }
+            });
             if !blocked_by_other {
-                out.push(Firing::Class(class, mask));
+                out.push(Firing(class, mask));
             }
         }
         out
     }
 
     fn fire(&mut self, f: Firing) -> Result<()> {
-        let mask = match f {
-            Firing::Class(c, m) => {
-                self.fired.insert(c);
-                m
-            }
-            Firing::Guided(m) => m,
-        };
+        let Firing(class, mask) = f;
+        self.fired.insert(class);
         let lanes: Vec<usize> = (0..64).filter(|l| mask & (1 << l) != 0).collect();
         let mut pendings = Vec::with_capacity(lanes.len());
         for &l in &lanes {
@@ -264,11 +264,18 @@ impl<'a, 'm> Machine<'a, 'm> {
             .filter(|r| matches!(r.kind, RegionKind::Global | RegionKind::Arg(_)))
             .map(|r| RegionDump { name: r.name.clone(), bytes: r.bytes.clone(), poison: r.poison.clone() })
             .collect();
+        let classes = &self.classes;
         let threads = self
             .threads
             .into_iter()
             .map(|t| ThreadTrace {
                 lane: t.lane,
+                anchors: t
+                    .instances
+                    .iter()
+                    .copied()
+                    .filter(|&(c, _)| classes.root(c) == crate::classes::Root::Anchor(c))
+                    .collect(),
                 events: t.events,
                 ret: match t.status {
                     Status::Done(v) => v,

@@ -68,8 +68,6 @@ pub struct Pending {
     pub event: usize,
     /// Where the result goes.
     pub dest: Option<Value>,
-    /// In a guided run: the guiding run's group this instance must form.
-    pub guided: Option<crate::guide::Guided>,
 }
 
 /// Where a thread is.
@@ -100,6 +98,11 @@ pub struct Thread {
     pub controlled: FxHashSet<ClassId>,
     /// In a guided run: the next unmatched event of the guiding thread.
     pub guide_cursor: usize,
+    /// In a guided run: which of the guiding thread's anchor instances have
+    /// been paired with one of this thread's.
+    pub anchor_taken: Vec<bool>,
+    /// In a guided run: the classes of the paired anchor instances it executed.
+    pub paired_anchors: FxHashSet<ClassId>,
 }
 
 impl Thread {

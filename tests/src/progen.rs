@@ -1,0 +1,371 @@
+//! Random GPU kernels for translation validation: small, valid functions
+//! with convergence control (or without, in the uncontrolled flavour) that
+//! exercise what the convergence-aware passes move, merge, duplicate and
+//! inline: divergent and uniform branches, loops with uniform and
+//! thread-dependent trip counts, breaks out of loops, anchors with users
+//! inside conditional code, identical operations in both arms, reductions,
+//! ballots, observable calls, and calls to small convergent helpers.
+//!
+//! Uniform values come from constants and `readfirstlane`; divergent ones
+//! from the lane id. Kernels take divergent arguments (plain functions, not
+//! `amdgpu_kernel`), so the executor may feed each thread its own values
+//! without contradicting the uniformity the oracle assumes.
+
+/// A deterministic generator (SplitMix64).
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    /// True with probability `p`/100.
+    pub fn chance(&mut self, p: u64) -> bool {
+        self.below(100) < p
+    }
+}
+
+/// Whether the kernel uses convergence tokens.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flavour {
+    /// Entry token, hearts in loops, anchors, bundles everywhere.
+    Controlled,
+    /// The `convergent` attribute alone.
+    Uncontrolled,
+}
+
+/// A generated module: its text and the kernel's name (`k`).
+pub struct Generated {
+    /// The `.ll` text.
+    pub text: String,
+}
+
+/// Generates one module from `seed`.
+pub fn generate(seed: u64, flavour: Flavour) -> Generated {
+    let mut g = Gen { rng: Rng::new(seed), flavour, out: String::new(), next: 0, helpers: Vec::new() };
+    let body = g.kernel();
+    let mut text = String::from(PRELUDE);
+    for h in &g.helpers {
+        text.push_str(h);
+    }
+    text.push_str(&body);
+    Generated { text }
+}
+
+const PRELUDE: &str = "target triple = \"amdgcn-amd-amdhsa\"\n\n\
+    declare i32 @llvm.amdgcn.workitem.id.x()\n\
+    declare i32 @llvm.amdgcn.readfirstlane.i32(i32)\n\
+    declare i32 @subgroupAdd(i32) convergent nounwind willreturn memory(none)\n\
+    declare i64 @subgroupBallot(i1) convergent nounwind willreturn memory(none)\n\
+    declare void @record(i32)\n\n";
+
+/// A value in scope: its name and whether every converged thread has the same one.
+#[derive(Clone)]
+struct Val {
+    name: String,
+    uniform: bool,
+}
+
+struct Scope {
+    vals: Vec<Val>,
+    /// The token convergent operations here use (controlled flavour).
+    token: Option<String>,
+    /// Whether a loop may be generated here (not inside an anchor's region,
+    /// whose hearts would use an outer token inside it).
+    loops_ok: bool,
+}
+
+struct Gen {
+    rng: Rng,
+    flavour: Flavour,
+    out: String,
+    next: u32,
+    helpers: Vec<String>,
+}
+
+impl Gen {
+    fn fresh(&mut self, stem: &str) -> String {
+        self.next += 1;
+        format!("{stem}{}", self.next)
+    }
+
+    fn line(&mut self, s: &str) {
+        self.out.push_str("  ");
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    fn label(&mut self, l: &str) {
+        self.out.push('\n');
+        self.out.push_str(l);
+        self.out.push_str(":\n");
+    }
+
+    fn bundle(&self, scope: &Scope) -> String {
+        match &scope.token {
+            Some(t) => format!(" [ \"convergencectrl\"(token %{t}) ]"),
+            None => String::new(),
+        }
+    }
+
+    fn pick(&mut self, scope: &Scope, uniform: bool) -> String {
+        let cands: Vec<&Val> = scope.vals.iter().filter(|v| !uniform || v.uniform).collect();
+        if cands.is_empty() || self.rng.chance(20) {
+            return format!("{}", self.rng.below(7) as i64 - 2);
+        }
+        format!("%{}", cands[self.rng.below(cands.len() as u64) as usize].name)
+    }
+
+    fn kernel(&mut self) -> String {
+        self.out.clear();
+        self.out.push_str("define void @k(i32 %n, i32 %m) convergent {\nentry:\n");
+        let token = match self.flavour {
+            Flavour::Controlled => {
+                self.line("%e = call token @llvm.experimental.convergence.entry()");
+                Some("e".to_owned())
+            }
+            Flavour::Uncontrolled => None,
+        };
+        self.line("%tid = call i32 @llvm.amdgcn.workitem.id.x()");
+        let mut scope = Scope {
+            vals: vec![Val { name: "tid".into(), uniform: false }, Val { name: "n".into(), uniform: false }],
+            token,
+            loops_ok: true,
+        };
+        let b = self.bundle(&scope);
+        self.line(&format!("%u = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %n){b}"));
+        scope.vals.push(Val { name: "u".into(), uniform: true });
+        let n = 2 + self.rng.below(4);
+        self.stmts(&mut scope, n as u32, 3);
+        let last = self.pick(&scope, false);
+        self.line(&format!("call void @record(i32 {last})"));
+        self.line("ret void");
+        self.out.push_str("}\n");
+        std::mem::take(&mut self.out)
+    }
+
+    fn stmts(&mut self, scope: &mut Scope, n: u32, depth: u32) {
+        for _ in 0..n {
+            self.stmt(scope, depth);
+        }
+    }
+
+    fn stmt(&mut self, scope: &mut Scope, depth: u32) {
+        let k = self.rng.below(100);
+        match k {
+            0..=24 => self.arith(scope),
+            25..=39 => self.reduction(scope),
+            40..=47 => {
+                let v = self.pick(scope, false);
+                self.line(&format!("call void @record(i32 {v})"));
+            }
+            48..=69 if depth > 0 => self.if_stmt(scope, depth),
+            70..=81 if depth > 0 && scope.loops_ok => self.loop_stmt(scope, depth),
+            82..=91 if depth > 0 && self.flavour == Flavour::Controlled => self.anchor_region(scope, depth),
+            92..=99 => self.call_helper(scope),
+            _ => self.arith(scope),
+        }
+    }
+
+    fn arith(&mut self, scope: &mut Scope) {
+        let ops = ["add", "sub", "mul", "xor", "and", "or"];
+        let op = ops[self.rng.below(ops.len() as u64) as usize];
+        let (a, b) = (self.pick(scope, false), self.pick(scope, false));
+        let name = self.fresh("v");
+        self.line(&format!("%{name} = {op} i32 {a}, {b}"));
+        let uniform = [&a, &b]
+            .iter()
+            .all(|x| !x.starts_with('%') || scope.vals.iter().any(|v| v.uniform && format!("%{}", v.name) == **x));
+        scope.vals.push(Val { name, uniform });
+    }
+
+    fn reduction(&mut self, scope: &mut Scope) {
+        let a = self.pick(scope, false);
+        let b = self.bundle(scope);
+        let name = self.fresh("r");
+        if self.rng.chance(70) {
+            self.line(&format!("%{name} = call i32 @subgroupAdd(i32 {a}){b}"));
+        } else {
+            let c = self.fresh("bc");
+            self.line(&format!("%{c} = icmp sgt i32 {a}, 0"));
+            let w = self.fresh("bw");
+            self.line(&format!("%{w} = call i64 @subgroupBallot(i1 %{c}){b}"));
+            self.line(&format!("%{name} = trunc i64 %{w} to i32"));
+        }
+        scope.vals.push(Val { name, uniform: false });
+    }
+
+    fn condition(&mut self, scope: &mut Scope) -> String {
+        let uniform = self.rng.chance(50);
+        let v = if uniform { self.pick(scope, true) } else { "%tid".to_owned() };
+        let c = self.fresh("c");
+        let preds = ["slt", "sgt", "eq", "ne"];
+        let p = preds[self.rng.below(4) as usize];
+        let k = self.rng.below(4);
+        self.line(&format!("%{c} = icmp {p} i32 {v}, {k}"));
+        c
+    }
+
+    fn if_stmt(&mut self, scope: &mut Scope, depth: u32) {
+        let c = self.condition(scope);
+        let (then, els, join) = (self.fresh("then"), self.fresh("else"), self.fresh("join"));
+        // Sometimes the same operation in both arms (something to hoist),
+        // sometimes a value computed before and used only in one arm
+        // (something to sink).
+        let twin = self.rng.chance(40).then(|| self.pick(scope, false));
+        let sunk = if self.rng.chance(40) {
+            let a = self.pick(scope, false);
+            let b = self.bundle(scope);
+            let name = self.fresh("s");
+            self.line(&format!("%{name} = call i32 @subgroupAdd(i32 {a}){b}"));
+            Some(name)
+        } else {
+            None
+        };
+        self.line(&format!("br i1 %{c}, label %{then}, label %{els}"));
+        let mut ends = Vec::new();
+        let mut results = Vec::new();
+        for (arm, label) in [(0, then.clone()), (1, els.clone())] {
+            self.label(&label);
+            let mark = scope.vals.len();
+            if let Some(x) = &twin {
+                let b = self.bundle(scope);
+                let name = self.fresh("t");
+                self.line(&format!("%{name} = call i32 @subgroupAdd(i32 {x}){b}"));
+                scope.vals.push(Val { name, uniform: false });
+            }
+            if arm == 0
+                && let Some(s) = &sunk
+            {
+                self.line(&format!("call void @record(i32 %{s})"));
+            }
+            let n = self.rng.below(3) as u32;
+            self.stmts(scope, n, depth - 1);
+            results.push(self.pick(scope, false));
+            scope.vals.truncate(mark);
+            ends.push(self.current_block());
+            self.line(&format!("br label %{join}"));
+        }
+        self.label(&join);
+        let name = self.fresh("p");
+        self.line(&format!("%{name} = phi i32 [ {}, %{} ], [ {}, %{} ]", results[0], ends[0], results[1], ends[1]));
+        scope.vals.push(Val { name, uniform: false });
+    }
+
+    fn loop_stmt(&mut self, scope: &mut Scope, depth: u32) {
+        let pre = self.current_block();
+        let (header, latch, exit) = (self.fresh("loop"), self.fresh("latch"), self.fresh("exit"));
+        let uniform_trip = self.rng.chance(50);
+        let trip = if uniform_trip {
+            format!("{}", 1 + self.rng.below(3))
+        } else {
+            let t = self.fresh("trip");
+            self.line(&format!("%{t} = and i32 %tid, 3"));
+            let t1 = self.fresh("trip");
+            self.line(&format!("%{t1} = add i32 %{t}, 1"));
+            format!("%{t1}")
+        };
+        self.line(&format!("br label %{header}"));
+        self.label(&header);
+        let i = self.fresh("i");
+        let inext = self.fresh("inext");
+        self.line(&format!("%{i} = phi i32 [ 0, %{pre} ], [ %{inext}, %{latch} ]"));
+        let outer = scope.token.clone();
+        if let Some(t) = &outer {
+            let h = self.fresh("h");
+            self.line(&format!(
+                "%{h} = call token @llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %{t}) ]"
+            ));
+            scope.token = Some(h);
+        }
+        let mark = scope.vals.len();
+        scope.vals.push(Val { name: i.clone(), uniform: true });
+        let n = 1 + self.rng.below(3) as u32;
+        self.stmts(scope, n, depth - 1);
+        // A divergent break, to a block outside the loop that only records.
+        if self.rng.chance(30) {
+            let c = self.fresh("brk");
+            let (out_block, cont) = (self.fresh("broke"), self.fresh("cont"));
+            self.line(&format!("%{c} = icmp eq i32 %tid, %{i}"));
+            self.line(&format!("br i1 %{c}, label %{out_block}, label %{cont}"));
+            self.label(&out_block);
+            self.line(&format!("call void @record(i32 %{i})"));
+            self.line(&format!("br label %{exit}"));
+            self.label(&cont);
+        }
+        self.line(&format!("br label %{latch}"));
+        self.label(&latch);
+        self.line(&format!("%{inext} = add i32 %{i}, 1"));
+        let d = self.fresh("done");
+        self.line(&format!("%{d} = icmp sge i32 %{inext}, {trip}"));
+        self.line(&format!("br i1 %{d}, label %{exit}, label %{header}"));
+        self.label(&exit);
+        scope.vals.truncate(mark);
+        scope.token = outer;
+    }
+
+    /// An anchor whose token the following operations use, some of them in
+    /// conditional code: what sinking and hoisting anchors is about.
+    fn anchor_region(&mut self, scope: &mut Scope, depth: u32) {
+        let a = self.fresh("a");
+        self.line(&format!("%{a} = call token @llvm.experimental.convergence.anchor()"));
+        let saved = (scope.token.clone(), scope.loops_ok);
+        scope.token = Some(a);
+        scope.loops_ok = false;
+        let n = 1 + self.rng.below(3) as u32;
+        self.stmts(scope, n, depth.min(2));
+        (scope.token, scope.loops_ok) = saved;
+    }
+
+    fn call_helper(&mut self, scope: &mut Scope) {
+        let k = self.helpers.len();
+        if k > 2 {
+            return self.arith(scope);
+        }
+        // A controlled caller calls a controlled helper, or (to exercise
+        // token inference when inlining) an uncontrolled one.
+        let controlled = self.flavour == Flavour::Controlled && self.rng.chance(60);
+        let name = format!("helper{k}");
+        let body = if controlled {
+            format!(
+                "define internal i32 @{name}(i32 %x) convergent {{\nentry:\n  \
+                 %t = call token @llvm.experimental.convergence.entry()\n  \
+                 %c = icmp sgt i32 %x, 1\n  br i1 %c, label %a, label %b\n\
+                 a:\n  %s = call i32 @subgroupAdd(i32 %x) [ \"convergencectrl\"(token %t) ]\n  ret i32 %s\n\
+                 b:\n  ret i32 %x\n}}\n\n"
+            )
+        } else {
+            format!(
+                "define internal i32 @{name}(i32 %x) convergent {{\nentry:\n  \
+                 %s = call i32 @subgroupAdd(i32 %x)\n  %y = add i32 %s, 1\n  ret i32 %y\n}}\n\n"
+            )
+        };
+        self.helpers.push(body);
+        let a = self.pick(scope, false);
+        let b = self.bundle(scope);
+        let v = self.fresh("call");
+        self.line(&format!("%{v} = call i32 @{name}(i32 {a}){b}"));
+        scope.vals.push(Val { name: v, uniform: false });
+    }
+
+    /// The label of the block being written.
+    fn current_block(&self) -> String {
+        self.out
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_suffix(':').filter(|x| !x.starts_with(' ')))
+            .unwrap_or("entry")
+            .to_owned()
+    }
+}

@@ -1,0 +1,84 @@
+//! Translation validation: every pass, and a few pipelines, run over
+//! thousands of generated kernels with convergence control (and without);
+//! each output must verify (`-verify-each`) and behave, under the reference
+//! SIMT executor, as the input allows: the same observable events, and the
+//! same sets of threads communicating at every convergent operation (up to
+//! what the spec leaves to the implementation at anchors).
+//!
+//! `OPT_CONV_TV_PROGRAMS` sets the number of programs per pass and flavour
+//! (default 250; `.ci/run` runs 2000 in a release build).
+
+use opt_conv_ir::parse_module;
+use opt_conv_simt::equiv::CexKind;
+use opt_conv_simt::{EquivConfig, check_equivalence};
+use opt_conv_tests::opt_conv;
+use opt_conv_tests::progen::{Flavour, generate};
+
+fn programs() -> u64 {
+    std::env::var("OPT_CONV_TV_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(250)
+}
+
+/// Runs `pipeline` on generated programs and checks each output.
+fn validate(pipeline: &str, flavour: Flavour, seed_base: u64) {
+    let n = programs();
+    let config = EquivConfig { trials: 24, ..EquivConfig::default() };
+    let (mut checked, mut changed, mut no_verdict) = (0u64, 0u64, 0u64);
+    for k in 0..n {
+        let seed = seed_base + k;
+        let g = generate(seed, flavour);
+        let (before, _) =
+            parse_module("gen.ll", &g.text).unwrap_or_else(|e| panic!("seed {seed}: generator: {e}\n{}", g.text));
+        let input = opt_conv(&["-S", "-"], &g.text);
+        assert_eq!(input.code, 0, "seed {seed}: generated program does not verify:\n{}\n{}", input.stderr, g.text);
+        let args = ["-S", "-verify-each", &format!("-passes={pipeline}"), "-"];
+        let out = opt_conv(&args, &g.text);
+        assert_eq!(out.code, 0, "seed {seed}, -passes={pipeline}:\n{}\ninput:\n{}", out.stderr, g.text);
+        if out.stdout != input.stdout {
+            changed += 1;
+        }
+        let (after, _) = parse_module("out.ll", &out.stdout).expect("our output parses");
+        match check_equivalence(&before, &after, "k", &config) {
+            Ok(()) => checked += 1,
+            Err(c) if c.kind == CexKind::Unrunnable => no_verdict += 1,
+            Err(c) => panic!(
+                "seed {seed}, -passes={pipeline} ({flavour:?}): miscompile\n{c}\n--- input\n{}\n--- output\n{}",
+                g.text, out.stdout
+            ),
+        }
+    }
+    eprintln!(
+        "translation validation, -passes={pipeline}, {flavour:?}: {n} programs, {changed} changed, {checked} \
+         equivalent, {no_verdict} without verdict"
+    );
+    assert!(checked * 10 >= n * 9, "too many programs the executor could not judge: {no_verdict} of {n}");
+    assert!(changed > 0, "-passes={pipeline} changed none of the {n} programs: the test would prove nothing");
+}
+
+#[test]
+fn sink_preserves_convergence() {
+    validate("sink", Flavour::Controlled, 1_000_000);
+    validate("sink", Flavour::Uncontrolled, 2_000_000);
+}
+
+#[test]
+fn hoist_preserves_convergence() {
+    validate("hoist", Flavour::Controlled, 3_000_000);
+    validate("hoist", Flavour::Uncontrolled, 4_000_000);
+}
+
+#[test]
+fn inline_preserves_convergence() {
+    validate("inline", Flavour::Controlled, 5_000_000);
+    validate("inline", Flavour::Uncontrolled, 6_000_000);
+}
+
+#[test]
+fn dce_preserves_convergence() {
+    validate("dce", Flavour::Controlled, 7_000_000);
+}
+
+#[test]
+fn pipelines_preserve_convergence() {
+    validate("inline,sink,hoist,dce", Flavour::Controlled, 8_000_000);
+    validate("infer-convergence-tokens,sink,hoist", Flavour::Uncontrolled, 9_000_000);
+}
