@@ -1165,9 +1165,10 @@ impl<'m> ModulePrinter<'m> {
 }
 
 fn write_md_name(out: &mut String, name: &str) -> std::fmt::Result {
-    // Metadata names allow `\XX` escapes for unusual characters.
-    for c in name.bytes() {
-        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_') {
+    // Metadata names allow `\XX` escapes for unusual characters; a digit
+    // cannot start one (it would read as a metadata number).
+    for (k, c) in name.bytes().enumerate() {
+        if (c.is_ascii_alphabetic() || (k > 0 && c.is_ascii_digit())) || matches!(c, b'-' | b'$' | b'.' | b'_') {
             out.push(c as char);
         } else {
             write!(out, "\\{c:02X}")?;
