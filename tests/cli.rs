@@ -94,6 +94,20 @@ fn mtriple_overrides_the_module_triple() {
     assert!(r.stdout.contains("target triple = \"amdgcn-amd-amdhsa\"\n"));
 }
 
+/// opt-22 refuses a triple whose architecture it does not know, whether it
+/// comes from `-mtriple` or the module; `unknown` is accepted.
+#[test]
+fn unrecognized_architecture_is_an_error() {
+    let r = opt_conv(&["-S", "-mtriple=amdgpu7.01-unknown-amdhsa"], SIMPLE);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stderr, "opt-conv: unrecognized architecture 'amdgpu7.01' provided.\n");
+    assert!(r.stdout.is_empty());
+    let r = opt_conv(&["-S"], &format!("target triple = \"xyz-pc-linux\"\n{SIMPLE}"));
+    assert_eq!((r.code, r.stderr.as_str()), (1, "opt-conv: unrecognized architecture 'xyz' provided.\n"));
+    for ok in ["unknown-unknown-unknown", "thumbv7em-none-eabi", "spirv1.5-unknown-vulkan", "nvptx64-nvidia-cuda"] {
+        assert_eq!(opt_conv(&["-S", &format!("-mtriple={ok}")], SIMPLE).code, 0, "{ok}");
+    }
+}
 #[test]
 fn input_is_verified_unless_disabled() {
     let bad = std::fs::read_to_string(tests_dir().join("cases/errors/not-dominating.ll")).unwrap();

@@ -324,6 +324,8 @@ macro_rules! flag_set {
             pub const fn union(self, other: $name) -> $name { $name(self.0 | other.0) }
             /// Intersection.
             pub const fn intersect(self, other: $name) -> $name { $name(self.0 & other.0) }
+            /// The flags of `self` not in `other`.
+            pub const fn without(self, other: $name) -> $name { $name(self.0 & !other.0) }
             /// True if no flag is set.
             pub const fn is_empty(self) -> bool { self.0 == 0 }
         }

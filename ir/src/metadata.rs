@@ -90,9 +90,15 @@ impl MetadataTable {
         self.nodes.push(MdNode { distinct, body })
     }
 
-    /// Adds a tuple node.
+    /// The uniqued tuple with these operands: an existing identical one if
+    /// there is one (LLVM uniques such nodes), else a new one. Linear in the
+    /// table; passes create few nodes.
     pub fn tuple(&mut self, ops: Vec<MdOperand>) -> MdId {
-        self.add(false, MdBody::Tuple(ops))
+        let existing = self.nodes.iter().find_map(|(id, n)| match &n.body {
+            MdBody::Tuple(o) if !n.distinct && *o == ops => Some(id),
+            _ => None,
+        });
+        existing.unwrap_or_else(|| self.add(false, MdBody::Tuple(ops)))
     }
 
     /// The operands of `id` if it is a tuple.

@@ -6,18 +6,22 @@
 
 #![warn(missing_docs)]
 
+pub mod cfg_edit;
 pub mod dce;
 pub mod equivalence;
 pub mod hoist;
 pub mod infer_tokens;
 pub mod inline;
+pub mod loops;
 pub mod manager;
 pub mod pass;
 pub mod pipeline;
 pub mod printers;
 pub mod registry;
 pub mod remarks;
+pub mod simplify;
 pub mod sink;
+pub mod unroll;
 pub mod verify;
 
 pub use manager::{RunError, run_pipeline};
@@ -44,6 +48,22 @@ pub struct Options {
     pub cpu: Option<String>,
     /// `--uniformity=llvm|tokens`.
     pub uniformity: opt_conv_legality::UniformityMode,
+    /// `-unroll-*` options.
+    pub unroll: UnrollOptions,
+}
+
+/// opt's `-unroll-count`, `-unroll-runtime`, `-unroll-allow-partial` and
+/// `-unroll-threshold`.
+#[derive(Clone, Debug, Default)]
+pub struct UnrollOptions {
+    /// `-unroll-count=N`.
+    pub count: Option<u32>,
+    /// `-unroll-runtime`.
+    pub runtime: bool,
+    /// `-unroll-allow-partial`.
+    pub allow_partial: bool,
+    /// `-unroll-threshold=N`.
+    pub threshold: Option<u32>,
 }
 
 fn no_params(name: &str, params: Option<&str>) -> Result<(), String> {
@@ -126,6 +146,20 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
             no_params("adce", p)?;
             Ok(PassBox::Function(Box::new(dce::Dce)))
         },
+    },
+    PassInfo {
+        name: "loop-unroll",
+        kind: F,
+        params: "<O0;O1;O2;O3;partial;no-partial;runtime;no-runtime>",
+        description: "unroll counted loops (LLVM's decisions); convergence per loop kind from the legality oracle",
+        build: |p| Ok(PassBox::Function(Box::new(unroll::Unroll::from_params(p)?))),
+    },
+    PassInfo {
+        name: "unroll",
+        kind: F,
+        params: "<O0;O1;O2;O3;partial;no-partial;runtime;no-runtime>",
+        description: "alias of loop-unroll",
+        build: |p| Ok(PassBox::Function(Box::new(unroll::Unroll::from_params(p)?))),
     },
     PassInfo {
         name: "print<domtree>",

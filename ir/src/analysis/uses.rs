@@ -45,4 +45,18 @@ impl Uses {
     pub fn is_used(&self, v: Value) -> bool {
         !self.users[v].is_empty()
     }
+
+    /// Records that `i` now uses `v` (for passes that keep the lists up to
+    /// date across their own edits instead of recomputing them).
+    pub fn add_user(&mut self, v: Value, i: Inst) {
+        let list = &mut self.users[v];
+        if !list.contains(&i) {
+            list.push(i);
+        }
+    }
+
+    /// Records that `i` no longer uses `v`.
+    pub fn remove_user(&mut self, v: Value, i: Inst) {
+        self.users[v].retain(|x| *x != i);
+    }
 }

@@ -123,6 +123,14 @@ pub enum Query {
         /// The successor the copy branches to.
         succ: Block,
     },
+    /// Fold straight-line `block` into `pred`, its only predecessor, which
+    /// branches only to it (see [`Oracle::block_merge`]).
+    MergeBlocks {
+        /// The predecessor that absorbs `block`.
+        pred: Block,
+        /// The block folded away.
+        block: Block,
+    },
     /// Unroll the loop of `cycle` in the given way.
     Unroll {
         /// The loop.
@@ -179,6 +187,14 @@ impl Verdict {
     }
 }
 
+/// Convergence and uniformity of one function, as an oracle computed them
+/// (see [`Oracle::analyses`]).
+#[derive(Clone)]
+pub struct OracleAnalyses {
+    conv: Rc<ConvergenceInfo>,
+    uniformity: Rc<UniformityInfo>,
+}
+
 /// The analyses a verdict depends on, for one function.
 pub struct Oracle<'m> {
     m: &'m Module,
@@ -200,6 +216,28 @@ impl<'m> Oracle<'m> {
             fid,
             conv: Rc::new(ConvergenceInfo::compute(m, f)),
             uniformity: Rc::new(Self::compute_uniformity(m, fid, f)),
+            cfg: f.cfg(),
+            dt: f.domtree(),
+            pdt: f.postdomtree(),
+            cycles: f.cycles(),
+        }
+    }
+
+    /// The function-level analyses this oracle was built from, to build
+    /// another oracle for the same function cheaply while it is unchanged
+    /// ([`Oracle::with_analyses`]); they hold no borrow of the module.
+    pub fn analyses(&self) -> OracleAnalyses {
+        OracleAnalyses { conv: self.conv.clone(), uniformity: self.uniformity.clone() }
+    }
+
+    /// An oracle from analyses an earlier oracle computed for `f`, which
+    /// must not have changed since (the CFG analyses come from `f`'s cache).
+    pub fn with_analyses(m: &'m Module, fid: FuncId, f: &Function, a: OracleAnalyses) -> Oracle<'m> {
+        Oracle {
+            m,
+            fid,
+            conv: a.conv,
+            uniformity: a.uniformity,
             cfg: f.cfg(),
             dt: f.domtree(),
             pdt: f.postdomtree(),
@@ -240,6 +278,7 @@ impl<'m> Oracle<'m> {
             Query::Move { insts, to } => self.check_move(f, insts, *to),
             Query::Merge { a, b, to } => self.check_merge(f, *a, *b, *to),
             Query::Thread { pred, block, succ } => self.check_thread(f, *pred, *block, *succ),
+            Query::MergeBlocks { pred, block } => Self::block_merge(self.m, f, *pred, *block),
             Query::Unroll { cycle, kind } => self.check_unroll(f, *cycle, *kind),
             Query::Inline { call } => self.check_inline(f, *call),
         };

@@ -3,9 +3,9 @@
 //! their block and one per block, definitions dominating uses, and
 //! convergence regions nested.
 
-use super::{InsertPoint, Oracle, Refusal, Rule};
+use super::{InsertPoint, Oracle, Refusal, Rule, Verdict};
 use crate::convergence::{ConvOp, TokenKind};
-use opt_conv_ir::{Block, Function, Inst};
+use opt_conv_ir::{Block, Function, Inst, Module};
 
 impl Oracle<'_> {
     /// The instruction a point lies just before (`None` for an empty block).
@@ -281,5 +281,40 @@ impl Oracle<'_> {
         }
         out.extend(f.block_insts(from).take_while(|&x| x != i));
         out
+    }
+}
+
+impl Oracle<'_> {
+    /// May straight-line block `block` (whose only predecessor is `pred`,
+    /// which branches only to it) be folded into `pred`? Dynamic instances
+    /// do not change; only the static placement rule can forbid it: no
+    /// convergent operation may precede a loop or entry intrinsic in its block.
+    /// Needs no analysis, so passes that fold many blocks can ask it directly.
+    pub fn block_merge(m: &Module, f: &Function, pred: Block, block: Block) -> Verdict {
+        let intrinsic = f.block_insts(block).find(|&i| {
+            matches!(
+                crate::convergence::intrinsic_kind(m, f, f.dfg().inst(i)),
+                Some(TokenKind::Loop | TokenKind::Entry)
+            )
+        });
+        let Some(x) = intrinsic else { return Verdict::legal() };
+        let before = f.block_insts(pred).find(|&i| crate::convergence::is_convergent_op(m, f, f.dfg().inst(i)));
+        match before {
+            Some(c) => {
+                use super::names::{block_name, inst_name};
+                Verdict::Refused(Refusal::new(
+                    Rule::TokenPlacement,
+                    format!(
+                        "folding {} into {} would put {} before {}; loop and entry intrinsics must come first in \
+                         their block",
+                        block_name(f, block),
+                        block_name(f, pred),
+                        inst_name(m, f, c),
+                        inst_name(m, f, x)
+                    ),
+                ))
+            }
+            None => Verdict::legal(),
+        }
     }
 }

@@ -69,6 +69,22 @@ pub struct Cli {
     #[arg(long = "uniformity", value_name = "MODE", default_value = "tokens")]
     pub uniformity: String,
 
+    /// `loop-unroll`: use this unroll count (as opt's `-unroll-count`).
+    #[arg(long = "unroll-count", value_name = "N")]
+    pub unroll_count: Option<u32>,
+
+    /// `loop-unroll`: allow runtime unrolling (a remainder loop).
+    #[arg(long = "unroll-runtime")]
+    pub unroll_runtime: bool,
+
+    /// `loop-unroll`: allow partial unrolling.
+    #[arg(long = "unroll-allow-partial")]
+    pub unroll_allow_partial: bool,
+
+    /// `loop-unroll`: size threshold for full unrolling.
+    #[arg(long = "unroll-threshold", value_name = "N")]
+    pub unroll_threshold: Option<u32>,
+
     /// Enable debug logging for a pass (maps to the tracing target `opt_conv::NAME`).
     #[arg(long = "debug-only", value_name = "NAME")]
     pub debug_only: Option<String>,

@@ -96,6 +96,23 @@ fn run(cli: &cli::Cli, stdin: &mut dyn Read, stdout: &mut dyn Write, diag: &mut 
     let input = cli.input.as_deref().unwrap_or("-");
     let (name, bytes) = read_input(input, stdin)?;
     let (mut module, map) = load(&name, &bytes, cli.mtriple.as_deref())?;
+    // As opt: a target we know nothing of is an error, not a silent default.
+    if let Some(t) = module.triple.as_deref() {
+        let t = String::from_utf8_lossy(t);
+        if let Some(arch) = opt_conv_ir::datalayout::unrecognized_arch(&t) {
+            return Err(fail(format!("{PROG}: unrecognized architecture '{arch}' provided.\n")));
+        }
+    }
+    // As opt: `-mcpu` becomes every function's "target-cpu" unless it has one.
+    if let Some(cpu) = cli.mcpu.as_deref().filter(|c| !c.is_empty()) {
+        let funcs: Vec<_> = module.functions().collect();
+        for fid in funcs {
+            let decl = module.func_mut(fid).expect("a function");
+            if !decl.fn_attrs.has_str("target-cpu") {
+                decl.fn_attrs.insert(opt_conv_ir::Attr::Str("target-cpu".into(), Some(cpu.into())));
+            }
+        }
+    }
     if !cli.disable_verify {
         let errs = opt_conv_passes::verify::verify_all(&module);
         if !errs.is_empty() {
@@ -126,6 +143,12 @@ fn run(cli: &cli::Cli, stdin: &mut dyn Read, stdout: &mut dyn Write, diag: &mut 
         triple: cli.mtriple.clone(),
         cpu: cli.mcpu.clone(),
         uniformity,
+        unroll: opt_conv_passes::UnrollOptions {
+            count: cli.unroll_count,
+            runtime: cli.unroll_runtime,
+            allow_partial: cli.unroll_allow_partial,
+            threshold: cli.unroll_threshold,
+        },
     };
     let result = opt_conv_passes::run_pipeline(&steps, &mut module, &mut remarks, diag, &options);
     diag.push_str(&remarks.render_shown());

@@ -1,0 +1,105 @@
+//! Copying a set of blocks within a function (a loop body, a block to
+//! thread through): fresh blocks and instructions, names with a suffix as
+//! LLVM gives them (`%a.1`, `%inc.epil`), operands defined inside the copied
+//! blocks mapped to their copies, everything else kept.
+
+use opt_conv_ir::{Block, Function, Inst, InstData, SecondaryMap, Type, Value};
+
+/// What a copy produced.
+pub struct Copy {
+    /// Original block to its copy.
+    pub blocks: SecondaryMap<Block, Option<Block>>,
+    /// The copies, in the order of the originals.
+    pub new_blocks: Vec<Block>,
+    /// Original value to its copy (copied instructions' results, and the
+    /// entries the caller seeded).
+    pub values: SecondaryMap<Value, Option<Value>>,
+    /// Original instruction to its copy.
+    pub insts: Vec<(Inst, Inst)>,
+}
+
+impl Copy {
+    /// The copy of `v`, or `v` itself if it was not copied.
+    pub fn value(&self, v: Value) -> Value {
+        self.values[v].unwrap_or(v)
+    }
+    /// The copy of block `b`, or `b` itself.
+    pub fn block(&self, b: Block) -> Block {
+        self.blocks[b].unwrap_or(b)
+    }
+}
+
+/// Copies `blocks` of `f`, placing the copies after `after` in the layout.
+/// `seed` maps values to use in place of originals (header phis of a loop
+/// copy take the previous copy's values); instructions for which `skip`
+/// holds are not copied (their results must be seeded). Block operands
+/// pointing at copied blocks point at the copies.
+pub fn copy_blocks(
+    f: &mut Function,
+    blocks: &[Block],
+    suffix: &str,
+    after: Block,
+    seed: &[(Value, Value)],
+    skip: &dyn Fn(Inst) -> bool,
+) -> Copy {
+    let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
+    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    for &(a, b) in seed {
+        vmap[a] = Some(b);
+    }
+    let mut new_blocks = Vec::with_capacity(blocks.len());
+    let mut prev = after;
+    for &b in blocks {
+        let name = f.dfg().block_name(b).map(|n| format!("{n}{suffix}"));
+        let nb = f.dfg_mut().make_block(name.as_deref());
+        f.layout_mut().insert_block_after(nb, prev);
+        prev = nb;
+        bmap[b] = Some(nb);
+        new_blocks.push(nb);
+    }
+    let mut insts = Vec::new();
+    for &b in blocks {
+        let originals: Vec<Inst> = f.block_insts(b).collect();
+        for i in originals {
+            if skip(i) {
+                continue;
+            }
+            let d = f.dfg().inst(i).clone();
+            let ty = f.dfg().inst_result(i).map(|r| f.dfg().value_type(r)).unwrap_or(Type::VOID);
+            let nd = InstData {
+                kind: d.kind.clone(),
+                args: d.args.clone(),
+                blocks: d.blocks.clone(),
+                result: Default::default(),
+            };
+            let ni = f.dfg_mut().make_inst(nd, ty);
+            if let (Some(r), Some(nr)) = (f.dfg().inst_result(i), f.dfg().inst_result(ni)) {
+                vmap[r] = Some(nr);
+                if let Some(n) = f.dfg().value_name(r).map(|n| format!("{n}{suffix}")) {
+                    f.dfg_mut().set_value_name(nr, Some(&n));
+                }
+            }
+            let md = f.dfg().inst_metadata(i).to_vec();
+            if !md.is_empty() {
+                f.dfg_mut().set_all_inst_md(ni, md);
+            }
+            f.layout_mut().append_inst(ni, bmap[b].expect("copied block"));
+            insts.push((i, ni));
+        }
+    }
+    let dfg = f.dfg_mut();
+    for &(_, ni) in &insts {
+        let d = dfg.inst_mut(ni);
+        for a in d.args.iter_mut() {
+            if let Some(n) = vmap[*a] {
+                *a = n;
+            }
+        }
+        for blk in d.blocks.iter_mut() {
+            if let Some(n) = bmap[*blk] {
+                *blk = n;
+            }
+        }
+    }
+    Copy { blocks: bmap, new_blocks, values: vmap, insts }
+}

@@ -1,0 +1,229 @@
+//! The loop shape unrolling needs, as LLVM's LoopSimplify and LCSSA give it:
+//! a preheader (the only way in, branching only to the header), dedicated
+//! exits (exit blocks entered only from the loop), and LCSSA phis (every
+//! value of the loop used after it goes through a phi in an exit block), so
+//! that a transform that copies the loop body only has to rewire phis.
+//!
+//! Convergence tokens are never given phis (a token cannot go through one):
+//! a token used outside its loop makes the loop "extended", which the
+//! legality oracle refuses to unroll before any of this runs.
+
+use super::{Loop, LoopForest};
+use opt_conv_ir::analysis::{FunctionAnalyses, Uses};
+use opt_conv_ir::{Block, Function, Inst, InstData, InstKind, Type, Value};
+
+/// Gives `l` a preheader if it has none: a new block `<header>.preheader`
+/// that the outside predecessors branch to, merging their phi values.
+/// Returns the preheader; `Err` if an outside predecessor cannot be
+/// redirected (it does not end in `br` or `switch`).
+pub fn ensure_preheader(f: &mut Function, l: &Loop) -> Result<Block, String> {
+    if let Some(p) = l.preheader {
+        return Ok(p);
+    }
+    let cfg = f.cfg();
+    let outside: Vec<Block> = cfg.preds(l.header).iter().copied().filter(|&p| !l.contains(p)).collect();
+    if outside.is_empty() {
+        return Err("the loop is not reachable from outside".into());
+    }
+    for &p in &outside {
+        let t = f.terminator(p).ok_or("a predecessor without terminator")?;
+        if !matches!(f.dfg().inst(t).kind, InstKind::Br | InstKind::Switch) {
+            return Err(format!("a predecessor of the header ends in {}", f.dfg().inst(t).opcode_name()));
+        }
+    }
+    let name = f.dfg().block_name(l.header).map(|n| format!("{n}.preheader"));
+    let pre = f.dfg_mut().make_block(name.as_deref());
+    f.layout_mut().insert_block_before(pre, l.header);
+    split_incoming(f, l.header, &outside, pre);
+    Ok(pre)
+}
+
+/// Gives every exit of `l` only loop predecessors, splitting off
+/// `<exit>.loopexit` blocks where outside blocks enter an exit too.
+/// Returns whether anything changed.
+pub fn ensure_dedicated_exits(f: &mut Function, l: &Loop) -> Result<bool, String> {
+    let mut changed = false;
+    for &x in &l.exits {
+        let cfg = f.cfg();
+        let preds: Vec<Block> = cfg.preds(x).to_vec();
+        let inside: Vec<Block> = preds.iter().copied().filter(|&p| l.contains(p)).collect();
+        if inside.len() == preds.len() {
+            continue;
+        }
+        for &p in &inside {
+            let t = f.terminator(p).ok_or("a block without terminator")?;
+            if !matches!(f.dfg().inst(t).kind, InstKind::Br | InstKind::Switch) {
+                return Err(format!("an exiting block ends in {}", f.dfg().inst(t).opcode_name()));
+            }
+        }
+        let name = f.dfg().block_name(x).map(|n| format!("{n}.loopexit"));
+        let nb = f.dfg_mut().make_block(name.as_deref());
+        f.layout_mut().insert_block_before(nb, x);
+        split_incoming(f, x, &inside, nb);
+        changed = true;
+    }
+    Ok(changed)
+}
+
+/// Redirects the edges `preds -> b` through the new block `nb`, which
+/// branches to `b`: each phi of `b` gets, in `nb`, a phi over those preds
+/// (or their single value), and takes it as its one incoming from `nb`.
+pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Block) {
+    let phis: Vec<Inst> = f.phis(b).collect();
+    for p in phis {
+        let d = f.dfg().inst(p).clone();
+        let ty = f.dfg().inst_result(p).map(|r| f.dfg().value_type(r)).unwrap_or(Type::VOID);
+        let moved: Vec<(Value, Block)> =
+            d.args.iter().copied().zip(d.blocks.iter().copied()).filter(|(_, blk)| preds.contains(blk)).collect();
+        let kept: Vec<(Value, Block)> =
+            d.args.iter().copied().zip(d.blocks.iter().copied()).filter(|(_, blk)| !preds.contains(blk)).collect();
+        let first = moved.first().map(|m| m.0);
+        let value = if moved.iter().all(|m| Some(m.0) == first) {
+            first
+        } else {
+            let args: Vec<Value> = moved.iter().map(|m| m.0).collect();
+            let blocks: Vec<Block> = moved.iter().map(|m| m.1).collect();
+            let np = f.dfg_mut().make_inst(InstData::new(d.kind.clone(), &args, &blocks), ty);
+            let nv = f.dfg().inst_result(np).expect("phi result");
+            if let Some(n) = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(str::to_owned) {
+                f.dfg_mut().set_value_name(nv, Some(&n));
+            }
+            f.layout_mut().append_inst(np, nb);
+            Some(nv)
+        };
+        let dfg = f.dfg_mut();
+        let pd = dfg.inst_mut(p);
+        pd.args = kept.iter().map(|k| k.0).chain(value).collect();
+        pd.blocks = kept.iter().map(|k| k.1).chain(value.map(|_| nb)).collect();
+    }
+    let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[b]), Type::VOID);
+    f.layout_mut().append_inst(br, nb);
+    for &p in preds {
+        let Some(t) = f.terminator(p) else { continue };
+        for s in f.dfg_mut().inst_mut(t).blocks.iter_mut() {
+            if *s == b {
+                *s = nb;
+            }
+        }
+    }
+}
+
+/// Puts every value of `l` used outside it through a phi in the exit block
+/// that dominates the use (LCSSA). `uses` must be current and is kept so,
+/// so that one computation serves every loop of a function; the CFG is not
+/// changed. `Err` if a use is reached through more than one exit without a
+/// merge the unroller could rewire, or is a token.
+pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, String> {
+    let dt = f.domtree();
+    let cfg = f.cfg();
+    // Exit phis created, per (value, exit block).
+    let mut created: Vec<(Value, Block, Value)> = Vec::new();
+    let defs: Vec<Value> =
+        l.blocks.iter().flat_map(|&b| f.block_insts(b)).filter_map(|i| f.dfg().inst_result(i)).collect();
+    for v in defs {
+        let outside_users: Vec<Inst> = uses
+            .users(v)
+            .iter()
+            .copied()
+            .filter(|&u| f.layout().inst_block(u).is_some_and(|b| !l.contains(b)))
+            .collect();
+        if outside_users.is_empty() {
+            continue;
+        }
+        if f.dfg().value_type(v) == Type::TOKEN {
+            return Err("a convergence token defined in the loop is used outside it".into());
+        }
+        for u in outside_users {
+            let ud = f.dfg().inst(u).clone();
+            let ub = f.layout().inst_block(u).expect("in layout");
+            // A phi in an exit block whose incoming edges come from the loop
+            // is already an LCSSA phi.
+            if ud.is_phi() && l.exits.contains(&ub) {
+                let all_inside = ud.args.iter().zip(&ud.blocks).filter(|(a, _)| **a == v).all(|(_, p)| l.contains(*p));
+                if all_inside {
+                    continue;
+                }
+            }
+            let use_blocks: Vec<Block> = if ud.is_phi() {
+                ud.args.iter().zip(&ud.blocks).filter(|(a, _)| **a == v).map(|(_, p)| *p).collect()
+            } else {
+                vec![ub]
+            };
+            for ublk in use_blocks {
+                let Some(&x) = l.exits.iter().find(|&&x| dt.dominates(x, ublk)) else {
+                    return Err("a value of the loop is used where its exits merge".into());
+                };
+                let phi_v = match created.iter().find(|c| c.0 == v && c.1 == x) {
+                    Some(c) => c.2,
+                    None => {
+                        let preds: Vec<Block> = cfg.preds(x).to_vec();
+                        let ty = f.dfg().value_type(v);
+                        let (dfg, layout) = f.parts_mut_preserving_cfg();
+                        let np = dfg.make_inst(
+                            InstData::new(InstKind::Phi { fmf: Default::default() }, &vec![v; preds.len()], &preds),
+                            ty,
+                        );
+                        let nv = dfg.inst_result(np).expect("phi result");
+                        if let Some(n) = dfg.value_name(v).map(|n| format!("{n}.lcssa")) {
+                            dfg.set_value_name(nv, Some(&n));
+                        }
+                        match layout.first_inst(x) {
+                            Some(first) => layout.insert_inst_before(np, first),
+                            None => layout.append_inst(np, x),
+                        }
+                        uses.add_user(v, np);
+                        created.push((v, x, nv));
+                        nv
+                    }
+                };
+                let dfg = f.dfg_mut_preserving_cfg();
+                if ud.is_phi() {
+                    let d = dfg.inst_mut(u);
+                    for k in 0..d.args.len() {
+                        if d.args[k] == v && d.blocks[k] == ublk {
+                            d.args[k] = phi_v;
+                        }
+                    }
+                } else {
+                    dfg.replace_in_inst(u, v, phi_v);
+                }
+                if !dfg.inst(u).args.contains(&v) {
+                    uses.remove_user(v, u);
+                }
+                uses.add_user(phi_v, u);
+            }
+        }
+    }
+    Ok(created.len())
+}
+
+/// Brings every loop of `f` into the form loop transforms expect, as LLVM's
+/// loop unroller does before it looks at any loop: preheaders, dedicated
+/// exits, then LCSSA (inner loops first, so that an inner loop's exit phis
+/// are themselves put through the outer loop's exits). Loops that cannot be
+/// normalized (a token used outside its loop, an exotic terminator) are left
+/// as they are. Returns whether anything changed.
+pub fn normalize_all(f: &mut Function) -> bool {
+    let mut changed = false;
+    // CFG edits are rare (front ends emit loops in this form), so the loops
+    // are recomputed only after one.
+    let mut forest = LoopForest::compute(f);
+    let headers: Vec<Block> = forest.loops().iter().map(|l| l.header).collect();
+    for h in headers {
+        let Some(l) = forest.get(h).cloned() else { continue };
+        if l.preheader.is_none() && ensure_preheader(f, &l).is_ok() {
+            changed = true;
+            forest = LoopForest::compute(f);
+        }
+        let Some(l) = forest.get(h).cloned() else { continue };
+        if ensure_dedicated_exits(f, &l).unwrap_or(false) {
+            changed = true;
+            forest = LoopForest::compute(f);
+        }
+    }
+    let mut uses = Uses::compute(f);
+    for l in forest.loops() {
+        changed |= form_lcssa(f, l, &mut uses).is_ok_and(|n| n > 0);
+    }
+    changed
+}

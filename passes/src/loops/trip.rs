@@ -1,0 +1,207 @@
+//! Trip counts of counted loops: a bottom-tested loop whose latch leaves
+//! when an induction variable (a header phi stepped by a constant) reaches a
+//! loop-invariant limit.
+//!
+//! With constant start, step and limit the trip count is found by running
+//! the exit test (any comparison, exact in the variable's width). With a
+//! symbolic limit, the `icmp eq/ne %iv.next, %limit` form with step 1 gives
+//! `limit - start` iterations; its *trip multiple* is the constant factor of
+//! `limit - start` that is known (`mul %n, 12` gives 12, `shl %n, 3` gives 8).
+
+use super::Loop;
+use opt_conv_ir::constant::sext;
+use opt_conv_ir::inst::{BinOp, IntPred};
+use opt_conv_ir::{Block, Function, Inst, InstKind, Module, Value};
+
+/// The exit test of a counted loop.
+#[derive(Clone, Debug)]
+pub struct Counted {
+    /// The induction variable (a header phi).
+    pub iv: Inst,
+    /// Its value on entry (the incoming value from the preheader).
+    pub start: Value,
+    /// Its increment per iteration.
+    pub step: i128,
+    /// `%iv.next = add %iv, step`.
+    pub next: Inst,
+    /// The comparison the latch branches on.
+    pub cmp: Inst,
+    /// Whether the comparison tests `next` (rather than `iv`).
+    pub tests_next: bool,
+    /// The loop-invariant operand of the comparison.
+    pub limit: Value,
+    /// Predicate, with the induction variable on the left.
+    pub pred: IntPred,
+    /// Whether the latch leaves the loop when the comparison is true.
+    pub exit_on_true: bool,
+    /// Width of the variable in bits.
+    pub bits: u32,
+}
+
+/// What is known about how many times the loop body runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TripCount {
+    /// Exactly this many times.
+    Constant(u64),
+    /// `limit - start` times (eq/ne test, step 1); a multiple of `multiple`.
+    Symbolic {
+        /// A known factor of the trip count (1 if none).
+        multiple: u64,
+    },
+    /// Not a counted loop we understand.
+    Unknown,
+}
+
+/// The counted-loop shape of `l`, if its single latch ends in a conditional
+/// branch leaving the loop on a comparison of an induction variable with a
+/// loop-invariant value.
+pub fn counted(m: &Module, f: &Function, l: &Loop) -> Option<Counted> {
+    let latch = l.latch()?;
+    let pre = l.preheader?;
+    let dfg = f.dfg();
+    let term = f.terminator(latch)?;
+    let td = dfg.inst(term);
+    if !td.is_cond_br() {
+        return None;
+    }
+    let exit_on_true = match (l.contains(td.blocks[0]), l.contains(td.blocks[1])) {
+        (false, true) => true,
+        (true, false) => false,
+        _ => return None,
+    };
+    if td.blocks[0] != l.header && td.blocks[1] != l.header {
+        return None;
+    }
+    let cmp = dfg.value_inst(td.args[0])?;
+    let InstKind::ICmp { pred, .. } = dfg.inst(cmp).kind else { return None };
+    let (a, b) = (dfg.inst(cmp).args[0], dfg.inst(cmp).args[1]);
+    let invariant = |v: Value| match dfg.value_inst(v) {
+        Some(i) => f.layout().inst_block(i).is_some_and(|blk| !l.contains(blk)),
+        None => true,
+    };
+    let (x, limit, pred) = if invariant(b) {
+        (a, b, pred)
+    } else if invariant(a) {
+        (b, a, pred.swapped())
+    } else {
+        return None;
+    };
+    // `x` is either the phi or its increment.
+    let xi = dfg.value_inst(x)?;
+    let (iv, next, tests_next) = match dfg.inst(xi).kind {
+        InstKind::Phi { .. } => (xi, increment_of(f, l, xi)?, false),
+        InstKind::Binary { op: BinOp::Add, .. } => {
+            let phi = dfg.value_inst(dfg.inst(xi).args[0]).filter(|&p| dfg.inst(p).is_phi())?;
+            if increment_of(f, l, phi)? != xi {
+                return None;
+            }
+            (phi, xi, true)
+        }
+        _ => return None,
+    };
+    if f.layout().inst_block(iv) != Some(l.header) {
+        return None;
+    }
+    let pd = dfg.inst(iv);
+    let start = pd.args.iter().zip(&pd.blocks).find(|(_, b)| **b == pre).map(|(a, _)| *a)?;
+    let bits = m.types.int_bits(f.dfg().value_type(x))?;
+    let step = dfg.value_const(dfg.inst(next).args[1]).and_then(|c| c.as_int()).map(|v| sext(v, bits))?;
+    Some(Counted { iv, start, step, next, cmp, tests_next, limit, pred, exit_on_true, bits })
+}
+
+/// `%iv.next = add %iv, C` in the loop feeding the phi's backedge.
+fn increment_of(f: &Function, l: &Loop, phi: Inst) -> Option<Inst> {
+    let dfg = f.dfg();
+    let latch = l.latch()?;
+    let pd = dfg.inst(phi);
+    let back = pd.args.iter().zip(&pd.blocks).find(|(_, b)| **b == latch).map(|(a, _)| *a)?;
+    let inc = dfg.value_inst(back)?;
+    let d = dfg.inst(inc);
+    let ok = matches!(d.kind, InstKind::Binary { op: BinOp::Add, .. })
+        && d.args[0] == dfg.inst_result(phi)?
+        && dfg.value_const(d.args[1]).is_some_and(|c| c.as_int().is_some());
+    ok.then_some(inc)
+}
+
+/// The trip count of a counted loop.
+pub fn trip_count(f: &Function, c: &Counted) -> TripCount {
+    let dfg = f.dfg();
+    let konst = |v: Value| dfg.value_const(v).and_then(|k| k.as_int()).map(|x| sext(x, c.bits));
+    if let (Some(start), Some(limit)) = (konst(c.start), konst(c.limit)) {
+        return match simulate(c, start, limit) {
+            Some(n) => TripCount::Constant(n),
+            None => TripCount::Unknown,
+        };
+    }
+    let eq_form =
+        c.tests_next && c.step == 1 && matches!((c.pred, c.exit_on_true), (IntPred::Eq, true) | (IntPred::Ne, false));
+    if !eq_form {
+        return TripCount::Unknown;
+    }
+    let multiple = if konst(c.start) == Some(0) { known_factor(f, c.limit) } else { 1 };
+    TripCount::Symbolic { multiple }
+}
+
+/// Runs the exit test: how many times the latch is reached (at most 2^20).
+fn simulate(c: &Counted, start: i128, limit: i128) -> Option<u64> {
+    let wrap = |v: i128| sext(v as u128 & mask(c.bits), c.bits);
+    let mut iv = wrap(start);
+    for n in 1..=(1u64 << 20) {
+        let next = wrap(iv + c.step);
+        let x = if c.tests_next { next } else { iv };
+        let hit = eval(c.pred, x, wrap(limit), c.bits);
+        if hit == c.exit_on_true {
+            return Some(n);
+        }
+        iv = next;
+    }
+    None
+}
+
+fn mask(bits: u32) -> u128 {
+    if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 }
+}
+
+fn eval(pred: IntPred, a: i128, b: i128, bits: u32) -> bool {
+    let (ua, ub) = (a as u128 & mask(bits), b as u128 & mask(bits));
+    match pred {
+        IntPred::Eq => a == b,
+        IntPred::Ne => a != b,
+        IntPred::Slt => a < b,
+        IntPred::Sle => a <= b,
+        IntPred::Sgt => a > b,
+        IntPred::Sge => a >= b,
+        IntPred::Ult => ua < ub,
+        IntPred::Ule => ua <= ub,
+        IntPred::Ugt => ua > ub,
+        IntPred::Uge => ua >= ub,
+    }
+}
+
+/// A constant factor known to divide `v`: from `mul %x, C`, `shl %x, C`
+/// (through `nsw`/`nuw` flags or not: the product is what the loop compares
+/// against), or a constant itself.
+fn known_factor(f: &Function, v: Value) -> u64 {
+    let dfg = f.dfg();
+    let Some(i) = dfg.value_inst(v) else { return 1 };
+    let d = dfg.inst(i);
+    let konst = |k: usize| dfg.value_const(d.args[k]).and_then(|c| c.as_int());
+    match d.kind {
+        InstKind::Binary { op: BinOp::Mul, .. } => match (konst(0), konst(1)) {
+            (_, Some(c)) | (Some(c), _) if c > 0 && c < u64::MAX as u128 => c as u64,
+            _ => 1,
+        },
+        InstKind::Binary { op: BinOp::Shl, .. } => match konst(1) {
+            Some(s) if s < 63 => 1 << s,
+            _ => 1,
+        },
+        _ => 1,
+    }
+}
+
+/// The latch of `l` ends in the counted exit test.
+pub fn exit_block(f: &Function, l: &Loop) -> Option<Block> {
+    let latch = l.latch()?;
+    let t = f.terminator(latch)?;
+    f.dfg().inst(t).successors().iter().copied().find(|&s| !l.contains(s))
+}

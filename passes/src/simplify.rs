@@ -1,0 +1,196 @@
+//! The part of LLVM's InstSimplify that cleans up after unrolling: folding
+//! integer arithmetic and comparisons on constants, algebraic identities
+//! (`add %x, 0`, `mul %x, 1`, `and %x, 0`), all-zero `getelementptr`s and
+//! selects on a constant. No instruction is created; an instruction that
+//! simplifies is replaced by an existing value or a constant.
+//!
+//! Folds that LLVM turns into `poison` (a flagged operation that wraps,
+//! division by zero) are not made: the instruction stays.
+
+use opt_conv_ir::constant::{Const, mask, sext};
+use opt_conv_ir::edit::Replacements;
+use opt_conv_ir::inst::{BinOp, IntFlags, IntPred};
+use opt_conv_ir::{Block, Function, Inst, InstKind, Module, Type, Value};
+
+/// The value `i` is equal to, if it simplifies (constants it needs are
+/// created in `f`).
+pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
+    let d = f.dfg().inst(i);
+    let r = d.result()?;
+    let ty = f.dfg().value_type(r);
+    let int = |f: &Function, v: Value| f.dfg().value_const(v).and_then(Const::as_int);
+    match &d.kind {
+        InstKind::Binary { op, flags, .. } => {
+            let bits = m.types.int_bits(ty)?;
+            let (a, b) = (d.args[0], d.args[1]);
+            let (op, flags) = (*op, *flags);
+            if let (Some(x), Some(y)) = (int(f, a), int(f, b)) {
+                let v = fold_binop(op, flags, x, y, bits)?;
+                return Some(f.dfg_mut().make_const(Const::int(&m.types, ty, v)));
+            }
+            let ones = mask(u128::MAX, bits);
+            let (ca, cb) = (int(f, a), int(f, b));
+            match (op, ca, cb) {
+                (
+                    BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr | BinOp::AShr,
+                    _,
+                    Some(0),
+                )
+                | (BinOp::Mul | BinOp::UDiv | BinOp::SDiv, _, Some(1)) => Some(a),
+                (BinOp::And, _, Some(c)) if c == ones => Some(a),
+                (BinOp::Add | BinOp::Or | BinOp::Xor, Some(0), _) | (BinOp::Mul, Some(1), _) => Some(b),
+                (BinOp::And, Some(c), _) if c == ones => Some(b),
+                (BinOp::Mul | BinOp::And, _, Some(0)) => Some(b),
+                (BinOp::Mul | BinOp::And, Some(0), _) => Some(a),
+                (BinOp::Sub | BinOp::Xor, _, _) if a == b => Some(f.dfg_mut().make_const(Const::int(&m.types, ty, 0))),
+                (BinOp::And | BinOp::Or, _, _) if a == b => Some(a),
+                _ => None,
+            }
+        }
+        InstKind::ICmp { pred, .. } => {
+            let at = f.dfg().value_type(d.args[0]);
+            let bits = m.types.int_bits(at)?;
+            let (x, y) = (int(f, d.args[0])?, int(f, d.args[1])?);
+            let v = compare(*pred, x, y, bits);
+            Some(f.dfg_mut().make_const(Const::bool(v)))
+        }
+        InstKind::Gep { .. } => {
+            let base = d.args[0];
+            let zero = d.args[1..].iter().all(|&x| int(f, x) == Some(0));
+            (zero && f.dfg().value_type(base) == ty).then_some(base)
+        }
+        InstKind::Select { .. } => {
+            let (c, t, e) = (d.args[0], d.args[1], d.args[2]);
+            if t == e {
+                return Some(t);
+            }
+            match int(f, c) {
+                Some(1) if f.dfg().value_type(c) == Type::I1 => Some(t),
+                Some(0) if f.dfg().value_type(c) == Type::I1 => Some(e),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Simplifies the instructions of `blocks` in order, replacing the uses of
+/// each that simplifies, as LLVM does on the blocks it just unrolled. The
+/// replaced instructions are left for dead-code removal.
+pub fn simplify_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize {
+    let mut repl = Replacements::new();
+    let mut n = 0;
+    for &b in blocks {
+        if !f.layout().is_block_inserted(b) {
+            continue;
+        }
+        let insts: Vec<Inst> = f.block_insts(b).collect();
+        for i in insts {
+            // Operands first get what earlier simplifications gave.
+            let args: Vec<Value> = f.dfg().inst(i).args.iter().map(|&a| repl.resolve(a)).collect();
+            f.dfg_mut_preserving_cfg().inst_mut(i).args = args.into();
+            if let Some(v) = simplify(m, f, i) {
+                repl.insert(f.dfg().inst_result(i).expect("simplified instructions have results"), v);
+                n += 1;
+            }
+        }
+    }
+    repl.apply(f);
+    n
+}
+
+/// `x op y` on `bits`-wide integers; `None` where LLVM would give poison
+/// (a flagged operation that wraps, an inexact `exact` division or shift, a
+/// division by zero, a shift by the width or more).
+fn fold_binop(op: BinOp, flags: IntFlags, x: u128, y: u128, bits: u32) -> Option<u128> {
+    let (sx, sy) = (sext(x, bits), sext(y, bits));
+    let nuw = flags.contains(IntFlags::NUW);
+    let nsw = flags.contains(IntFlags::NSW);
+    let exact = flags.contains(IntFlags::EXACT);
+    let fits_signed = |v: i128| sext(mask(v as u128, bits), bits) == v;
+    let fits_unsigned = |v: u128| mask(v, bits) == v;
+    let v: u128 = match op {
+        BinOp::Add => {
+            if (nuw && !fits_unsigned(x.checked_add(y)?)) || (nsw && !fits_signed(sx.checked_add(sy)?)) {
+                return None;
+            }
+            x.wrapping_add(y)
+        }
+        BinOp::Sub => {
+            if (nuw && x < y) || (nsw && !fits_signed(sx.checked_sub(sy)?)) {
+                return None;
+            }
+            x.wrapping_sub(y)
+        }
+        BinOp::Mul => {
+            if (nuw && !fits_unsigned(x.checked_mul(y)?)) || (nsw && !fits_signed(sx.checked_mul(sy)?)) {
+                return None;
+            }
+            x.wrapping_mul(y)
+        }
+        BinOp::UDiv | BinOp::URem if y == 0 => return None,
+        BinOp::UDiv if exact && !x.is_multiple_of(y) => return None,
+        BinOp::UDiv => x / y,
+        BinOp::URem => x % y,
+        BinOp::SDiv | BinOp::SRem if sy == 0 || (sy == -1 && !fits_signed(sx.checked_neg()?)) => return None,
+        BinOp::SDiv if exact && sx % sy != 0 => return None,
+        BinOp::SDiv => (sx / sy) as u128,
+        BinOp::SRem => (sx % sy) as u128,
+        BinOp::Shl | BinOp::LShr | BinOp::AShr if y >= u128::from(bits) => return None,
+        BinOp::Shl => {
+            let v = x << y;
+            if (nuw && mask(v, bits) >> y != x) || (nsw && sext(mask(v, bits), bits) >> y != sx) {
+                return None;
+            }
+            v
+        }
+        BinOp::LShr if exact && (x >> y) << y != x => return None,
+        BinOp::LShr => x >> y,
+        BinOp::AShr if exact && (sx >> y) << y != sx => return None,
+        BinOp::AShr => (sx >> y) as u128,
+        BinOp::And => x & y,
+        BinOp::Or => x | y,
+        BinOp::Xor => x ^ y,
+        BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem => return None,
+    };
+    Some(mask(v, bits))
+}
+
+fn compare(pred: IntPred, x: u128, y: u128, bits: u32) -> bool {
+    let (sx, sy) = (sext(x, bits), sext(y, bits));
+    match pred {
+        IntPred::Eq => x == y,
+        IntPred::Ne => x != y,
+        IntPred::Ugt => x > y,
+        IntPred::Uge => x >= y,
+        IntPred::Ult => x < y,
+        IntPred::Ule => x <= y,
+        IntPred::Sgt => sx > sy,
+        IntPred::Sge => sx >= sy,
+        IntPred::Slt => sx < sy,
+        IntPred::Sle => sx <= sy,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_like_llvm_or_not_at_all() {
+        let none = IntFlags::NONE;
+        assert_eq!(fold_binop(BinOp::Add, none, 255, 1, 8), Some(0));
+        assert_eq!(fold_binop(BinOp::Add, IntFlags::NUW, 255, 1, 8), None);
+        assert_eq!(fold_binop(BinOp::Add, IntFlags::NSW, 127, 1, 8), None);
+        assert_eq!(fold_binop(BinOp::Sub, none, 0, 1, 32), Some(0xffff_ffff));
+        assert_eq!(fold_binop(BinOp::SDiv, none, 0xff, 0xff, 8), Some(1));
+        assert_eq!(fold_binop(BinOp::SDiv, none, 0x80, 0xff, 8), None, "INT_MIN / -1");
+        assert_eq!(fold_binop(BinOp::UDiv, none, 7, 0, 8), None);
+        assert_eq!(fold_binop(BinOp::AShr, none, 0x80, 7, 8), Some(0xff));
+        assert_eq!(fold_binop(BinOp::Shl, none, 1, 8, 8), None, "shift by the width");
+        assert_eq!(fold_binop(BinOp::Shl, IntFlags::NUW, 0x81, 1, 8), None);
+        assert_eq!(fold_binop(BinOp::LShr, IntFlags::EXACT, 3, 1, 8), None);
+        assert!(compare(IntPred::Slt, 0xff, 0, 8));
+        assert!(!compare(IntPred::Ult, 0xff, 0, 8));
+    }
+}

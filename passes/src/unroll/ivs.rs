@@ -1,0 +1,80 @@
+//! Induction steps after unrolling. Each copy's step reads the previous
+//! copy's (`%inc = add nsw i32 %x, 1`, `%inc.1 = add nsw i32 %inc, 1`);
+//! as LLVM's induction-variable simplification does after unrolling, every
+//! step is rewritten from the header phi (`%inc.1 = add nsw i32 %x, 2`), so
+//! that the copies no longer form a chain. The earlier steps become dead
+//! when nothing else uses them.
+//!
+//! Wrap flags survive only where the combined step provably cannot wrap
+//! when the chain did not: `nsw` if every step had it and the constants
+//! have one sign, `nuw` if every step had it and the constants are
+//! non-negative, and in both cases the combined constant fits the type.
+//! Where the induction variable's range is known (a constant trip count
+//! from a non-negative start, counting up), steps from it get both flags,
+//! as LLVM's scalar evolution proves them.
+
+use opt_conv_ir::constant::{Const, mask, sext};
+use opt_conv_ir::inst::{BinOp, IntFlags};
+use opt_conv_ir::{Block, Function, InstKind, Module, SecondaryMap, Value};
+
+/// Rewrites `add` chains of constants rooted at `header`'s phis in `blocks`
+/// (visited in order; a step is rewritten once the step it reads is known).
+/// `bound`, if given, is a header phi that never goes below zero and no step
+/// from which exceeds the given value.
+pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[Block], bound: Option<(Value, i128)>) {
+    // value -> (header phi, offset from it, flags every step so far had)
+    let mut chain: SecondaryMap<Value, Option<(Value, i128, IntFlags)>> = SecondaryMap::new();
+    let phis: Vec<Value> = f.phis(header).filter_map(|p| f.dfg().inst_result(p)).collect();
+    for &p in &phis {
+        chain[p] = Some((p, 0, IntFlags::NUW.union(IntFlags::NSW)));
+    }
+    for &b in blocks {
+        if !f.layout().is_block_inserted(b) {
+            continue;
+        }
+        let insts: Vec<_> = f.block_insts(b).collect();
+        for i in insts {
+            let d = f.dfg().inst(i);
+            let InstKind::Binary { op: BinOp::Add, flags, .. } = d.kind else { continue };
+            let Some(r) = d.result() else { continue };
+            let ty = f.dfg().value_type(r);
+            let Some(bits) = m.types.int_bits(ty) else { continue };
+            let konst = |v: Value| f.dfg().value_const(v).and_then(Const::as_int).map(|c| sext(c, bits));
+            let (v, c) = match (konst(d.args[0]), konst(d.args[1])) {
+                (None, Some(c)) => (d.args[0], c),
+                (Some(c), None) => (d.args[1], c),
+                _ => continue,
+            };
+            let Some((root, off, had)) = chain[v] else { continue };
+            let total = off + c;
+            let fits = |x: i128| sext(mask(x as u128, bits), bits) == x;
+            let mut kept = flags.intersect(had);
+            if !(fits(total) && (off == 0 || (off > 0) == (c > 0))) {
+                kept = kept.without(IntFlags::NSW);
+            }
+            if !(off >= 0 && c >= 0 && (total as u128) == mask(total as u128, bits)) {
+                kept = kept.without(IntFlags::NUW);
+            }
+            let bounded = bound.is_some_and(|(iv, max)| {
+                let signed_max = (1i128 << (bits - 1)) - 1;
+                iv == root && total >= 0 && max <= signed_max
+            });
+            if bounded {
+                kept = IntFlags::NUW.union(IntFlags::NSW);
+            }
+            chain[r] = Some((root, total, kept));
+            if v == root {
+                if bounded && let InstKind::Binary { flags, .. } = &mut f.dfg_mut_preserving_cfg().inst_mut(i).kind {
+                    *flags = kept;
+                }
+                continue;
+            }
+            let k = f.dfg_mut().make_const(Const::int(&m.types, ty, total as u128));
+            let d = f.dfg_mut_preserving_cfg().inst_mut(i);
+            d.args = [root, k].into_iter().collect();
+            if let InstKind::Binary { flags, .. } = &mut d.kind {
+                *flags = kept;
+            }
+        }
+    }
+}

@@ -1,0 +1,574 @@
+//! `loop-unroll` (alias `unroll`): LLVM's loop unroller, its decisions and
+//! controls, with convergence decided by the legality oracle.
+//!
+//! Decisions follow LLVM 22's `computeUnrollCount` for what counted loops
+//! need: `llvm.loop.unroll.{disable,count,full,enable,runtime.disable}`
+//! metadata; `-unroll-count`, `-unroll-runtime`, `-unroll-allow-partial`,
+//! `-unroll-threshold`; the pass parameters `loop-unroll<O0..O3;partial;
+//! no-partial;runtime;no-runtime>`; target defaults (threshold 150, or 300 at
+//! O3 and on AMDGPU; partial unrolling on AMDGPU and NVPTX; runtime on
+//! NVPTX); full unrolling when `(size - 2) * trip + 2` fits the threshold;
+//! partial counts limited by the partial threshold (150) and reduced to
+//! divide the trip count; runtime counts starting at 8.
+//!
+//! Convergence (`ConvergentOperations.rst`, "Loop unrolling examples"), per
+//! loop kind, through the oracle: no convergent operations, or tokens
+//! defined and used inside (anchors): every way, each copy its own anchor;
+//! a heart: fully or without remainder, never duplicating the heart, and
+//! with a remainder only when the trip count is uniform (as LLVM main now
+//! allows); an extended loop: not at all; uncontrolled operations: no
+//! remainder. A request the oracle narrows (a count that would need a
+//! remainder) is reduced to a count dividing the trip multiple, as LLVM
+//! does, and said in a missed remark naming the rule.
+//!
+//! Loops are first brought to the shape unrolling needs
+//! ([`crate::loops::normalize`]); bottom-tested counted loops with a single
+//! exit are unrolled ([`transform`]).
+
+pub mod ivs;
+pub mod transform;
+
+use crate::loops::trip::{TripCount, counted, trip_count};
+use crate::loops::{Loop, LoopForest, loops_innermost_first, normalize};
+use crate::pass::{FunctionCx, FunctionPass, PassError};
+use crate::registry::split_params;
+use crate::remarks::{Remark, RemarkKind};
+use crate::sink::block_label;
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::{Block, Changes, Function, InstKind, Module};
+use opt_conv_legality::oracle::{Obligation, Oracle, OracleAnalyses, Query, Refusal, UnrollKind, Verdict};
+use opt_conv_legality::uniformity::Target;
+use transform::Shape;
+
+/// The pass, with the parameters given in the pipeline.
+pub struct Unroll {
+    /// `O0`..`O3`.
+    pub opt_level: u32,
+    /// `partial` / `no-partial`.
+    pub partial: Option<bool>,
+    /// `runtime` / `no-runtime`.
+    pub runtime: Option<bool>,
+}
+
+impl Unroll {
+    /// Parses `loop-unroll<...>` parameters.
+    pub fn from_params(params: Option<&str>) -> Result<Unroll, String> {
+        let mut u = Unroll { opt_level: 2, partial: None, runtime: None };
+        for (k, v) in split_params(params) {
+            match (k, v) {
+                ("O0", None) => u.opt_level = 0,
+                ("O1", None) => u.opt_level = 1,
+                ("O2", None) => u.opt_level = 2,
+                ("O3", None) => u.opt_level = 3,
+                ("partial", None) => u.partial = Some(true),
+                ("no-partial", None) => u.partial = Some(false),
+                ("runtime", None) => u.runtime = Some(true),
+                ("no-runtime", None) => u.runtime = Some(false),
+                _ => return Err(format!("invalid LoopUnrollPass parameter '{k}'")),
+            }
+        }
+        Ok(u)
+    }
+}
+
+/// The knobs `computeUnrollCount` uses.
+#[derive(Clone, Debug)]
+struct Params {
+    threshold: u64,
+    partial_threshold: u64,
+    partial: bool,
+    runtime: bool,
+    count: Option<u32>,
+}
+
+const BE_INSNS: u64 = 2;
+const DEFAULT_RUNTIME_COUNT: u32 = 8;
+const MAX_FULL_TRIP: u64 = 1 << 16;
+
+impl FunctionPass for Unroll {
+    fn name(&self) -> &'static str {
+        "loop-unroll"
+    }
+    fn class_name(&self) -> &'static str {
+        "LoopUnrollPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let name = cx.func_name();
+        let _span = tracing::debug_span!(target: "opt_conv::loop-unroll", "unroll", func = %name).entered();
+        let params = self.params(cx.module, cx);
+        let mut changed = Changes::NONE;
+        // As LLVM's unroller: every loop in simplified and LCSSA form first.
+        if normalize::normalize_all(f) {
+            changed = Changes::ALL;
+        }
+        // The loops present now, innermost first (loops the pass creates,
+        // such as remainders, are not revisited). Loops and the oracle's
+        // analyses are recomputed only after a loop was transformed.
+        let mut forest = LoopForest::compute(f);
+        let headers: Vec<Block> = forest.loops().iter().map(|l| l.header).collect();
+        let mut analyses: Option<OracleAnalyses> = None;
+        for h in headers {
+            let Some(l) = forest.get(h).cloned() else { continue };
+            let outcome = unroll_loop(cx.module, cx.func, f, l, &params, &mut analyses);
+            if outcome.changed != Changes::NONE {
+                forest = LoopForest::compute(f);
+                analyses = None;
+            }
+            for (kind, message) in outcome.remarks {
+                cx.remarks.emit(Remark {
+                    kind,
+                    pass: "loop-unroll",
+                    function: name.clone(),
+                    block: Some(outcome.block.clone()),
+                    message,
+                });
+            }
+            changed = changed.union(outcome.changed);
+        }
+        Ok(changed)
+    }
+}
+
+impl Unroll {
+    fn params(&self, m: &Module, cx: &FunctionCx<'_>) -> Params {
+        let target = match cx.options.triple.as_deref() {
+            Some(t) => Target::from_triple(Some(t)),
+            None => Target::of_module(m),
+        };
+        let mut p = Params {
+            threshold: if self.opt_level > 2 { 300 } else { 150 },
+            partial_threshold: 150,
+            partial: false,
+            runtime: false,
+            count: cx.options.unroll.count,
+        };
+        match target {
+            Target::Amdgpu => {
+                p.threshold = 300;
+                p.partial = true;
+            }
+            Target::Nvptx => {
+                p.partial = true;
+                p.runtime = true;
+                p.partial_threshold = p.threshold / 4;
+            }
+            _ => {}
+        }
+        if self.opt_level == 0 {
+            p.threshold = 0;
+        }
+        if let Some(t) = cx.options.unroll.threshold {
+            p.threshold = u64::from(t);
+        }
+        p.partial |= cx.options.unroll.allow_partial;
+        p.runtime |= cx.options.unroll.runtime;
+        if let Some(x) = self.partial {
+            p.partial = x;
+        }
+        if let Some(x) = self.runtime {
+            p.runtime = x;
+        }
+        p
+    }
+}
+
+/// What happened to one loop.
+struct Outcome {
+    changed: Changes,
+    block: String,
+    remarks: Vec<(RemarkKind, String)>,
+}
+
+/// The unroll pragmas of a loop (its latch's `!llvm.loop`).
+#[derive(Default, Debug)]
+struct Pragmas {
+    disable: bool,
+    full: bool,
+    enable: bool,
+    count: Option<u32>,
+    runtime_disable: bool,
+}
+
+fn pragmas(m: &Module, f: &Function, l: &Loop) -> Pragmas {
+    let mut p = Pragmas::default();
+    for &latch in &l.latches {
+        let Some(t) = f.terminator(latch) else { continue };
+        let Some(id) = f.dfg().inst_md(t, "llvm.loop") else { continue };
+        for (name, rest) in m.metadata.loop_properties(id) {
+            match name {
+                "llvm.loop.unroll.disable" => p.disable = true,
+                "llvm.loop.unroll.full" => p.full = true,
+                "llvm.loop.unroll.enable" => p.enable = true,
+                "llvm.loop.unroll.runtime.disable" => p.runtime_disable = true,
+                "llvm.loop.unroll.count" => {
+                    p.count = rest.first().and_then(|op| match op {
+                        opt_conv_ir::metadata::MdOperand::Const(c) => c.as_int().map(|v| v as u32),
+                        _ => None,
+                    })
+                }
+                _ => {}
+            }
+        }
+    }
+    p
+}
+
+/// Instructions that count toward the loop's size (LLVM's code-size cost,
+/// roughly: everything but phis and free intrinsics).
+fn loop_size(m: &Module, f: &Function, l: &Loop) -> u64 {
+    let mut n = 0;
+    for &b in &l.blocks {
+        for i in f.block_insts(b) {
+            let d = f.dfg().inst(i);
+            let free = match &d.kind {
+                InstKind::Phi { .. } => true,
+                InstKind::Call(_) => opt_conv_legality::convergence::callee_decl(m, f, d).is_some_and(|c| {
+                    c.name.starts_with("llvm.experimental.convergence.")
+                        || c.name.starts_with("llvm.lifetime.")
+                        || &*c.name == "llvm.assume"
+                }),
+                _ => false,
+            };
+            if !free {
+                n += 1;
+            }
+        }
+    }
+    n.max(BE_INSNS + 1)
+}
+
+/// The decision for one loop.
+#[derive(Debug, PartialEq, Eq)]
+enum Decision {
+    None,
+    Do(u32, Shape),
+}
+
+fn unroll_loop(
+    m: &mut Module,
+    fid: opt_conv_ir::FuncId,
+    f: &mut Function,
+    l: Loop,
+    p: &Params,
+    analyses: &mut Option<OracleAnalyses>,
+) -> Outcome {
+    let block = block_label(f, l.header).trim_start_matches('%').to_owned();
+    let mut out = Outcome { changed: Changes::NONE, block, remarks: Vec::new() };
+    let prag = pragmas(m, f, &l);
+    if prag.disable {
+        return out;
+    }
+    let requested = prag.count.or(p.count).filter(|&n| n > 1);
+    let asked = requested.is_some() || prag.full || prag.enable;
+    // Shape the loop (already done for loops present when the pass
+    // started; an inner loop's unrolling can undo it for its parent).
+    let header = l.header;
+    let reload = |f: &Function| loops_innermost_first(f).into_iter().find(|x| x.header == header);
+    let mut l = l;
+    if l.preheader.is_none() {
+        if let Err(e) = normalize::ensure_preheader(f, &l) {
+            if asked {
+                out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
+            }
+            return out;
+        }
+        out.changed = Changes::ALL;
+        let Some(x) = reload(f) else { return out };
+        l = x;
+    }
+    match normalize::ensure_dedicated_exits(f, &l) {
+        Err(e) => {
+            if asked {
+                out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
+            }
+            return out;
+        }
+        Ok(true) => {
+            out.changed = Changes::ALL;
+            let Some(x) = reload(f) else { return out };
+            l = x;
+        }
+        Ok(false) => {}
+    }
+    if out.changed != Changes::NONE {
+        *analyses = None;
+    }
+    // The oracle's verdicts, on the loop as it is.
+    let oracle = match analyses.clone() {
+        Some(a) => Oracle::with_analyses(m, fid, f, a),
+        None => {
+            let o = Oracle::new(m, fid, f);
+            *analyses = Some(o.analyses());
+            o
+        }
+    };
+    let verdict = |kind: UnrollKind| oracle.ask(f, &Query::Unroll { cycle: l.cycle, kind });
+    if let Verdict::Refused(r) = verdict(UnrollKind::Full) {
+        out.remarks.push((RemarkKind::Missed, format!("not unrolled: {r}")));
+        return out;
+    }
+    if transform::latch_exit(f, &l).is_none() {
+        if asked {
+            out.remarks.push((
+                RemarkKind::Missed,
+                "not unrolled: only loops whose latch tests for the exit are unrolled".into(),
+            ));
+        }
+        return out;
+    }
+    let c = counted(m, f, &l);
+    let tc = c.as_ref().map_or(TripCount::Unknown, |c| trip_count(f, c));
+    // The relaxation for uniform trip counts matters for run-time counts; a
+    // constant count is uniform, but then full unrolling or an exact count
+    // is available and LLVM 22 never takes a remainder for such loops.
+    let uniform = matches!(tc, TripCount::Symbolic { .. })
+        && c.as_ref().is_some_and(|c| !oracle.is_divergent(f, c.limit) && !oracle.is_divergent(f, c.start));
+    let remainder = verdict(UnrollKind::Runtime { uniform_trip_count: uniform });
+    let heart = match verdict(UnrollKind::PartialNoRemainder) {
+        Verdict::Legal(obl) => obl.iter().find_map(|o| match o {
+            Obligation::KeepHeart(h) => Some(*h),
+            _ => None,
+        }),
+        Verdict::Refused(_) => None,
+    };
+    let size = loop_size(m, f, &l);
+    let (decision, note) = decide(&tc, p, &prag, requested, remainder.refusal(), size);
+    if let Some(note) = note {
+        out.remarks.push((RemarkKind::Missed, note));
+    }
+    let Decision::Do(count, shape) = decision else { return out };
+    if shape == Shape::Runtime
+        && let Err(why) = runtime_side_exits_ok(m, f, &l)
+    {
+        // As LLVM: the count assumed a remainder could be generated.
+        out.remarks.push((RemarkKind::Missed, format!("not unrolled: no remainder loop can be generated: {why}")));
+        return out;
+    }
+    drop(oracle);
+    out.changed = Changes::ALL;
+    let mut uses = opt_conv_ir::analysis::Uses::compute(f);
+    if let Err(e) = normalize::form_lcssa(f, &l, &mut uses) {
+        out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
+        return out;
+    }
+    let Some(l) = reload(f) else { return out };
+    let explicit = requested.is_some() || prag.full || prag.enable;
+    match transform::unroll(
+        m,
+        f,
+        &l,
+        c.as_ref(),
+        transform::Plan {
+            count,
+            shape,
+            heart,
+            explicit,
+            trip_count: match tc {
+                TripCount::Constant(t) => Some(t),
+                _ => None,
+            },
+        },
+    ) {
+        Ok(()) => {
+            let what = match (shape, &tc) {
+                (Shape::Full, _) => format!("completely unrolled loop with {count} iterations"),
+                (Shape::NoRemainder, _) => format!("unrolled loop by a factor of {count}"),
+                (Shape::KeepExits, _) => {
+                    format!("unrolled loop by a factor of {count}, keeping every copy's exit test")
+                }
+                (Shape::Runtime, TripCount::Constant(_)) => {
+                    format!("unrolled loop by a factor of {count} with a remainder loop")
+                }
+                (Shape::Runtime, _) => format!("unrolled loop by a factor of {count} with run-time trip count"),
+            };
+            let heart_note = if heart.is_some() { "; the loop heart is shared by every copy" } else { "" };
+            tracing::debug!(target: "opt_conv::loop-unroll", "{what}");
+            out.remarks.push((RemarkKind::Passed, format!("{what}{heart_note}")));
+        }
+        Err(e) => out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}"))),
+    }
+    out
+}
+
+/// LLVM 22's condition for a remainder loop when the loop has exits other
+/// than the latch's: at most two exiting blocks, and the one other exit
+/// ends in `llvm.experimental.deoptimize` (rarely taken, so the extra
+/// branches in each copy are predictable).
+fn runtime_side_exits_ok(m: &Module, f: &Function, l: &Loop) -> Result<(), String> {
+    let exit = transform::latch_exit(f, l).ok_or("the latch does not exit")?;
+    let others: Vec<Block> = l.exits.iter().copied().filter(|&x| x != exit).collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    if l.exiting.len() > 2 {
+        return Err(format!("{} exiting blocks (at most 2 are unrolled at run time)", l.exiting.len()));
+    }
+    match others.as_slice() {
+        [x] if ends_in_deoptimize(m, f, *x) => Ok(()),
+        [x] => Err(format!("the side exit {} does not end in a deoptimization", block_label(f, *x))),
+        _ => Err(format!("{} side exits", others.len())),
+    }
+}
+
+/// Whether `b`, following unique successors, reaches a block that returns
+/// right after calling `llvm.experimental.deoptimize`.
+fn ends_in_deoptimize(m: &Module, f: &Function, mut b: Block) -> bool {
+    let cfg = f.cfg();
+    let mut seen = opt_conv_ir::EntitySet::new();
+    seen.insert(b);
+    while let [s] = cfg.succs(b) {
+        if !seen.insert(*s) {
+            return false;
+        }
+        b = *s;
+    }
+    let Some(t) = f.terminator(b) else { return false };
+    if f.dfg().inst(t).kind != InstKind::Ret {
+        return false;
+    }
+    let Some(call) = f.layout().prev_inst(t) else { return false };
+    opt_conv_legality::convergence::callee_decl(m, f, f.dfg().inst(call))
+        .is_some_and(|c| c.name.starts_with("llvm.experimental.deoptimize"))
+}
+
+/// LLVM's count computation, with the oracle's verdict on remainders.
+fn decide(
+    tc: &TripCount,
+    p: &Params,
+    prag: &Pragmas,
+    requested: Option<u32>,
+    no_remainder: Option<&Refusal>,
+    size: u64,
+) -> (Decision, Option<String>) {
+    let allow_remainder = no_remainder.is_none();
+    let body = size.saturating_sub(BE_INSNS).max(1);
+    let unrolled = |n: u64| body * n + BE_INSNS;
+    let why = |r: Option<&Refusal>| r.map(|r| format!(": {r}")).unwrap_or_default();
+    if (prag.full || prag.enable)
+        && let TripCount::Constant(t) = tc
+        && *t <= MAX_FULL_TRIP
+    {
+        return (Decision::Do(*t as u32, Shape::Full), None);
+    }
+    let mut note = None;
+    if let Some(n) = requested {
+        match tc {
+            TripCount::Constant(t) => {
+                if u64::from(n) >= *t {
+                    return (Decision::Do(*t as u32, Shape::Full), None);
+                }
+                if t % u64::from(n) == 0 {
+                    return (Decision::Do(n, Shape::NoRemainder), None);
+                }
+                if allow_remainder && n.is_power_of_two() {
+                    return (Decision::Do(n, Shape::Runtime), None);
+                }
+                note = Some(format!(
+                    "unroll count {n} not used: {t} iterations are not a multiple of it and a remainder is not allowed{}",
+                    why(no_remainder)
+                ));
+            }
+            TripCount::Symbolic { multiple } => {
+                if multiple % u64::from(n) == 0 {
+                    return (Decision::Do(n, Shape::NoRemainder), None);
+                }
+                if allow_remainder && !prag.runtime_disable && n.is_power_of_two() {
+                    return (Decision::Do(n, Shape::Runtime), None);
+                }
+                let mut k = n;
+                while k > 1 && multiple % u64::from(k) != 0 {
+                    k >>= 1;
+                }
+                let reason = why(no_remainder);
+                if k > 1 {
+                    return (
+                        Decision::Do(k, Shape::NoRemainder),
+                        Some(format!(
+                            "unroll count reduced from {n} to {k}, which divides the trip multiple {multiple}: a \
+                             remainder loop is not allowed{reason}"
+                        )),
+                    );
+                }
+                return (
+                    Decision::None,
+                    Some(format!(
+                        "not unrolled by {n}: the trip count is not known to be a multiple of it and a remainder loop is not allowed{reason}"
+                    )),
+                );
+            }
+            TripCount::Unknown => {
+                // Every copy keeps its exit test: no remainder is needed,
+                // but LLVM takes this only where one would be allowed.
+                if allow_remainder {
+                    return (Decision::Do(n, Shape::KeepExits), None);
+                }
+                return (
+                    Decision::None,
+                    Some(format!(
+                        "not unrolled by {n}: the trip count is not computable and a remainder is not allowed{}",
+                        why(no_remainder)
+                    )),
+                );
+            }
+        }
+    }
+    match tc {
+        TripCount::Constant(t) => {
+            if *t <= MAX_FULL_TRIP && unrolled(*t) <= p.threshold {
+                return (Decision::Do(*t as u32, Shape::Full), note);
+            }
+            if !p.partial {
+                return (Decision::None, note);
+            }
+            let mut n = (p.partial_threshold.saturating_sub(BE_INSNS) / body).min(*t);
+            while n > 1 && t % n != 0 {
+                n -= 1;
+            }
+            if n > 1 {
+                return (Decision::Do(n as u32, Shape::NoRemainder), note);
+            }
+            if allow_remainder {
+                let mut n = u64::from(DEFAULT_RUNTIME_COUNT);
+                while n > 1 && unrolled(n) > p.partial_threshold {
+                    n >>= 1;
+                }
+                if n > 1 {
+                    return (Decision::Do(n as u32, Shape::Runtime), note);
+                }
+            }
+            (Decision::None, note)
+        }
+        TripCount::Symbolic { multiple } => {
+            if !p.runtime || prag.runtime_disable {
+                return (Decision::None, note);
+            }
+            let mut n = u64::from(DEFAULT_RUNTIME_COUNT);
+            while n > 1 && unrolled(n) > p.partial_threshold {
+                n >>= 1;
+            }
+            if allow_remainder {
+                return if n > 1 { (Decision::Do(n as u32, Shape::Runtime), note) } else { (Decision::None, note) };
+            }
+            let start = n;
+            while n > 1 && multiple % n != 0 {
+                n >>= 1;
+            }
+            if n > 1 {
+                let note = (n != start).then(|| {
+                    format!(
+                        "runtime unroll count reduced from {start} to {n}, which divides the trip multiple {multiple}: a \
+                         remainder loop is not allowed{}",
+                        why(no_remainder)
+                    )
+                });
+                (Decision::Do(n as u32, Shape::NoRemainder), note)
+            } else {
+                (
+                    Decision::None,
+                    Some(format!("not unrolled at run time: a remainder loop is not allowed{}", why(no_remainder))),
+                )
+            }
+        }
+        TripCount::Unknown => (Decision::None, note),
+    }
+}

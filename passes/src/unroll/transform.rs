@@ -1,0 +1,605 @@
+//! The unrolling transforms, on a loop in the shape [`crate::loops::normalize`]
+//! gives (preheader, single latch ending in the counted exit test, one
+//! dedicated exit with LCSSA phis):
+//!
+//! * **full**: `n` copies of the body in a row, the backedge gone;
+//! * **no remainder**: `n` copies in the loop, exit tested only in the last
+//!   (the trip count is a multiple of `n`);
+//! * **runtime**: `n` copies in the loop counting `trip - trip % n`
+//!   iterations, then a remainder loop (`.epil`) for the rest, as LLVM's
+//!   runtime unroller lays it out (`%xtraiter`, `%unroll_iter`, `%niter`,
+//!   `<exit>.unr-lcssa`, `<header>.epil.preheader`).
+//!
+//! A loop heart is never copied: every copy of the body uses the original
+//! heart's token. Anchors are copied with their copy of the body. Copies are
+//! named as LLVM names them: `.1`, `.2`, ... and `.epil`.
+
+use crate::cfg_edit::merge_into_predecessor;
+use crate::loops::Loop;
+use crate::loops::clone::{Copy, copy_blocks};
+use crate::loops::normalize::split_incoming;
+use crate::loops::trip::Counted;
+use crate::simplify::simplify_blocks;
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::builder::make_call;
+use opt_conv_ir::constant::{Const, sext};
+use opt_conv_ir::edit::{Replacements, remove_inst};
+use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::inst::{BinOp, IntPred};
+use opt_conv_ir::metadata::{MdBody, MdOperand};
+use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
+use opt_conv_ir::{MdId, MetadataTable};
+
+/// How to unroll.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Every iteration; the loop disappears.
+    Full,
+    /// By a count dividing the trip count; no remainder.
+    NoRemainder,
+    /// By a power of two, with a remainder loop.
+    Runtime,
+    /// By any count, every copy keeping its exit test (the trip count is
+    /// not known, so any copy may be the last).
+    KeepExits,
+}
+
+/// What to do to a loop.
+#[derive(Copy, Clone, Debug)]
+pub struct Plan {
+    /// How many copies of the body.
+    pub count: u32,
+    /// How they are arranged.
+    pub shape: Shape,
+    /// The loop's heart, which the copies share.
+    pub heart: Option<Inst>,
+    /// The trip count, if it is a constant.
+    pub trip_count: Option<u64>,
+    /// Whether the count was asked for (pragma or `-unroll-count`): the
+    /// unrolled loop is then marked `llvm.loop.unroll.disable`, as LLVM
+    /// does, so that it is not unrolled beyond the request.
+    pub explicit: bool,
+}
+
+/// Unrolls `l` as `plan` says.
+pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, plan: Plan) -> Result<(), String> {
+    let Plan { count, shape, heart, explicit, trip_count } = plan;
+    let latch = l.latch().ok_or("several latches")?;
+    let loop_id = f.terminator(latch).and_then(|t| f.dfg().inst_md(t, "llvm.loop"));
+    let pre = l.preheader.ok_or("no preheader")?;
+    // The latch's exit; any other exit is a side exit every copy keeps.
+    let exit = latch_exit(f, l).ok_or("the latch does not leave the loop")?;
+    let side_exits: Vec<Block> = l.exits.iter().copied().filter(|&x| x != exit).collect();
+    let header = l.header;
+    let phis: Vec<Inst> = f.phis(header).collect();
+    let back_of = |f: &Function, p: Inst| -> Value {
+        let d = f.dfg().inst(p);
+        d.args.iter().zip(&d.blocks).find(|(_, b)| **b == latch).map(|(a, _)| *a).expect("a backedge incoming")
+    };
+    let start_of = |f: &Function, p: Inst| -> Value {
+        let d = f.dfg().inst(p);
+        d.args.iter().zip(&d.blocks).find(|(_, b)| **b == pre).map(|(a, _)| *a).expect("a preheader incoming")
+    };
+    // Copies 1..count of the body, each reading the previous copy's values
+    // where the original reads its header phis.
+    let mut copies: Vec<Option<Copy>> = vec![None];
+    let mut after = f.layout().blocks().filter(|&b| l.contains(b)).last().expect("blocks");
+    let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
+    let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
+    for k in 1..count as usize {
+        let mut seed: Vec<(Value, Value)> = Vec::new();
+        for &p in &phis {
+            let r = f.dfg().inst_result(p).expect("phi result");
+            seed.push((r, value_in(&copies, k - 1, back_of(f, p))));
+        }
+        if let Some(h) = heart {
+            let r = f.dfg().inst_result(h).expect("token");
+            seed.push((r, r));
+        }
+        let skip = |i: Inst| phis.contains(&i) || Some(i) == heart;
+        let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
+        after = *copy.new_blocks.last().expect("blocks");
+        add_side_exit_incomings(f, l, &side_exits, &copy);
+        copies.push(Some(copy));
+    }
+    let n = count as usize;
+    let last_latch = block_in(&copies, n - 1, latch);
+    let exit_phis: Vec<Inst> = f.phis(exit).collect();
+    // Chain the copies: every latch but the last goes on to the next copy
+    // (keeping its exit test, for an unknown trip count).
+    for k in 0..n.saturating_sub(1) {
+        let next_header = block_in(&copies, k + 1, header);
+        let lk = block_in(&copies, k, latch);
+        if shape == Shape::KeepExits {
+            let t = f.terminator(lk).expect("terminator");
+            let d = f.dfg().inst(t).clone();
+            let own_header = block_in(&copies, k, header);
+            let succs: Vec<Block> = d.blocks.iter().map(|&b| if b == own_header { next_header } else { b }).collect();
+            set_branch(f, lk, &d.args, &succs);
+            // LLVM only retargets such a branch, so its loop id stays.
+            f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
+        } else {
+            set_branch(f, lk, &[], &[next_header]);
+        }
+    }
+    if shape == Shape::KeepExits {
+        // Every copy's latch reaches the exit: its phis get one incoming each.
+        for &p in &exit_phis {
+            let d = f.dfg().inst(p).clone();
+            let Some(v) = d.args.iter().zip(&d.blocks).find(|(_, b)| **b == latch).map(|(a, _)| *a) else { continue };
+            let dm = f.dfg_mut().inst_mut(p);
+            let mut args: Vec<Value> = dm.args.to_vec();
+            let mut blocks: Vec<Block> = dm.blocks.to_vec();
+            for k in 1..n {
+                args.push(value_in(&copies, k, v));
+                blocks.push(block_in(&copies, k, latch));
+            }
+            dm.args = args.into();
+            dm.blocks = blocks.into();
+        }
+    }
+    let mut repl = Replacements::new();
+    let mut extra: Vec<Block> = Vec::new();
+    match shape {
+        Shape::Full => {
+            set_branch(f, last_latch, &[], &[exit]);
+            for &p in &phis {
+                let (r, s) = (f.dfg().inst_result(p).expect("phi"), start_of(f, p));
+                repl.insert(r, s);
+            }
+            retarget_incoming(f, &exit_phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
+            repl.apply(f);
+            for p in phis {
+                remove_inst(f, p);
+            }
+        }
+        Shape::NoRemainder | Shape::KeepExits => {
+            let t = f.terminator(last_latch).expect("terminator");
+            let cond = f.dfg().inst(t).args.first().copied();
+            if let Some(cond) = cond {
+                let d = f.dfg().inst(t).clone();
+                let succs: Vec<Block> =
+                    d.blocks.iter().map(|&b| if b == block_in(&copies, n - 1, header) { header } else { b }).collect();
+                set_branch(f, last_latch, &[cond], &succs);
+            }
+            retarget_incoming(f, &phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
+            if shape == Shape::NoRemainder {
+                retarget_incoming(f, &exit_phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
+            } else {
+                // The original latch's incoming stays; the last copy's was added above.
+            }
+            if explicit {
+                mark_unroll_disabled(m, f, last_latch, loop_id);
+            } else {
+                let t = f.terminator(last_latch).expect("latch");
+                f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
+            }
+        }
+        Shape::Runtime => {
+            let c = c.ok_or("runtime unrolling needs a counted loop")?;
+            let blocks = RuntimeBlocks { pre, latch, header, exit, last_latch };
+            extra = runtime(m, f, l, c, count, &copies, &phis, blocks, loop_id)?;
+            let t = f.terminator(last_latch).expect("latch");
+            if explicit {
+                mark_unroll_disabled(m, f, last_latch, loop_id);
+            } else {
+                f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
+            }
+        }
+    }
+    // As LLVM: each latch that now just falls through absorbs its successor.
+    let mut blocks: Vec<Block> = l.blocks.clone();
+    for c in copies.iter().flatten() {
+        blocks.extend(&c.new_blocks);
+    }
+    let main_blocks = blocks.clone();
+    blocks.extend(extra);
+    let mut latches: Vec<Block> = (0..n).map(|k| block_in(&copies, k, latch)).collect();
+    for k in 0..latches.len() {
+        let Some(t) = f.terminator(latches[k]) else { continue };
+        let d = f.dfg().inst(t);
+        if d.kind == InstKind::Br && d.blocks.len() == 1 {
+            let dest = d.blocks[0];
+            if let Some(into) = merge_into_predecessor(m, f, dest) {
+                // A later latch folded away lives on in the block that absorbed it.
+                latches.iter_mut().filter(|x| **x == dest).for_each(|x| *x = into);
+            }
+        }
+    }
+    // As LLVM after unrolling: steps from the header phis, simplification
+    // of the unrolled blocks, then what is left dead.
+    if shape != Shape::Full {
+        // With a constant trip count from a non-negative start, counting
+        // up, the variable stays within [start, start + step * trips].
+        let bound = c.zip(trip_count).and_then(|(c, tc)| {
+            let start = f.dfg().value_const(c.start).and_then(Const::as_int).map(|s| sext(s, c.bits))?;
+            let max = start.checked_add(c.step.checked_mul(i128::from(tc))?)?;
+            (start >= 0 && c.step > 0 && c.tests_next).then(|| (f.dfg().inst_result(c.iv).expect("phi"), max))
+        });
+        super::ivs::fold_step_chains(m, f, header, &main_blocks, bound);
+    }
+    simplify_blocks(m, f, &main_blocks);
+    delete_dead(m, f, &blocks);
+    Ok(())
+}
+
+struct RuntimeBlocks {
+    pre: Block,
+    latch: Block,
+    header: Block,
+    exit: Block,
+    last_latch: Block,
+}
+
+/// The runtime-unrolled layout: trip count and remainder computed in the
+/// preheader, the unrolled loop counting whole groups of `count`, and the
+/// remainder loop after it.
+#[expect(clippy::too_many_arguments, reason = "the pieces of one transform, passed once")]
+fn runtime(
+    m: &mut Module,
+    f: &mut Function,
+    l: &Loop,
+    c: &Counted,
+    count: u32,
+    copies: &[Option<Copy>],
+    phis: &[Inst],
+    b: RuntimeBlocks,
+    loop_id: Option<MdId>,
+) -> Result<Vec<Block>, String> {
+    let RuntimeBlocks { pre, latch, header, exit, last_latch } = b;
+    let ty = f.dfg().value_type(c.limit);
+    let value_in = |k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
+    let n = count as usize;
+    let hname = f.dfg().block_name(header).map(str::to_owned);
+    let pname = f.dfg().block_name(pre).map(str::to_owned);
+    let xname = f.dfg().block_name(exit).map(str::to_owned);
+    // The remainder loop first, copied from the loop as it still is (its
+    // phis read the preheader and the latch); it goes before the exit.
+    let epil_pre = new_block(f, hname.as_deref().map(|h| format!("{h}.epil.preheader")), exit, true);
+    let epil = copy_blocks(f, &l.blocks, ".epil", epil_pre, &[], &|_| false);
+    let side_exits: Vec<Block> = l.exits.iter().copied().filter(|&x| x != exit).collect();
+    add_side_exit_incomings(f, l, &side_exits, &epil);
+    let (epil_header, epil_latch) = (epil.block(header), epil.block(latch));
+    // Preheader: the trip count and what is left over.
+    let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
+    let tc = match f.dfg().value_const(c.start).and_then(|k| k.as_int()) {
+        Some(0) => c.limit,
+        _ => insert(f, pre_term, binop(BinOp::Sub), &[c.limit, c.start], ty, None),
+    };
+    let tc = insert(f, pre_term, InstKind::Freeze, &[tc], ty, None);
+    let minus1 = int_const(m, f, ty, -1);
+    let tcm1 = insert(f, pre_term, binop(BinOp::Add), &[tc, minus1], ty, None);
+    let mask = int_const(m, f, ty, i128::from(count) - 1);
+    let xtra = insert(f, pre_term, binop(BinOp::And), &[tc, mask], ty, Some("xtraiter"));
+    let skip = insert(f, pre_term, icmp(IntPred::Ult), &[tcm1, mask], Type::I1, None);
+    let pre_new = new_block(f, pname.as_deref().map(|p| format!("{p}.new")), header, true);
+    // The old preheader's branch, with its metadata, now ends `<pre>.new`.
+    let pre_md = f.dfg().inst_metadata(pre_term).to_vec();
+    set_branch(f, pre, &[skip], &[epil_pre, pre_new]);
+    f.dfg_mut().set_all_inst_md(pre_term, Vec::new());
+    let pn_br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[header]), Type::VOID);
+    f.dfg_mut().set_all_inst_md(pn_br, pre_md);
+    f.layout_mut().append_inst(pn_br, pre_new);
+    let unroll_iter = insert(f, pn_br, binop(BinOp::Sub), &[tc, xtra], ty, Some("unroll_iter"));
+    // The unrolled loop counts groups of `count` iterations.
+    let starts: Vec<Value> = phis
+        .iter()
+        .map(|&p| {
+            let d = f.dfg().inst(p);
+            d.args.iter().zip(&d.blocks).find(|(_, b)| **b == pre).map(|(a, _)| *a).expect("start")
+        })
+        .collect();
+    retarget_blocks_of(f, phis, pre, pre_new);
+    let zero = int_const(m, f, ty, 0);
+    let niter_phi = f
+        .dfg_mut()
+        .make_inst(InstData::new(InstKind::Phi { fmf: Default::default() }, &[zero, zero], &[pre_new, last_latch]), ty);
+    let niter = f.dfg().inst_result(niter_phi).expect("phi");
+    f.dfg_mut().set_value_name(niter, Some("niter"));
+    let first = f.first_non_phi(header).ok_or("empty header")?;
+    f.layout_mut().insert_inst_before(niter_phi, first);
+    let last_term = f.terminator(last_latch).ok_or("latch without terminator")?;
+    let cnt = int_const(m, f, ty, i128::from(count));
+    let next_name = format!("niter.next.{}", n - 1);
+    let niter_next = insert(f, last_term, binop(BinOp::Add), &[niter, cnt], ty, Some(&next_name));
+    f.dfg_mut().inst_mut(niter_phi).args[1] = niter_next;
+    let cmp_name = format!("niter.ncmp.{}", n - 1);
+    let ncmp = insert(f, last_term, icmp(IntPred::Eq), &[niter_next, unroll_iter], Type::I1, Some(&cmp_name));
+    let unr_lcssa = new_block(f, xname.as_deref().map(|x| format!("{x}.unr-lcssa")), epil_pre, true);
+    set_branch(f, last_latch, &[ncmp], &[unr_lcssa, header]);
+    retarget_incoming(f, phis, latch, last_latch, |v| value_in(n - 1, v));
+    // After the unrolled loop: the values the remainder continues from.
+    let mut inits: Vec<Value> = Vec::new();
+    for (k, &p) in phis.iter().enumerate() {
+        let d = f.dfg().inst(p).clone();
+        let v = d.args.iter().zip(&d.blocks).find(|(_, b)| **b == last_latch).map(|(a, _)| *a).expect("backedge");
+        let name = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(str::to_owned);
+        let carried = append_phi(f, unr_lcssa, &[(v, last_latch)], name.as_deref().map(|x| format!("{x}.unr")));
+        let init =
+            append_phi(f, epil_pre, &[(starts[k], pre), (carried, unr_lcssa)], name.map(|x| format!("{x}.epil.init")));
+        inits.push(init);
+    }
+    for (k, &p) in phis.iter().enumerate() {
+        let ep = epil.insts.iter().find(|(o, _)| *o == p).map(|(_, c)| *c).expect("copied phi");
+        let d = f.dfg_mut().inst_mut(ep);
+        for j in 0..d.blocks.len() {
+            if d.blocks[j] == pre {
+                d.blocks[j] = epil_pre;
+                d.args[j] = inits[k];
+            }
+        }
+    }
+    let exit_phis: Vec<Inst> = f.phis(exit).collect();
+    let mut from_main: Vec<Value> = Vec::new();
+    for &p in &exit_phis {
+        let d = f.dfg().inst(p).clone();
+        let v = d
+            .args
+            .iter()
+            .zip(&d.blocks)
+            .find(|(_, b)| **b == latch)
+            .map(|(a, _)| value_in(n - 1, *a))
+            .ok_or("an exit phi without a latch incoming")?;
+        from_main.push(append_phi(f, unr_lcssa, &[(v, last_latch)], None));
+    }
+    let xtra_zero = int_const(m, f, ty, 0);
+    let lcmp = f.dfg_mut().make_inst(InstData::new(icmp(IntPred::Ne), &[xtra, xtra_zero], &[]), Type::I1);
+    let lcmp_v = f.dfg().inst_result(lcmp).expect("cmp");
+    f.dfg_mut().set_value_name(lcmp_v, Some("lcmp.mod"));
+    f.layout_mut().append_inst(lcmp, unr_lcssa);
+    let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[lcmp_v], &[epil_pre, exit]), Type::VOID);
+    f.layout_mut().append_inst(br, unr_lcssa);
+    let to_epil = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[epil_header]), Type::VOID);
+    f.layout_mut().append_inst(to_epil, epil_pre);
+    // The remainder runs at least once when reached, as LLVM records.
+    let zero = int_const(m, f, ty, 0);
+    let nonzero = insert(f, to_epil, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
+    let assume = m.declare("llvm.assume", Type::VOID, &[Type::I1]);
+    let assume_ty = m.types.function(Type::VOID, vec![Type::I1], false);
+    let call = make_call(f.dfg_mut(), assume, assume_ty, Type::VOID, &[nonzero]);
+    f.layout_mut().insert_inst_before(call, to_epil);
+    // The exit's phis: from the unrolled loop when nothing remains, or from the remainder.
+    for (k, &p) in exit_phis.iter().enumerate() {
+        let d = f.dfg().inst(p).clone();
+        let v = d
+            .args
+            .iter()
+            .zip(&d.blocks)
+            .find(|(_, b)| **b == latch)
+            .map(|(a, _)| epil.value(*a))
+            .expect("latch incoming");
+        let dm = f.dfg_mut().inst_mut(p);
+        let keep: Vec<usize> = (0..dm.blocks.len()).filter(|&j| dm.blocks[j] != latch).collect();
+        let mut args: Vec<Value> = keep.iter().map(|&j| dm.args[j]).collect();
+        let mut blocks: Vec<Block> = keep.iter().map(|&j| dm.blocks[j]).collect();
+        args.extend([from_main[k], v]);
+        blocks.extend([unr_lcssa, epil_latch]);
+        dm.args = args.into();
+        dm.blocks = blocks.into();
+    }
+    if count == 2 {
+        // At most one leftover iteration: the remainder is straight-line
+        // code, its header phis the values the unrolled loop left.
+        set_branch(f, epil_latch, &[], &[exit]);
+        let mut repl = Replacements::new();
+        let epil_phis: Vec<Inst> = f.phis(epil_header).collect();
+        for p in epil_phis {
+            let d = f.dfg().inst(p);
+            let init = d.args.iter().zip(&d.blocks).find(|(_, b)| **b == epil_pre).map(|(a, _)| *a).expect("init");
+            repl.insert(f.dfg().inst_result(p).expect("phi"), init);
+            remove_inst(f, p);
+        }
+        repl.apply(f);
+    } else {
+        // The remainder counts its own iterations up to `%xtraiter`.
+        let one = int_const(m, f, ty, 1);
+        let zero = int_const(m, f, ty, 0);
+        let iter_phi = f.dfg_mut().make_inst(
+            InstData::new(InstKind::Phi { fmf: Default::default() }, &[zero, zero], &[epil_pre, epil_latch]),
+            ty,
+        );
+        let iter = f.dfg().inst_result(iter_phi).expect("phi");
+        f.dfg_mut().set_value_name(iter, Some("epil.iter"));
+        let first = f.first_non_phi(epil_header).ok_or("empty remainder header")?;
+        f.layout_mut().insert_inst_before(iter_phi, first);
+        let term = f.terminator(epil_latch).ok_or("remainder latch without terminator")?;
+        let next = insert(f, term, binop(BinOp::Add), &[iter, one], ty, Some("epil.iter.next"));
+        f.dfg_mut().inst_mut(iter_phi).args[1] = next;
+        let more = insert(f, term, icmp(IntPred::Ne), &[next, xtra], Type::I1, Some("epil.iter.cmp"));
+        set_branch(f, epil_latch, &[more], &[epil_header, exit]);
+        mark_unroll_disabled(m, f, epil_latch, loop_id);
+    }
+    let mut rest = epil.new_blocks.clone();
+    rest.extend([unr_lcssa, epil_pre]);
+    // Dedicated exits again, as LLVM's loop simplification leaves them: a
+    // remainder loop leaves through `<exit>.epilog-lcssa`, and a side exit
+    // both loops reach gets a `.loopexit` block for each.
+    if count > 2 {
+        let nb = new_block(f, xname.as_deref().map(|x| format!("{x}.epilog-lcssa")), exit, true);
+        split_incoming(f, exit, &[epil_latch], nb);
+        rest.push(nb);
+    }
+    let mut main: EntitySet<Block> = EntitySet::new();
+    for &b in l.blocks.iter().chain(copies.iter().flatten().flat_map(|c| &c.new_blocks)) {
+        main.insert(b);
+    }
+    let mut remainder: EntitySet<Block> = EntitySet::new();
+    for &b in &epil.new_blocks {
+        remainder.insert(b);
+    }
+    for x in l.exits.iter().copied().filter(|&x| x != exit) {
+        let name = f.dfg().block_name(x).map(|n| format!("{n}.loopexit"));
+        for (set, is_loop) in [(&main, true), (&remainder, count > 2)] {
+            let preds: Vec<Block> = f.cfg().preds(x).to_vec();
+            let inside: Vec<Block> = preds.iter().copied().filter(|&p| set.contains(p)).collect();
+            if is_loop && !inside.is_empty() && inside.len() < preds.len() {
+                let nb = new_block(f, name.clone(), x, true);
+                split_incoming(f, x, &inside, nb);
+                rest.push(nb);
+            }
+        }
+    }
+    Ok(rest)
+}
+
+/// The exit the latch of `l` branches to, if it leaves the loop.
+pub fn latch_exit(f: &Function, l: &Loop) -> Option<Block> {
+    let t = f.terminator(l.latch()?)?;
+    let mut outside = f.dfg().inst(t).blocks.iter().copied().filter(|&b| !l.contains(b));
+    let x = outside.next()?;
+    outside.all(|y| y == x).then_some(x)
+}
+
+/// The phis of side exits get an incoming for each exiting block of `copy`
+/// that the original exiting block had (the side exits of a copy stay).
+fn add_side_exit_incomings(f: &mut Function, l: &Loop, side_exits: &[Block], copy: &Copy) {
+    for &x in side_exits {
+        let phis: Vec<Inst> = f.phis(x).collect();
+        for p in phis {
+            let d = f.dfg_mut().inst_mut(p);
+            let from_loop: Vec<(Value, Block)> =
+                d.args.iter().zip(&d.blocks).filter(|(_, b)| l.contains(**b)).map(|(a, b)| (*a, *b)).collect();
+            let mut args = d.args.to_vec();
+            let mut blocks = d.blocks.to_vec();
+            for (v, b) in from_loop {
+                args.push(copy.value(v));
+                blocks.push(copy.block(b));
+            }
+            d.args = args.into();
+            d.blocks = blocks.into();
+        }
+    }
+}
+
+/// Appends a phi over `incoming` to block `b`; returns its value.
+fn append_phi(f: &mut Function, b: Block, incoming: &[(Value, Block)], name: Option<String>) -> Value {
+    let ty = f.dfg().value_type(incoming[0].0);
+    let args: Vec<Value> = incoming.iter().map(|x| x.0).collect();
+    let blocks: Vec<Block> = incoming.iter().map(|x| x.1).collect();
+    let p = f.dfg_mut().make_inst(InstData::new(InstKind::Phi { fmf: Default::default() }, &args, &blocks), ty);
+    let v = f.dfg().inst_result(p).expect("phi");
+    if name.is_some() {
+        f.dfg_mut().set_value_name(v, name.as_deref());
+    }
+    match f.first_non_phi(b) {
+        Some(x) => f.layout_mut().insert_inst_before(p, x),
+        None => f.layout_mut().append_inst(p, b),
+    }
+    v
+}
+
+fn int_const(m: &Module, f: &mut Function, ty: Type, v: i128) -> Value {
+    f.dfg_mut().make_const(Const::int(&m.types, ty, v as u128))
+}
+
+fn binop(op: BinOp) -> InstKind {
+    InstKind::Binary { op, flags: Default::default(), fmf: Default::default() }
+}
+
+fn icmp(pred: IntPred) -> InstKind {
+    InstKind::ICmp { pred, flags: Default::default() }
+}
+
+/// Inserts a new instruction before `before`; returns its result.
+fn insert(f: &mut Function, before: Inst, kind: InstKind, args: &[Value], ty: Type, name: Option<&str>) -> Value {
+    let i = f.dfg_mut().make_inst(InstData::new(kind, args, &[]), ty);
+    f.layout_mut().insert_inst_before(i, before);
+    let v = f.dfg().inst_result(i).expect("a result");
+    if name.is_some() {
+        f.dfg_mut().set_value_name(v, name);
+    }
+    v
+}
+
+/// A new empty block placed before (or after) `at`.
+fn new_block(f: &mut Function, name: Option<String>, at: Block, before: bool) -> Block {
+    let b = f.dfg_mut().make_block(name.as_deref());
+    if before {
+        f.layout_mut().insert_block_before(b, at);
+    } else {
+        f.layout_mut().insert_block_after(b, at);
+    }
+    b
+}
+
+/// Replaces the terminator of `b` with `br` on `cond` (none: unconditional)
+/// to `succs`, keeping its metadata but for the loop id: whether it is still
+/// a latch, and of which loop, is the caller's to say.
+fn set_branch(f: &mut Function, b: Block, cond: &[Value], succs: &[Block]) {
+    let t = f.terminator(b).expect("a terminator");
+    let d = f.dfg_mut().inst_mut(t);
+    d.kind = InstKind::Br;
+    d.args = cond.iter().copied().collect();
+    d.blocks = succs.iter().copied().collect();
+    f.dfg_mut().set_inst_md(t, "llvm.loop", None);
+}
+
+/// In `phis`, the incoming from `old` comes from `new`, with its value mapped.
+fn retarget_incoming(f: &mut Function, phis: &[Inst], old: Block, new: Block, map: impl Fn(Value) -> Value) {
+    for &p in phis {
+        let d = f.dfg_mut().inst_mut(p);
+        for k in 0..d.blocks.len() {
+            if d.blocks[k] == old {
+                d.blocks[k] = new;
+                d.args[k] = map(d.args[k]);
+            }
+        }
+    }
+}
+
+/// In `phis`, the incoming from `old` comes from `new`, same value.
+fn retarget_blocks_of(f: &mut Function, phis: &[Inst], old: Block, new: Block) {
+    retarget_incoming(f, phis, old, new, |v| v);
+}
+
+/// Marks the loop whose latch is `b` with `llvm.loop.unroll.disable`, as
+/// LLVM does after unrolling: a fresh distinct loop id with the old one's
+/// properties other than the unroll ones.
+fn mark_unroll_disabled(m: &mut Module, f: &mut Function, b: Block, loop_id: Option<MdId>) {
+    let Some(t) = f.terminator(b) else { return };
+    let mut props: Vec<MdOperand> = Vec::new();
+    if let Some(old) = loop_id {
+        for op in m.metadata.tuple_ops(old).unwrap_or(&[]) {
+            let MdOperand::Node(n) = op else { continue };
+            if *n == old {
+                continue;
+            }
+            let name = m.metadata.tuple_ops(*n).and_then(|o| o.first()).and_then(MetadataTable::op_str);
+            if !name.is_some_and(|x| x.starts_with("llvm.loop.unroll.")) {
+                props.push(op.clone());
+            }
+        }
+    }
+    let disable = m.metadata.tuple(vec![MdOperand::Str(b"llvm.loop.unroll.disable".to_vec().into())]);
+    props.push(MdOperand::Node(disable));
+    let id = m.metadata.add(true, MdBody::Tuple(Vec::new()));
+    let mut ops = vec![MdOperand::Node(id)];
+    ops.extend(props);
+    m.metadata.nodes[id].body = MdBody::Tuple(ops);
+    f.dfg_mut().set_inst_md(t, "llvm.loop", Some(id));
+}
+
+/// Deletes instructions of the loop and its copies that nothing uses any
+/// more and that have no effect (the exit tests the copies no longer make).
+fn delete_dead(m: &Module, f: &mut Function, blocks: &[Block]) {
+    loop {
+        let uses = opt_conv_ir::analysis::Uses::compute(f);
+        let dead: Vec<Inst> = blocks
+            .iter()
+            .filter(|&&b| f.layout().is_block_inserted(b))
+            .flat_map(|&b| f.block_insts(b).collect::<Vec<_>>())
+            .filter(|&i| {
+                let d = f.dfg().inst(i);
+                !d.is_terminator()
+                    && d.result().is_some_and(|r| !uses.is_used(r))
+                    && inst_effects(m, f, i).is_removable()
+            })
+            .collect();
+        if dead.is_empty() {
+            return;
+        }
+        for i in dead {
+            remove_inst(f, i);
+        }
+    }
+}
