@@ -10,7 +10,8 @@
 //! * `; expect-remark: TEXT` — some remark contains TEXT;
 //! * `; expect-no-remark: TEXT` — no remark contains TEXT;
 //! * `; expect-unchanged` — the output equals the input;
-//! * `; expect-output: TEXT` — the output contains the line TEXT (trimmed).
+//! * `; expect-output: TEXT` — the output contains the line TEXT (trimmed);
+//! * `; expect-count: N TEXT` — exactly N lines of the output contain TEXT.
 
 use opt_conv_tests::{opt_conv, tests_dir};
 use similar::TextDiff;
@@ -46,6 +47,11 @@ fn run_case(path: &std::path::Path) -> String {
             );
         } else if l == "; expect-unchanged" {
             assert_eq!(before.stdout, after.stdout, "{rel}: expected no change");
+        } else if let Some(t) = l.strip_prefix("; expect-count: ") {
+            let (n, text) = t.split_once(' ').unwrap_or_else(|| panic!("{rel}: expect-count needs N and TEXT"));
+            let n: usize = n.parse().unwrap_or_else(|_| panic!("{rel}: expect-count: bad count '{n}'"));
+            let found = after.stdout.lines().filter(|o| o.contains(text)).count();
+            assert_eq!(found, n, "{rel}: lines containing '{text}':\n{}", after.stdout);
         } else if let Some(t) = l.strip_prefix("; expect-output: ") {
             assert!(
                 after.stdout.lines().any(|o| o.trim() == t.trim()),
@@ -99,6 +105,13 @@ fn dce() {
 #[test]
 fn infer_convergence_tokens() {
     insta::glob!("cases/infer/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}
+
+#[test]
+fn loop_unroll() {
+    insta::glob!("cases/unroll/*.ll", |path| {
         insta::assert_snapshot!(run_case(path));
     });
 }

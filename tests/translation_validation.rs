@@ -20,6 +20,11 @@ fn programs() -> u64 {
 
 /// Runs `pipeline` on generated programs and checks each output.
 fn validate(pipeline: &str, flavour: Flavour, seed_base: u64) {
+    validate_with(pipeline, &[], flavour, seed_base);
+}
+
+/// The same, with extra options (`-unroll-count=2`, ...).
+fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: u64) {
     let n = programs();
     let config = EquivConfig { trials: 24, ..EquivConfig::default() };
     let (mut checked, mut changed, mut no_verdict) = (0u64, 0u64, 0u64);
@@ -30,9 +35,12 @@ fn validate(pipeline: &str, flavour: Flavour, seed_base: u64) {
             parse_module("gen.ll", &g.text).unwrap_or_else(|e| panic!("seed {seed}: generator: {e}\n{}", g.text));
         let input = opt_conv(&["-S", "-"], &g.text);
         assert_eq!(input.code, 0, "seed {seed}: generated program does not verify:\n{}\n{}", input.stderr, g.text);
-        let args = ["-S", "-verify-each", &format!("-passes={pipeline}"), "-"];
+        let passes = format!("-passes={pipeline}");
+        let mut args = vec!["-S", "-verify-each", &passes];
+        args.extend(options);
+        args.push("-");
         let out = opt_conv(&args, &g.text);
-        assert_eq!(out.code, 0, "seed {seed}, -passes={pipeline}:\n{}\ninput:\n{}", out.stderr, g.text);
+        assert_eq!(out.code, 0, "seed {seed}, -passes={pipeline} {options:?}:\n{}\ninput:\n{}", out.stderr, g.text);
         if out.stdout != input.stdout {
             changed += 1;
         }
@@ -41,13 +49,13 @@ fn validate(pipeline: &str, flavour: Flavour, seed_base: u64) {
             Ok(()) => checked += 1,
             Err(c) if c.kind == CexKind::Unrunnable => no_verdict += 1,
             Err(c) => panic!(
-                "seed {seed}, -passes={pipeline} ({flavour:?}): miscompile\n{c}\n--- input\n{}\n--- output\n{}",
+                "seed {seed}, -passes={pipeline} {options:?} ({flavour:?}): miscompile\n{c}\n--- input\n{}\n--- output\n{}",
                 g.text, out.stdout
             ),
         }
     }
     eprintln!(
-        "translation validation, -passes={pipeline}, {flavour:?}: {n} programs, {changed} changed, {checked} \
+        "translation validation, -passes={pipeline} {options:?}, {flavour:?}: {n} programs, {changed} changed, {checked} \
          equivalent, {no_verdict} without verdict"
     );
     assert!(checked * 10 >= n * 9, "too many programs the executor could not judge: {no_verdict} of {n}");
@@ -81,4 +89,50 @@ fn dce_preserves_convergence() {
 fn pipelines_preserve_convergence() {
     validate("inline,sink,hoist,dce", Flavour::Controlled, 8_000_000);
     validate("infer-convergence-tokens,sink,hoist", Flavour::Uncontrolled, 9_000_000);
+}
+
+#[test]
+fn unroll_preserves_convergence() {
+    // Full unrolling of the constant-trip loops (the defaults).
+    validate("loop-unroll", Flavour::Controlled, 10_000_000);
+    // Counts that need remainders: allowed for anchors and uniform trip
+    // counts, refused for hearts with divergent ones and for uncontrolled
+    // operations.
+    validate_with("loop-unroll", &["-unroll-runtime", "-unroll-count=2"], Flavour::Controlled, 11_000_000);
+    validate_with("loop-unroll", &["-unroll-runtime", "-unroll-count=3"], Flavour::Uncontrolled, 12_000_000);
+    validate_with("loop-unroll", &["-unroll-runtime", "-unroll-allow-partial"], Flavour::Controlled, 13_000_000);
+}
+
+/// The golden cases of the transforms that duplicate code are checked by
+/// the executor as well: every function of each case's output must do only
+/// what its input allows.
+#[test]
+fn duplicating_golden_cases_preserve_convergence() {
+    let mut checked = 0;
+    for dir in ["cases/unroll", "cases/jump-threading"] {
+        let Ok(entries) = std::fs::read_dir(opt_conv_tests::tests_dir().join(dir)) else { continue };
+        let mut files: Vec<_> =
+            entries.map(|e| e.unwrap().path()).filter(|p| p.extension() == Some("ll".as_ref())).collect();
+        files.sort();
+        for path in files {
+            let src = std::fs::read_to_string(&path).unwrap();
+            let run = src.lines().find_map(|l| l.strip_prefix("; RUN: ")).expect("a RUN line");
+            let mut args: Vec<&str> = vec!["-S"];
+            args.extend(run.split_whitespace());
+            args.push("-");
+            let out = opt_conv(&args, &src);
+            assert_eq!(out.code, 0, "{}: {}", path.display(), out.stderr);
+            let (before, _) = parse_module("before.ll", &src).unwrap();
+            let (after, _) = parse_module("after.ll", &out.stdout).unwrap();
+            for fid in before.definitions() {
+                let name = before.func(fid).unwrap().name.to_string();
+                let config = EquivConfig { trials: 60, ..EquivConfig::default() };
+                if let Err(c) = check_equivalence(&before, &after, &name, &config) {
+                    panic!("{}: @{name}: {c}\n--- output\n{}", path.display(), out.stdout);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 8, "only {checked} functions checked");
 }

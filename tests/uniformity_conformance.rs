@@ -9,7 +9,7 @@
 //! `uniformity-expectations.tsv`, each with its reason; a listed function
 //! that matches is an error too (the list must stay accurate).
 
-use opt_conv_tests::{conformance_dir, manifest, opt_conv, tests_dir};
+use opt_conv_tests::{command_args, conformance_dir, manifest, opt_conv, tests_dir};
 use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -108,23 +108,6 @@ fn parse(text: &str) -> BTreeMap<String, FunctionResult> {
         f.temporal.sort();
     }
     out
-}
-
-/// The arguments of an opt-22 command line, minus the tool, redirections and
-/// quoting; `None` for the input if it is read from stdin.
-fn command_args(cmd: &str) -> (Vec<String>, Option<String>, Option<String>) {
-    let mut args = Vec::new();
-    let mut stdin_file = None;
-    let mut toks = cmd.split_whitespace().skip(1).peekable();
-    while let Some(t) = toks.next() {
-        if t == "<" {
-            stdin_file = toks.next().map(str::to_owned);
-            continue;
-        }
-        args.push(t.replace('\'', ""));
-    }
-    let file = args.iter().position(|a| a.ends_with(".ll")).map(|i| args.remove(i));
-    (args, file, stdin_file)
 }
 
 fn expectations() -> BTreeMap<(String, String), String> {

@@ -111,3 +111,20 @@ pub fn opt22(args: &[&str]) -> Option<(i32, String, String)> {
         Err(_) => None,
     }
 }
+
+/// The arguments of an opt-22 command line, minus the tool, redirections and
+/// quoting; `None` for the input if it is read from stdin.
+pub fn command_args(cmd: &str) -> (Vec<String>, Option<String>, Option<String>) {
+    let mut args = Vec::new();
+    let mut stdin_file = None;
+    let mut toks = cmd.split_whitespace().skip(1).peekable();
+    while let Some(t) = toks.next() {
+        if t == "<" {
+            stdin_file = toks.next().map(str::to_owned);
+            continue;
+        }
+        args.push(t.replace('\'', ""));
+    }
+    let file = args.iter().position(|a| a.ends_with(".ll")).map(|i| args.remove(i));
+    (args, file, stdin_file)
+}

@@ -266,16 +266,27 @@ impl Gen {
     fn loop_stmt(&mut self, scope: &mut Scope, depth: u32) {
         let pre = self.current_block();
         let (header, latch, exit) = (self.fresh("loop"), self.fresh("latch"), self.fresh("exit"));
+        // Constant, uniform (read from the first lane) or thread-dependent
+        // trip counts, from 1 to 4; the run-time ones are sometimes tested
+        // with `eq`, the counted form unrolling recognizes.
         let uniform_trip = self.rng.chance(50);
-        let trip = if uniform_trip {
+        let trip = if uniform_trip && self.rng.chance(50) {
             format!("{}", 1 + self.rng.below(3))
         } else {
             let t = self.fresh("trip");
             self.line(&format!("%{t} = and i32 %tid, 3"));
             let t1 = self.fresh("trip");
             self.line(&format!("%{t1} = add i32 %{t}, 1"));
-            format!("%{t1}")
+            if uniform_trip {
+                let u = self.fresh("trip");
+                let b = self.bundle(scope);
+                self.line(&format!("%{u} = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %{t1}){b}"));
+                format!("%{u}")
+            } else {
+                format!("%{t1}")
+            }
         };
+        let test = if trip.starts_with('%') && self.rng.chance(60) { "eq" } else { "sge" };
         self.line(&format!("br label %{header}"));
         self.label(&header);
         let i = self.fresh("i");
@@ -308,7 +319,7 @@ impl Gen {
         self.label(&latch);
         self.line(&format!("%{inext} = add i32 %{i}, 1"));
         let d = self.fresh("done");
-        self.line(&format!("%{d} = icmp sge i32 %{inext}, {trip}"));
+        self.line(&format!("%{d} = icmp {test} i32 %{inext}, {trip}"));
         self.line(&format!("br i1 %{d}, label %{exit}, label %{header}"));
         self.label(&exit);
         scope.vals.truncate(mark);

@@ -152,6 +152,11 @@ impl Oracle<'_> {
                         return Some(r);
                     }
                 }
+                ConvOp::Intrinsic { kind: TokenKind::Anchor, .. } => {
+                    if let Some(r) = self.check_anchor_sink_regions(f, i, moved, to) {
+                        return Some(r);
+                    }
+                }
                 _ => {}
             }
         }
@@ -202,6 +207,33 @@ impl Oracle<'_> {
                     self.inst_name(f, t3)
                 ),
             ));
+        }
+        None
+    }
+
+    /// Sinking anchor `a` to `to` shrinks its region to the points `to`
+    /// dominates that still reach a use. A token whose definition the region
+    /// loses must then have no use left in it (uses that move with the
+    /// anchor do not count: they land next to it).
+    fn check_anchor_sink_regions(&self, f: &Function, a: Inst, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
+        let old = self.conv.region(f, a);
+        let in_new = |x: Inst| self.point_dominates_inst(f, to, x) && old.contains(f, x);
+        for &t2 in self.conv.token_defs() {
+            if t2 == a || moved.contains(&t2) || !old.contains(f, t2) || in_new(t2) {
+                continue;
+            }
+            if let Some(&u) = self.conv.uses_of(t2).iter().find(|&&u| !moved.contains(&u) && in_new(u)) {
+                return Some(Refusal::new(
+                    Rule::RegionNesting,
+                    format!(
+                        "sinking anchor {} would leave {} inside its convergence region but the definition of \
+                         its token {} outside it",
+                        self.inst_name(f, a),
+                        self.inst_name(f, u),
+                        self.inst_name(f, t2)
+                    ),
+                ));
+            }
         }
         None
     }

@@ -102,6 +102,28 @@ fn tokens_dominate_their_uses() {
     assert!(v.is_legal(), "{v:?}");
 }
 
+/// Sinking an anchor alone shrinks its region from the top; a token defined
+/// in the part it loses must not keep a use in the part it keeps (a case
+/// translation validation found, seed 1000111).
+#[test]
+fn sunk_anchors_keep_regions_nested() {
+    let m = module(
+        "define void @f() {\n\
+         entry:\n  %a = call token @llvm.experimental.convergence.anchor()\n\
+           %b = call token @llvm.experimental.convergence.anchor()\n  br label %mid\n\
+         mid:\n  call void @op() [ \"convergencectrl\"(token %b) ]\n\
+           call void @op() [ \"convergencectrl\"(token %a) ]\n  ret void\n}\n",
+    );
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "a")], to: InsertPoint::BlockStart(block(f, "mid")) });
+    assert_eq!(rule(&v), Some(Rule::RegionNesting), "{v:?}");
+    // Past the use of %b, the region no longer holds it: legal.
+    let v = ask(&m, |f| {
+        let use_a = f.block_insts(block(f, "mid")).nth(1).unwrap();
+        Query::Move { insts: vec![inst(f, "a")], to: InsertPoint::Before(use_a) }
+    });
+    assert!(v.is_legal(), "{v:?}");
+}
+
 fn heart_loop(trip: &str) -> Module {
     module(&format!(
         "define amdgpu_kernel void @f(i32 %n) convergent {{\n\

@@ -91,10 +91,19 @@ pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Bl
             f.layout_mut().append_inst(np, nb);
             Some(nv)
         };
-        let dfg = f.dfg_mut();
-        let pd = dfg.inst_mut(p);
-        pd.args = kept.iter().map(|k| k.0).chain(value).collect();
-        pd.blocks = kept.iter().map(|k| k.1).chain(value.map(|_| nb)).collect();
+        // The new incoming takes the place of the first one it replaces, so
+        // that phis keep their order (as LLVM's loop simplification does).
+        let at = d.blocks.iter().position(|b| preds.contains(b)).unwrap_or(d.blocks.len());
+        let before = d.blocks[..at].iter().filter(|b| !preds.contains(b)).count();
+        let mut args: Vec<Value> = kept.iter().map(|k| k.0).collect();
+        let mut blocks: Vec<Block> = kept.iter().map(|k| k.1).collect();
+        if let Some(v) = value {
+            args.insert(before, v);
+            blocks.insert(before, nb);
+        }
+        let pd = f.dfg_mut().inst_mut(p);
+        pd.args = args.into();
+        pd.blocks = blocks.into();
     }
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[b]), Type::VOID);
     f.layout_mut().append_inst(br, nb);

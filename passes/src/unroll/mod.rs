@@ -381,7 +381,14 @@ fn unroll_loop(
                 }
                 (Shape::Runtime, _) => format!("unrolled loop by a factor of {count} with run-time trip count"),
             };
-            let heart_note = if heart.is_some() { "; the loop heart is shared by every copy" } else { "" };
+            let heart_note = match (heart.is_some(), shape) {
+                (true, Shape::Runtime) => {
+                    "; the loop heart is shared by the unrolled copies and the remainder has its own, which is \
+                     allowed because the trip count is uniform: converged threads leave the unrolled loop together"
+                }
+                (true, _) => "; the loop heart is shared by every copy",
+                (false, _) => "",
+            };
             tracing::debug!(target: "opt_conv::loop-unroll", "{what}");
             out.remarks.push((RemarkKind::Passed, format!("{what}{heart_note}")));
         }

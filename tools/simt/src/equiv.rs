@@ -43,6 +43,7 @@ use crate::run::{Inputs, RunConfig, RunResult, run, run_guided};
 use crate::thread::Event;
 use opt_conv_ir::Module;
 use opt_conv_ir::types::Type;
+use opt_conv_legality::uniformity::Target;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -172,12 +173,14 @@ pub fn check_equivalence(
     if signature(&ap, func).map_err(|e| unrunnable(format!("after: {e}")))? != params {
         return Err(unrunnable(format!("@{func} has different parameter types before and after")));
     }
+    let uniform = uniform_params(before, func, params.len());
     let counts: Vec<u32> = if config.threads.is_empty() { vec![8] } else { config.threads.clone() };
     for trial in 0..config.trials {
         let threads = counts[trial as usize % counts.len()].clamp(1, 64);
         let pattern = Pattern::ALL[(trial as usize / counts.len()) % Pattern::ALL.len()];
         let mut rng = Rng::new(config.seed.wrapping_add(u64::from(trial)));
-        let inputs = generate(&bp.tcx, &params, threads, pattern, &mut rng).map_err(|e| unrunnable(e.to_string()))?;
+        let inputs =
+            generate(&bp.tcx, &params, &uniform, threads, pattern, &mut rng).map_err(|e| unrunnable(e.to_string()))?;
         if let Some(d) = compare_once(&bp, &ap, func, &inputs, threads, &config.run) {
             let (threads, inputs, d) = shrink(&bp, &ap, func, inputs, threads, &config.run, d);
             let kind = if d.what.starts_with("cannot run") { CexKind::Unrunnable } else { CexKind::Differs };
@@ -196,6 +199,16 @@ pub fn check_equivalence(
         }
     }
     Ok(())
+}
+
+/// The parameters a launch gives every thread the same value: kernel
+/// arguments and AMDGPU `inreg` ones, as the target's uniformity model says.
+/// Without a target model, none (arguments may differ per thread).
+pub fn uniform_params(m: &Module, func: &str, n: usize) -> Vec<bool> {
+    let target = Target::of_module(m);
+    let modeled = matches!(target, Target::Amdgpu | Target::Nvptx);
+    let fid = m.func_by_name(func);
+    (0..n).map(|i| modeled && fid.is_some_and(|f| !target.param_is_source(m, f, i))).collect()
 }
 
 fn signature(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {

@@ -13,11 +13,34 @@
 //! maximal reconvergence. Everything controlled by an anchor then follows
 //! from the token rules alone.
 //!
+//! An anchor instance's group in `after` is first split into the parts that
+//! communicate through it: threads are together when they took part in one
+//! dynamic instance of an operation its token controls (directly or through
+//! a heart), and a thread that never used the token is alone. Splitting
+//! this way changes nothing `after` observes, and it is what lets `before`
+//! match when a transform merged anchors: after two anchors in the arms of
+//! a branch are merged into one above it, the threads of each arm share the
+//! merged anchor but only communicate with their own arm.
+//!
 //! Events are also aligned with `after`'s, per thread and in order, so that
 //! [`crate::equiv`] can compare them. Pure operations are left out (see
 //! [`Guide::align`]).
 
-use crate::classes::{ClassId, StaticOp};
+use crate::classes::{ClassId, Root, StaticOp};
+
+/// Marks the made-up classes that stand for parts of anchor groups (they
+/// key the guided run's anchors and never collide with a run's classes).
+const PART: u32 = 1 << 31;
+
+/// Union-find root of `lane`.
+fn find(uf: &mut [u8; 64], mut lane: u8) -> u8 {
+    while uf[lane as usize] != lane {
+        uf[lane as usize] = uf[uf[lane as usize] as usize];
+        lane = uf[lane as usize];
+    }
+    lane
+}
+
 use crate::program::Program;
 use crate::run::RunResult;
 use crate::thread::Event;
@@ -35,9 +58,9 @@ struct GuideEvent {
 pub struct Guide {
     threads: Vec<Vec<GuideEvent>>,
     /// Per thread, its anchor instances in order: the anchor's name stem and
-    /// the instance's class in the guiding run.
+    /// the part of the instance's group it is in (a made-up class).
     anchors: Vec<Vec<(Option<String>, ClassId)>>,
-    /// The threads of each of the guiding run's anchor instances.
+    /// The threads of each part.
     anchor_members: rustc_hash::FxHashMap<ClassId, u64>,
 }
 
@@ -69,25 +92,53 @@ impl Guide {
             .iter()
             .map(|t| t.events.iter().map(|e| GuideEvent { callee: e.callee.clone(), unaligned: e.pure }).collect())
             .collect();
-        let anchors =
-            run.threads.iter().map(|t| t.anchors.iter().map(|&(c, op)| (name_stem(prog, op), c)).collect()).collect();
-        let mut anchor_members: rustc_hash::FxHashMap<ClassId, u64> = rustc_hash::FxHashMap::default();
-        for t in &run.threads {
-            for &(c, _) in &t.anchors {
-                *anchor_members.entry(c).or_insert(0) |= 1 << t.lane;
+        // Per anchor instance, lanes joined by the instances rooted at it.
+        let mut parts: rustc_hash::FxHashMap<ClassId, [u8; 64]> = rustc_hash::FxHashMap::default();
+        let mut users: rustc_hash::FxHashMap<ClassId, u64> = rustc_hash::FxHashMap::default();
+        for i in &run.instances {
+            let Root::Anchor(a) = run.classes.root(i.class) else { continue };
+            if a == i.class || i.threads == 0 {
+                continue;
             }
+            *users.entry(a).or_insert(0) |= i.threads;
+            let uf = parts.entry(a).or_insert_with(|| std::array::from_fn(|k| k as u8));
+            let first = i.threads.trailing_zeros() as u8;
+            for lane in (0..64u8).filter(|l| i.threads & (1 << l) != 0) {
+                let (x, y) = (find(uf, first), find(uf, lane));
+                uf[x.max(y) as usize] = x.min(y);
+            }
+        }
+        let mut ids: rustc_hash::FxHashMap<(ClassId, u8), ClassId> = rustc_hash::FxHashMap::default();
+        let mut anchor_members: rustc_hash::FxHashMap<ClassId, u64> = rustc_hash::FxHashMap::default();
+        let mut anchors = Vec::with_capacity(run.threads.len());
+        for t in &run.threads {
+            let mut list = Vec::with_capacity(t.anchors.len());
+            for &(c, op) in &t.anchors {
+                let lane = t.lane as u8;
+                // A thread that never used the instance is a part of its own.
+                let part = match parts.get_mut(&c) {
+                    Some(uf) if users.get(&c).is_some_and(|m| m & (1 << lane) != 0) => find(uf, lane),
+                    _ => 64 + lane,
+                };
+                let next = ids.len() as u32;
+                let id = *ids.entry((c, part)).or_insert(ClassId(PART | next));
+                *anchor_members.entry(id).or_insert(0) |= 1 << lane;
+                list.push((name_stem(prog, op), id));
+            }
+            anchors.push(list);
         }
         Guide { threads, anchors, anchor_members }
     }
 
-    /// The threads that executed the guiding run's anchor instance `c`.
+    /// The threads of part `c` of an anchor group of the guiding run.
     pub fn anchor_members(&self, c: ClassId) -> u64 {
         self.anchor_members.get(&c).copied().unwrap_or(0)
     }
 
     /// Pairs an instance of the anchor named `stem`, executed by thread
     /// `lane`, with that thread's next unpaired instance of the same name in
-    /// the guiding run; returns the guiding run's class of it.
+    /// the guiding run; returns the part of that instance's group the thread
+    /// was in.
     pub fn pair_anchor(&self, lane: u32, taken: &mut Vec<bool>, stem: Option<&str>) -> Option<ClassId> {
         let stem = stem?;
         let list = self.anchors.get(lane as usize)?;

@@ -68,10 +68,19 @@ fn from_int(tcx: &TypeCtx, t: Type, x: i128) -> Result<Val> {
     })
 }
 
-/// Generated inputs for parameters `params` and `threads` threads.
-pub fn generate(tcx: &TypeCtx, params: &[Type], threads: u32, pattern: Pattern, rng: &mut Rng) -> Result<Inputs> {
+/// Generated inputs for parameters `params` and `threads` threads. The
+/// parameters marked in `uniform` get lane 0's value in every lane, whatever
+/// the pattern: the target passes them the same to all threads.
+pub fn generate(
+    tcx: &TypeCtx,
+    params: &[Type],
+    uniform_params: &[bool],
+    threads: u32,
+    pattern: Pattern,
+    rng: &mut Rng,
+) -> Result<Inputs> {
     let uniform: Vec<u64> = params.iter().map(|_| rng.next_u64()).collect();
-    let mut args = Vec::with_capacity(threads as usize);
+    let mut args: Vec<Vec<Val>> = Vec::with_capacity(threads as usize);
     for lane in 0..threads {
         let mut row = Vec::with_capacity(params.len());
         for (i, &t) in params.iter().enumerate() {
@@ -88,6 +97,13 @@ pub fn generate(tcx: &TypeCtx, params: &[Type], threads: u32, pattern: Pattern, 
                 Pattern::Lanes => i128::from(if is_bool { lane % 2 } else { lane }),
             };
             row.push(from_int(tcx, t, if is_bool { x & 1 } else { x })?);
+        }
+        if let Some(first) = args.first() {
+            for (i, v) in row.iter_mut().enumerate() {
+                if uniform_params.get(i).copied().unwrap_or(false) {
+                    *v = first[i].clone();
+                }
+            }
         }
         args.push(row);
     }
@@ -173,10 +189,10 @@ mod tests {
     fn generation_is_deterministic() {
         let types = TypeTable::new();
         let tcx = TypeCtx { types: &types, dl: Default::default() };
-        let a = generate(&tcx, &[Type::I32, Type::I1], 8, Pattern::Conditions, &mut Rng::new(5)).unwrap();
-        let b = generate(&tcx, &[Type::I32, Type::I1], 8, Pattern::Conditions, &mut Rng::new(5)).unwrap();
+        let a = generate(&tcx, &[Type::I32, Type::I1], &[], 8, Pattern::Conditions, &mut Rng::new(5)).unwrap();
+        let b = generate(&tcx, &[Type::I32, Type::I1], &[], 8, Pattern::Conditions, &mut Rng::new(5)).unwrap();
         assert_eq!(a, b);
-        let u = generate(&tcx, &[Type::I32], 4, Pattern::Uniform, &mut Rng::new(1)).unwrap();
+        let u = generate(&tcx, &[Type::I32], &[], 4, Pattern::Uniform, &mut Rng::new(1)).unwrap();
         assert!(u.args.iter().all(|r| r == &u.args[0]));
     }
 }

@@ -84,7 +84,10 @@ fn main_inner(a: Args) -> Result<String, String> {
     }
     let inputs = match &a.args {
         Some(spec) => parse(&prog.tcx, spec, &params, run_config.threads, a.seed),
-        None => generate(&prog.tcx, &params, run_config.threads, Pattern::PerThread, &mut Rng::new(a.seed)),
+        None => {
+            let uniform = opt_conv_simt::equiv::uniform_params(&m, &a.func, params.len());
+            generate(&prog.tcx, &params, &uniform, run_config.threads, Pattern::PerThread, &mut Rng::new(a.seed))
+        }
     }
     .map_err(|e| format!("simt-run: {e}"))?;
     let r = run(&prog, &a.func, &inputs, &run_config).map_err(|e| format!("simt-run: {e}"))?;
