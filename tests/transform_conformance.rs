@@ -77,3 +77,14 @@ fn unroll_keeps_opt22s_convergent_calls_and_hearts() {
         assert!(identical >= 3, "only {identical} outputs identical to opt-22");
     }
 }
+
+#[test]
+fn jump_threading_keeps_opt22s_convergent_calls() {
+    let (compared, identical) = check_area("jumpthreading");
+    if compared > 0 {
+        assert_eq!(compared, 5, "the five runs opt-22 completed");
+        // opt-22 leaves the amdgcn run alone (it does not thread on divergent
+        // targets); we thread it, as nothing in it is convergent.
+        assert!(identical >= 3, "only {identical} outputs identical to opt-22");
+    }
+}

@@ -115,3 +115,10 @@ fn loop_unroll() {
         insta::assert_snapshot!(run_case(path));
     });
 }
+
+#[test]
+fn jump_threading() {
+    insta::glob!("cases/jump-threading/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}

@@ -27,7 +27,7 @@ fn validate(pipeline: &str, flavour: Flavour, seed_base: u64) {
 fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: u64) {
     let n = programs();
     let config = EquivConfig { trials: 24, ..EquivConfig::default() };
-    let (mut checked, mut changed, mut no_verdict) = (0u64, 0u64, 0u64);
+    let (mut checked, mut changed, mut no_verdict, mut remarked) = (0u64, 0u64, 0u64, 0u64);
     for k in 0..n {
         let seed = seed_base + k;
         let g = generate(seed, flavour);
@@ -36,7 +36,7 @@ fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: 
         let input = opt_conv(&["-S", "-"], &g.text);
         assert_eq!(input.code, 0, "seed {seed}: generated program does not verify:\n{}\n{}", input.stderr, g.text);
         let passes = format!("-passes={pipeline}");
-        let mut args = vec!["-S", "-verify-each", &passes];
+        let mut args = vec!["-S", "-verify-each", "-pass-remarks=.*", &passes];
         args.extend(options);
         args.push("-");
         let out = opt_conv(&args, &g.text);
@@ -44,6 +44,9 @@ fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: 
         if out.stdout != input.stdout {
             changed += 1;
         }
+        // Transforms the passes report doing (refusals say "not" or "cannot").
+        let did = |l: &&str| l.starts_with("remark: ") && !l.contains(": not ") && !l.contains(": cannot ");
+        remarked += u64::from(out.stderr.lines().any(|l| did(&l)));
         let (after, _) = parse_module("out.ll", &out.stdout).expect("our output parses");
         match check_equivalence(&before, &after, "k", &config) {
             Ok(()) => checked += 1,
@@ -55,8 +58,8 @@ fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: 
         }
     }
     eprintln!(
-        "translation validation, -passes={pipeline} {options:?}, {flavour:?}: {n} programs, {changed} changed, {checked} \
-         equivalent, {no_verdict} without verdict"
+        "translation validation, -passes={pipeline} {options:?}, {flavour:?}: {n} programs, {changed} changed \
+         ({remarked} with a transform remarked), {checked} equivalent, {no_verdict} without verdict"
     );
     assert!(checked * 10 >= n * 9, "too many programs the executor could not judge: {no_verdict} of {n}");
     assert!(changed > 0, "-passes={pipeline} changed none of the {n} programs: the test would prove nothing");
@@ -89,6 +92,7 @@ fn dce_preserves_convergence() {
 fn pipelines_preserve_convergence() {
     validate("inline,sink,hoist,dce", Flavour::Controlled, 8_000_000);
     validate("infer-convergence-tokens,sink,hoist", Flavour::Uncontrolled, 9_000_000);
+    validate("jump-threading,loop-unroll,sink,hoist,dce", Flavour::Controlled, 16_000_000);
 }
 
 #[test]
@@ -135,4 +139,10 @@ fn duplicating_golden_cases_preserve_convergence() {
         }
     }
     assert!(checked >= 8, "only {checked} functions checked");
+}
+
+#[test]
+fn jump_threading_preserves_convergence() {
+    validate("jump-threading", Flavour::Controlled, 14_000_000);
+    validate("jump-threading", Flavour::Uncontrolled, 15_000_000);
 }

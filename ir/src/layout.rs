@@ -135,6 +135,17 @@ impl Layout {
     pub fn remove_block(&mut self, b: Block) {
         debug_assert!(self.is_block_inserted(b));
         debug_assert!(self.blocks[b].first.is_none(), "{b}: removing a block that still has instructions");
+        self.unlink_block(b);
+    }
+
+    /// Moves `b`, with its instructions, to just before `before`.
+    pub fn move_block_before(&mut self, b: Block, before: Block) {
+        debug_assert!(self.is_block_inserted(b) && self.is_block_inserted(before) && b != before);
+        self.unlink_block(b);
+        self.insert_block_before(b, before);
+    }
+
+    fn unlink_block(&mut self, b: Block) {
         let (prev, next) = (self.blocks[b].prev, self.blocks[b].next);
         match prev.expand() {
             Some(p) => self.blocks[p].next = next,

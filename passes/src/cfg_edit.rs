@@ -6,8 +6,8 @@
 
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::{Block, Function, Inst, Module};
-use opt_conv_legality::oracle::{Oracle, Verdict};
+use opt_conv_ir::{Block, EntitySet, Function, Inst, InstKind, Module, Value};
+use opt_conv_legality::oracle::{Oracle, Refusal, Verdict};
 
 /// Folds `b` into its only predecessor if that predecessor branches only to
 /// `b` and the oracle allows it: `b`'s phis (one incoming each) are replaced
@@ -60,4 +60,253 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
         }
     }
     Some(p)
+}
+
+/// What became of a request to fold blocks.
+#[derive(Debug)]
+pub enum Fold {
+    /// Done.
+    Folded,
+    /// The blocks are not in the shape the fold needs.
+    NotApplicable,
+    /// The oracle refused (with its reason).
+    Refused(Refusal),
+}
+
+/// Folds `pred`, the only predecessor of `b`, into `b` when `pred` branches
+/// only to `b`, as LLVM's `MergeBasicBlockIntoOnlyPred` does (jump threading
+/// uses it): `pred`'s instructions go to the top of `b`, `pred`'s
+/// predecessors branch to `b`, and `b` keeps its name (and takes `pred`'s
+/// place if `pred` was the entry). Asks the oracle first.
+pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fold {
+    let cfg = f.cfg();
+    let pred = match cfg.preds(b) {
+        [p] => *p,
+        _ => return Fold::NotApplicable,
+    };
+    if pred == b || cfg.succs(pred) != [b] {
+        return Fold::NotApplicable;
+    }
+    if let Verdict::Refused(r) = Oracle::block_merge(m, f, pred, b) {
+        tracing::debug!(target: "opt_conv::cfg", "not folding: {r}");
+        return Fold::Refused(r);
+    }
+    let pred_preds: Vec<Block> = cfg.preds(pred).to_vec();
+    drop(cfg);
+    // `b`'s phis have one incoming value, from `pred`.
+    let mut repl = Replacements::new();
+    let phis: Vec<Inst> = f.phis(b).collect();
+    for &phi in &phis {
+        repl.insert(f.dfg().inst_result(phi).expect("a phi has a result"), f.dfg().inst(phi).args[0]);
+    }
+    for phi in phis {
+        remove_inst(f, phi);
+    }
+    repl.apply(f);
+    if let Some(t) = f.terminator(pred) {
+        remove_inst(f, t);
+    }
+    let moved: Vec<Inst> = f.block_insts(pred).collect();
+    let first = f.layout().first_inst(b);
+    let layout = f.layout_mut();
+    for i in moved {
+        layout.remove_inst(i);
+        match first {
+            Some(x) => layout.insert_inst_before(i, x),
+            None => layout.append_inst(i, b),
+        }
+    }
+    if layout.entry_block() == Some(pred) {
+        layout.move_block_before(b, pred);
+    }
+    layout.remove_block(pred);
+    for p in pred_preds {
+        retarget(f, p, pred, b);
+    }
+    Fold::Folded
+}
+
+/// Removes `b` when it holds nothing but phis and `br label %S`, sending
+/// its predecessors straight to `S` (LLVM's
+/// `TryToSimplifyUncondBranchFromEmptyBlock`). Not done when `S`'s phis
+/// would need two values from one predecessor, or `b`'s phis are used
+/// other than by `S`'s. No instruction moves, so no convergence question
+/// arises; the caller keeps loop headers.
+pub fn forward_empty_block(f: &mut Function, b: Block) -> bool {
+    let Some(t) = f.terminator(b) else { return false };
+    let succ = match (&f.dfg().inst(t).kind, f.dfg().inst(t).blocks.as_slice()) {
+        (InstKind::Br, [s]) => *s,
+        _ => return false,
+    };
+    if succ == b || f.entry_block() == Some(b) || f.first_non_phi(b) != Some(t) {
+        return false;
+    }
+    let cfg = f.cfg();
+    let preds: Vec<Block> = cfg.preds(b).to_vec();
+    if preds.is_empty() {
+        return false;
+    }
+    let own: Vec<Inst> = f.phis(b).collect();
+    let own_results: Vec<Value> = own.iter().filter_map(|&p| f.dfg().inst_result(p)).collect();
+    // The value `v` (coming from `b`) has on the edge from `p`.
+    let through = |f: &Function, v: Value, p: Block| -> Value {
+        match own.iter().find(|&&phi| f.dfg().inst_result(phi) == Some(v)) {
+            Some(&phi) => {
+                let d = f.dfg().inst(phi);
+                d.blocks.iter().position(|&x| x == p).map_or(v, |k| d.args[k])
+            }
+            None => v,
+        }
+    };
+    let succ_phis: Vec<Inst> = f.phis(succ).collect();
+    for &sp in &succ_phis {
+        let d = f.dfg().inst(sp);
+        let Some(k) = d.blocks.iter().position(|&x| x == b) else { return false };
+        let v = d.args[k];
+        for &p in &preds {
+            if let Some(j) = d.blocks.iter().position(|&x| x == p)
+                && d.args[j] != through(f, v, p)
+            {
+                return false;
+            }
+        }
+    }
+    if !own_results.is_empty() {
+        let uses = opt_conv_ir::analysis::Uses::compute(f);
+        let elsewhere = own_results.iter().any(|&r| uses.users(r).iter().any(|u| !succ_phis.contains(u)));
+        if elsewhere || succ_phis.is_empty() && own_results.iter().any(|&r| uses.is_used(r)) {
+            return false;
+        }
+    }
+    drop(cfg);
+    for &sp in &succ_phis {
+        let d = f.dfg().inst(sp).clone();
+        let v = d.blocks.iter().position(|&x| x == b).map(|k| d.args[k]).expect("checked");
+        let mut args: Vec<Value> = Vec::new();
+        let mut blocks: Vec<Block> = Vec::new();
+        for (a, blk) in d.args.iter().zip(&d.blocks) {
+            if *blk == b {
+                for &p in &preds {
+                    args.push(through(f, v, p));
+                    blocks.push(p);
+                }
+            } else {
+                args.push(*a);
+                blocks.push(*blk);
+            }
+        }
+        let dm = f.dfg_mut().inst_mut(sp);
+        dm.args = args.into();
+        dm.blocks = blocks.into();
+    }
+    let mut uniq: Vec<Block> = Vec::new();
+    for p in preds {
+        if !uniq.contains(&p) {
+            uniq.push(p);
+        }
+    }
+    for p in uniq {
+        retarget(f, p, b, succ);
+    }
+    for i in f.block_insts(b).collect::<Vec<_>>() {
+        let (dfg, layout) = f.parts_mut();
+        layout.remove_inst(i);
+        dfg.mark_removed(i);
+    }
+    f.layout_mut().remove_block(b);
+    true
+}
+
+/// Turns `br i1 <constant>, %T, %F` ending `b` into `br label` to the
+/// successor taken, dropping `b` from the other's phis.
+pub fn fold_constant_branch(f: &mut Function, b: Block) -> bool {
+    let Some(t) = f.terminator(b) else { return false };
+    let d = f.dfg().inst(t);
+    if !d.is_cond_br() {
+        return false;
+    }
+    let Some(c) = f.dfg().value_const(d.args[0]).and_then(opt_conv_ir::Const::as_int) else { return false };
+    let (taken, dead) = if c != 0 { (d.blocks[0], d.blocks[1]) } else { (d.blocks[1], d.blocks[0]) };
+    if dead != taken {
+        remove_incoming_once(f, dead, b);
+    }
+    let dm = f.dfg_mut().inst_mut(t);
+    dm.args = Default::default();
+    dm.blocks = [taken].into_iter().collect();
+    true
+}
+
+/// Removes every block not reachable from the entry, with its instructions,
+/// and the incoming entries of reachable phis from them. Returns whether any
+/// block was removed.
+pub fn remove_unreachable_blocks(f: &mut Function) -> bool {
+    let cfg = f.cfg();
+    let Some(entry) = f.entry_block() else { return false };
+    let mut reach: EntitySet<Block> = EntitySet::new();
+    let mut stack = vec![entry];
+    reach.insert(entry);
+    while let Some(b) = stack.pop() {
+        for &s in cfg.succs(b) {
+            if reach.insert(s) {
+                stack.push(s);
+            }
+        }
+    }
+    let dead: Vec<Block> = f.layout().blocks().filter(|&b| !reach.contains(b)).collect();
+    if dead.is_empty() {
+        return false;
+    }
+    let mut targets: Vec<Block> = Vec::new();
+    for &b in &dead {
+        for &s in cfg.succs(b) {
+            if reach.contains(s) && !targets.contains(&s) {
+                targets.push(s);
+            }
+        }
+    }
+    drop(cfg);
+    for s in targets {
+        let phis: Vec<Inst> = f.phis(s).collect();
+        for p in phis {
+            let d = f.dfg_mut().inst_mut(p);
+            let keep: Vec<usize> = (0..d.blocks.len()).filter(|&k| reach.contains(d.blocks[k])).collect();
+            d.args = keep.iter().map(|&k| d.args[k]).collect();
+            d.blocks = keep.iter().map(|&k| d.blocks[k]).collect();
+        }
+    }
+    for b in dead {
+        for i in f.block_insts(b).collect::<Vec<_>>() {
+            let (dfg, layout) = f.parts_mut();
+            layout.remove_inst(i);
+            dfg.mark_removed(i);
+        }
+        f.layout_mut().remove_block(b);
+    }
+    true
+}
+
+/// In the terminator of `p`, every `old` successor becomes `new`.
+pub fn retarget(f: &mut Function, p: Block, old: Block, new: Block) {
+    let Some(t) = f.terminator(p) else { return };
+    for s in f.dfg_mut().inst_mut(t).blocks.iter_mut() {
+        if *s == old {
+            *s = new;
+        }
+    }
+}
+
+/// Removes one incoming entry for `from` in each phi of `b` (one edge went).
+pub fn remove_incoming_once(f: &mut Function, b: Block, from: Block) {
+    let phis: Vec<Inst> = f.phis(b).collect();
+    for p in phis {
+        let d = f.dfg_mut().inst_mut(p);
+        if let Some(k) = d.blocks.iter().position(|&x| x == from) {
+            let mut args = d.args.to_vec();
+            let mut blocks = d.blocks.to_vec();
+            args.remove(k);
+            blocks.remove(k);
+            d.args = args.into();
+            d.blocks = blocks.into();
+        }
+    }
 }

@@ -12,6 +12,7 @@ pub mod equivalence;
 pub mod hoist;
 pub mod infer_tokens;
 pub mod inline;
+pub mod jump_threading;
 pub mod loops;
 pub mod manager;
 pub mod pass;
@@ -21,6 +22,7 @@ pub mod registry;
 pub mod remarks;
 pub mod simplify;
 pub mod sink;
+pub mod ssa_update;
 pub mod unroll;
 pub mod verify;
 
@@ -50,6 +52,8 @@ pub struct Options {
     pub uniformity: opt_conv_legality::UniformityMode,
     /// `-unroll-*` options.
     pub unroll: UnrollOptions,
+    /// `-jump-threading-threshold=N`.
+    pub jump_threading_threshold: Option<u32>,
 }
 
 /// opt's `-unroll-count`, `-unroll-runtime`, `-unroll-allow-partial` and
@@ -145,6 +149,16 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
         build: |p| {
             no_params("adce", p)?;
             Ok(PassBox::Function(Box::new(dce::Dce)))
+        },
+    },
+    PassInfo {
+        name: "jump-threading",
+        kind: F,
+        params: "",
+        description: "thread edges whose branch outcome is known past the block; convergence from the legality oracle",
+        build: |p| {
+            no_params("jump-threading", p)?;
+            Ok(PassBox::Function(Box::new(jump_threading::JumpThreading::default())))
         },
     },
     PassInfo {

@@ -156,7 +156,7 @@ fn fold_binop(op: BinOp, flags: IntFlags, x: u128, y: u128, bits: u32) -> Option
     Some(mask(v, bits))
 }
 
-fn compare(pred: IntPred, x: u128, y: u128, bits: u32) -> bool {
+pub(crate) fn compare(pred: IntPred, x: u128, y: u128, bits: u32) -> bool {
     let (sx, sy) = (sext(x, bits), sext(y, bits));
     match pred {
         IntPred::Eq => x == y,

@@ -79,6 +79,9 @@ struct Val {
 
 struct Scope {
     vals: Vec<Val>,
+    /// Branch conditions and flags (`i1`) in scope, which later branches
+    /// may test again: what jump threading looks for.
+    conds: Vec<Val>,
     /// The token convergent operations here use (controlled flavour).
     token: Option<String>,
     /// Whether a loop may be generated here (not inside an anchor's region,
@@ -140,6 +143,7 @@ impl Gen {
         self.line("%tid = call i32 @llvm.amdgcn.workitem.id.x()");
         let mut scope = Scope {
             vals: vec![Val { name: "tid".into(), uniform: false }, Val { name: "n".into(), uniform: false }],
+            conds: Vec::new(),
             token,
             loops_ok: true,
         };
@@ -207,6 +211,10 @@ impl Gen {
     }
 
     fn condition(&mut self, scope: &mut Scope) -> String {
+        if !scope.conds.is_empty() && self.rng.chance(35) {
+            let k = self.rng.below(scope.conds.len() as u64) as usize;
+            return scope.conds[k].name.clone();
+        }
         let uniform = self.rng.chance(50);
         let v = if uniform { self.pick(scope, true) } else { "%tid".to_owned() };
         let c = self.fresh("c");
@@ -214,6 +222,8 @@ impl Gen {
         let p = preds[self.rng.below(4) as usize];
         let k = self.rng.below(4);
         self.line(&format!("%{c} = icmp {p} i32 {v}, {k}"));
+        let uniform = uniform && v != "%tid";
+        scope.conds.push(Val { name: c.clone(), uniform });
         c
     }
 
@@ -238,7 +248,7 @@ impl Gen {
         let mut results = Vec::new();
         for (arm, label) in [(0, then.clone()), (1, els.clone())] {
             self.label(&label);
-            let mark = scope.vals.len();
+            let (mark, cmark) = (scope.vals.len(), scope.conds.len());
             if let Some(x) = &twin {
                 let b = self.bundle(scope);
                 let name = self.fresh("t");
@@ -254,6 +264,7 @@ impl Gen {
             self.stmts(scope, n, depth - 1);
             results.push(self.pick(scope, false));
             scope.vals.truncate(mark);
+            scope.conds.truncate(cmark);
             ends.push(self.current_block());
             self.line(&format!("br label %{join}"));
         }
@@ -261,6 +272,19 @@ impl Gen {
         let name = self.fresh("p");
         self.line(&format!("%{name} = phi i32 [ {}, %{} ], [ {}, %{} ]", results[0], ends[0], results[1], ends[1]));
         scope.vals.push(Val { name, uniform: false });
+        // Sometimes a flag set differently in the two arms, for a later
+        // branch to test ("flag at a distance").
+        if self.rng.chance(35) {
+            let fl = self.fresh("fl");
+            let mut arm = || match self.rng.below(3) {
+                0 => "true".to_owned(),
+                1 => "false".to_owned(),
+                _ => format!("%{c}"),
+            };
+            let (a, b) = (arm(), arm());
+            self.line(&format!("%{fl} = phi i1 [ {a}, %{} ], [ {b}, %{} ]", ends[0], ends[1]));
+            scope.conds.push(Val { name: fl, uniform: false });
+        }
     }
 
     fn loop_stmt(&mut self, scope: &mut Scope, depth: u32) {
@@ -300,7 +324,7 @@ impl Gen {
             ));
             scope.token = Some(h);
         }
-        let mark = scope.vals.len();
+        let (mark, cmark) = (scope.vals.len(), scope.conds.len());
         scope.vals.push(Val { name: i.clone(), uniform: true });
         let n = 1 + self.rng.below(3) as u32;
         self.stmts(scope, n, depth - 1);
@@ -323,6 +347,7 @@ impl Gen {
         self.line(&format!("br i1 %{d}, label %{exit}, label %{header}"));
         self.label(&exit);
         scope.vals.truncate(mark);
+        scope.conds.truncate(cmark);
         scope.token = outer;
     }
 

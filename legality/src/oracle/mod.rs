@@ -123,6 +123,15 @@ pub enum Query {
         /// The successor the copy branches to.
         succ: Block,
     },
+    /// Copy `block`'s instructions and terminator into the end of `pred`,
+    /// one of its predecessors, which branched only to it (LLVM's
+    /// duplication of a conditional branch on a phi into a predecessor).
+    DuplicateInto {
+        /// The predecessor that gets the copy.
+        pred: Block,
+        /// The block copied (it stays for its other predecessors).
+        block: Block,
+    },
     /// Fold straight-line `block` into `pred`, its only predecessor, which
     /// branches only to it (see [`Oracle::block_merge`]).
     MergeBlocks {
@@ -277,7 +286,8 @@ impl<'m> Oracle<'m> {
         let v = match q {
             Query::Move { insts, to } => self.check_move(f, insts, *to),
             Query::Merge { a, b, to } => self.check_merge(f, *a, *b, *to),
-            Query::Thread { pred, block, succ } => self.check_thread(f, *pred, *block, *succ),
+            Query::Thread { pred, block, succ } => self.check_thread(f, *pred, *block, Some(*succ)),
+            Query::DuplicateInto { pred, block } => self.check_thread(f, *pred, *block, None),
             Query::MergeBlocks { pred, block } => Self::block_merge(self.m, f, *pred, *block),
             Query::Unroll { cycle, kind } => self.check_unroll(f, *cycle, *kind),
             Query::Inline { call } => self.check_inline(f, *call),

@@ -15,8 +15,32 @@ use crate::convergence::ConvOp;
 use opt_conv_ir::{Block, EntitySet, Function, Inst};
 
 impl Oracle<'_> {
-    pub(super) fn check_thread(&self, f: &Function, pred: Block, block: Block, succ: Block) -> Verdict {
+    /// Threading `pred -> block` to `succ` through a copy of `block`, or
+    /// (`succ` none) copying `block` with its terminator into `pred`.
+    pub(super) fn check_thread(&self, f: &Function, pred: Block, block: Block, succ: Option<Block>) -> Verdict {
         let convergent: Vec<Inst> = f.block_insts(block).filter(|&i| self.conv.is_convergent(i)).collect();
+        // Operations controlled by an anchor of the block itself may be
+        // split between the copies: each copy has its own anchor, whose
+        // grouping is the implementation's choice anyway.
+        let local_anchor = |i: Inst| {
+            self.conv
+                .token_of(i)
+                .is_some_and(|t| self.block(f, t) == block && self.conv.def_kind(t) == Some(crate::TokenKind::Anchor))
+        };
+        let at_risk: Vec<Inst> = convergent
+            .iter()
+            .copied()
+            .filter(|&i| !local_anchor(i) && self.conv.def_kind(i) != Some(crate::TokenKind::Anchor))
+            .collect();
+        let route = match succ {
+            Some(s) => format!(
+                "threading {} -> {} -> {}",
+                self.block_name(f, pred),
+                self.block_name(f, block),
+                self.block_name(f, s)
+            ),
+            None => format!("copying {} into {}", self.block_name(f, block), self.block_name(f, pred)),
+        };
         // Converged threads all arrive by the same edge when whether they
         // come through `pred` is decided by uniform branches only: those
         // deciding whether `pred` is reached (from `block`'s immediate
@@ -35,25 +59,21 @@ impl Oracle<'_> {
                     return Verdict::Refused(Refusal::new(
                         Rule::TokenPlacement,
                         format!(
-                            "threading through {} would duplicate the token intrinsic {}, whose token is used \
-                             beyond the block (a token cannot be merged by a phi)",
-                            self.block_name(f, block),
+                            "{route} would duplicate the token intrinsic {}, whose token is used beyond the \
+                             block (a token cannot be merged by a phi)",
                             self.inst_name(f, i)
                         ),
                     ));
                 }
             }
         }
-        if !convergent.is_empty() && !arrival_uniform {
+        if !at_risk.is_empty() && !arrival_uniform {
             return Verdict::Refused(Refusal::new(
                 Rule::DuplicateUnderDivergence,
                 format!(
-                    "threading {} -> {} -> {} would duplicate {}; threads arriving from {} and from elsewhere would \
-                     execute different copies, and they may arrive differently (divergent branches before {})",
-                    self.block_name(f, pred),
-                    self.block_name(f, block),
-                    self.block_name(f, succ),
-                    self.inst_list(f, &convergent),
+                    "{route} would duplicate {}; threads arriving from {} and from elsewhere would execute \
+                     different copies, and they may arrive differently (divergent branches before {})",
+                    self.inst_list(f, &at_risk),
                     self.block_name(f, pred),
                     self.block_name(f, block)
                 ),

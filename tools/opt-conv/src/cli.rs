@@ -85,6 +85,10 @@ pub struct Cli {
     #[arg(long = "unroll-threshold", value_name = "N")]
     pub unroll_threshold: Option<u32>,
 
+    /// `jump-threading`: largest cost of a block it copies.
+    #[arg(long = "jump-threading-threshold", value_name = "N")]
+    pub jump_threading_threshold: Option<u32>,
+
     /// Enable debug logging for a pass (maps to the tracing target `opt_conv::NAME`).
     #[arg(long = "debug-only", value_name = "NAME")]
     pub debug_only: Option<String>,

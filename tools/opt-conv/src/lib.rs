@@ -149,6 +149,7 @@ fn run(cli: &cli::Cli, stdin: &mut dyn Read, stdout: &mut dyn Write, diag: &mut 
             allow_partial: cli.unroll_allow_partial,
             threshold: cli.unroll_threshold,
         },
+        jump_threading_threshold: cli.jump_threading_threshold,
     };
     let result = opt_conv_passes::run_pipeline(&steps, &mut module, &mut remarks, diag, &options);
     diag.push_str(&remarks.render_shown());

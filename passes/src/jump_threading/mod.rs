@@ -1,0 +1,370 @@
+//! `jump-threading`: LLVM's JumpThreading, convergence-aware.
+//!
+//! As LLVM's, block by block until nothing changes: a block whose only
+//! predecessor falls through to it absorbs it; a branch on a constant, or on
+//! a condition a dominating branch already decided along the only path in,
+//! becomes unconditional; an edge on which the branch condition is known
+//! ([`known`]: a phi of constants, or a condition tested earlier on the
+//! path) is threaded past the block to the successor it will take, through a
+//! copy of the block; a branch on a phi is copied into a predecessor that
+//! falls through to it; empty forwarding blocks disappear. Loop headers are
+//! not threaded through nor removed, and a block is copied only if it costs
+//! at most `threshold` (LLVM's default 6: calls 4, intrinsics 2, others 1).
+//!
+//! LLVM turns the pass off on targets with divergent branches, and refuses
+//! to copy any convergent call. We ask the legality oracle instead
+//! ([`Query::Thread`], [`Query::DuplicateInto`]): threading is legal when no
+//! convergent operation is duplicated under a divergent branch and no
+//! uncontrolled convergent operation downstream could see its threads
+//! regrouped (the "flag at a distance" of the D85603 discussion); operations
+//! controlled by tokens keep their thread sets, as in the spec's jump
+//! threading example. Refusals are missed remarks naming the rule.
+//!
+//! Not done (LLVM does): switches, `select` unfolding, partially redundant
+//! loads, guards, and values known only through ranges.
+
+pub mod known;
+pub mod thread;
+
+use crate::cfg_edit::{
+    Fold, fold_constant_branch, forward_empty_block, merge_only_predecessor_into, remove_unreachable_blocks,
+};
+use crate::pass::{FunctionCx, FunctionPass, PassError};
+use crate::remarks::{Remark, RemarkKind};
+use crate::sink::block_label;
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, InstKind, Module};
+use opt_conv_legality::oracle::{Oracle, Query, Verdict};
+use opt_conv_legality::{ConvergenceInfo, FunctionConvergence};
+
+/// The pass.
+pub struct JumpThreading {
+    /// Largest cost of a block that is copied.
+    pub threshold: u32,
+}
+
+impl Default for JumpThreading {
+    fn default() -> Self {
+        JumpThreading { threshold: 6 }
+    }
+}
+
+impl FunctionPass for JumpThreading {
+    fn name(&self) -> &'static str {
+        "jump-threading"
+    }
+    fn class_name(&self) -> &'static str {
+        "JumpThreadingPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let name = cx.func_name();
+        let _span = tracing::debug_span!(target: "opt_conv::jump-threading", "jump-threading", func = %name).entered();
+        let m: &Module = cx.module;
+        let convergent = ConvergenceInfo::compute(m, f).mode() != FunctionConvergence::None;
+        let mut t = Threader {
+            m,
+            fid: cx.func,
+            threshold: cx.options.jump_threading_threshold.unwrap_or(self.threshold),
+            convergent,
+            oracle: None,
+            stale: false,
+            remarks: Vec::new(),
+        };
+        let changed = t.run(f);
+        for (kind, block, message) in t.remarks {
+            let block = block.trim_start_matches('%').to_owned();
+            cx.remarks.emit(Remark {
+                kind,
+                pass: "jump-threading",
+                function: name.clone(),
+                block: Some(block),
+                message,
+            });
+        }
+        Ok(if changed { Changes::ALL } else { Changes::NONE })
+    }
+}
+
+struct Threader<'m> {
+    m: &'m Module,
+    fid: FuncId,
+    threshold: u32,
+    /// Whether the function has convergent operations at all (if not, the
+    /// oracle has nothing to say and is not built).
+    convergent: bool,
+    /// Built on the first question, brought up to date after changes.
+    oracle: Option<Oracle<'m>>,
+    stale: bool,
+    remarks: Vec<(RemarkKind, String, String)>,
+}
+
+impl Threader<'_> {
+    fn run(&mut self, f: &mut Function) -> bool {
+        let mut ever = remove_unreachable_blocks(f);
+        loop {
+            let mut changed = false;
+            let mut headers: EntitySet<Block> = EntitySet::new();
+            let cycles = f.cycles();
+            for c in cycles.cycles() {
+                for &h in cycles.entries(c) {
+                    headers.insert(h);
+                }
+            }
+            drop(cycles);
+            let blocks: Vec<Block> = f.layout().blocks().collect();
+            for b in blocks {
+                if !f.layout().is_block_inserted(b) {
+                    continue;
+                }
+                while self.process_block(f, b, &mut headers) {
+                    changed = true;
+                    self.stale = true;
+                }
+                if !f.layout().is_block_inserted(b) || f.entry_block() == Some(b) {
+                    continue;
+                }
+                if f.cfg().preds(b).is_empty() {
+                    changed |= remove_unreachable_blocks(f);
+                    self.stale = true;
+                    continue;
+                }
+                let Some(t) = f.terminator(b) else { continue };
+                let d = f.dfg().inst(t);
+                if d.kind == InstKind::Br && d.blocks.len() == 1 {
+                    let succ = d.blocks[0];
+                    if !headers.contains(b) && !headers.contains(succ) && forward_empty_block(f, b) {
+                        changed = true;
+                        self.stale = true;
+                    }
+                }
+            }
+            ever |= changed;
+            if !changed {
+                return ever;
+            }
+        }
+    }
+
+    /// One simplification of `b`, if any applies.
+    fn process_block(&mut self, f: &mut Function, b: Block, headers: &mut EntitySet<Block>) -> bool {
+        if f.entry_block() != Some(b) && f.cfg().preds(b).is_empty() {
+            return false;
+        }
+        let pred = match f.cfg().preds(b) {
+            [p] => Some(*p),
+            _ => None,
+        };
+        match merge_only_predecessor_into(self.m, f, b) {
+            Fold::Folded => {
+                if pred.is_some_and(|p| headers.contains(p)) {
+                    headers.insert(b);
+                }
+                return true;
+            }
+            Fold::Refused(r) => {
+                let p = pred.expect("a fold needs a single predecessor");
+                let msg = format!("not merging {} into {}: {r}", block_label(f, p), block_label(f, b));
+                self.missed(f, b, msg);
+            }
+            Fold::NotApplicable => {}
+        }
+        let Some(t) = f.terminator(b) else { return false };
+        if !f.dfg().inst(t).is_cond_br() {
+            return false;
+        }
+        if fold_constant_branch(f, b) {
+            return true;
+        }
+        if self.fold_implied(f, b) {
+            return true;
+        }
+        if self.thread_known_edge(f, b, headers) {
+            return true;
+        }
+        self.duplicate_branch_on_phi(f, b, headers)
+    }
+
+    /// A branch on a condition that the single path into `b` (up to three
+    /// blocks back) already tested becomes unconditional.
+    fn fold_implied(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let cond = f.dfg().inst(t).args[0];
+        let (mut cur, mut steps) = (b, 0);
+        let cfg = f.cfg();
+        while let ([p], true) = (cfg.preds(cur), steps < 3) {
+            let p = *p;
+            let Some(pt) = f.terminator(p) else { return false };
+            let d = f.dfg().inst(pt);
+            if !d.is_cond_br() || d.blocks[0] == d.blocks[1] {
+                return false;
+            }
+            if d.args[0] == cond {
+                let value = d.blocks[0] == cur;
+                drop(cfg);
+                let k = f.dfg_mut().make_const(opt_conv_ir::Const::bool(value));
+                f.dfg_mut().inst_mut(t).args[0] = k;
+                return fold_constant_branch(f, b);
+            }
+            cur = p;
+            steps += 1;
+        }
+        false
+    }
+
+    /// Threads one predecessor edge on which `b`'s branch is known, to the
+    /// successor most of the known edges go to.
+    fn thread_known_edge(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let (cond, succs) = {
+            let d = f.dfg().inst(t);
+            (d.args[0], [d.blocks[0], d.blocks[1]])
+        };
+        if succs[0] == succs[1] {
+            return false;
+        }
+        let (cfg, dt) = (f.cfg(), f.domtree());
+        let mut preds: Vec<Block> = Vec::new();
+        for &p in cfg.preds(b) {
+            if !preds.contains(&p) {
+                preds.push(p);
+            }
+        }
+        let known: Vec<(Block, Block)> = preds
+            .iter()
+            .filter_map(|&p| known::on_edge(self.m, f, &cfg, &dt, cond, p, b).map(|v| (p, succs[usize::from(!v)])))
+            .collect();
+        drop((cfg, dt));
+        if known.is_empty() {
+            return false;
+        }
+        if headers.contains(b) {
+            tracing::debug!(target: "opt_conv::jump-threading", "not threading through loop header {}", block_label(f, b));
+            return false;
+        }
+        // The most popular destination, ties to the first successor.
+        let to_first = known.iter().filter(|k| k.1 == succs[0]).count();
+        let dest = if to_first * 2 >= known.len() { succs[0] } else { succs[1] };
+        if headers.contains(dest) {
+            return false;
+        }
+        let cost = self.cost(f, b);
+        if cost > self.threshold {
+            tracing::debug!(target: "opt_conv::jump-threading", "not duplicating {}: cost {cost}", block_label(f, b));
+            return false;
+        }
+        for &(p, s) in &known {
+            if s != dest || !self.redirectable(f, p) {
+                continue;
+            }
+            if let Some(why) = self.refused(f, Query::Thread { pred: p, block: b, succ: dest }) {
+                let msg = format!(
+                    "not threading {} -> {} -> {}: {why}",
+                    block_label(f, p),
+                    block_label(f, b),
+                    block_label(f, dest)
+                );
+                self.missed(f, b, msg);
+                continue;
+            }
+            let (lp, lb, ls) = (block_label(f, p), block_label(f, b), block_label(f, dest));
+            thread::thread_edge(self.m, f, p, b, dest);
+            tracing::debug!(target: "opt_conv::jump-threading", "threaded {lp} -> {lb} to {ls}");
+            self.remarks.push((RemarkKind::Passed, lb.clone(), format!("threaded {lp} -> {lb} to {ls}")));
+            return true;
+        }
+        false
+    }
+
+    /// A branch on a phi of `b` is copied into the first predecessor that
+    /// falls through to `b`, so that the predecessor decides itself.
+    fn duplicate_branch_on_phi(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let cond = f.dfg().inst(t).args[0];
+        let Some(phi) = f.dfg().value_inst(cond) else { return false };
+        if !f.dfg().inst(phi).is_phi() || f.layout().inst_block(phi) != Some(b) || headers.contains(b) {
+            return false;
+        }
+        if self.cost(f, b) > self.threshold {
+            return false;
+        }
+        let incoming: Vec<Block> = f.dfg().inst(phi).blocks.to_vec();
+        for p in incoming {
+            let falls_through = f.successors(p) == [b] && p != b;
+            if !falls_through || f.terminator(p).is_none_or(|pt| f.dfg().inst(pt).kind != InstKind::Br) {
+                continue;
+            }
+            if let Some(why) = self.refused(f, Query::DuplicateInto { pred: p, block: b }) {
+                let msg = format!("not copying the branch of {} into {}: {why}", block_label(f, b), block_label(f, p));
+                self.missed(f, b, msg);
+                continue;
+            }
+            let (lp, lb) = (block_label(f, p), block_label(f, b));
+            thread::duplicate_into(self.m, f, p, b);
+            self.remarks.push((RemarkKind::Passed, lb.clone(), format!("copied the branch of {lb} into {lp}")));
+            return true;
+        }
+        false
+    }
+
+    /// Whether `p`'s terminator can be pointed elsewhere.
+    fn redirectable(&self, f: &Function, p: Block) -> bool {
+        f.terminator(p).is_some_and(|t| matches!(f.dfg().inst(t).kind, InstKind::Br | InstKind::Switch))
+    }
+
+    /// The oracle's refusal of `q`, if any (none without convergent operations).
+    fn refused(&mut self, f: &Function, q: Query) -> Option<String> {
+        if !self.convergent {
+            return None;
+        }
+        match &mut self.oracle {
+            Some(o) if self.stale => o.refresh(f),
+            Some(_) => {}
+            None => self.oracle = Some(Oracle::new(self.m, self.fid, f)),
+        }
+        self.stale = false;
+        match self.oracle.as_ref().expect("built above").ask(f, &q) {
+            Verdict::Legal(_) => None,
+            Verdict::Refused(r) => Some(r.to_string()),
+        }
+    }
+
+    fn missed(&mut self, f: &Function, b: Block, msg: String) {
+        tracing::debug!(target: "opt_conv::jump-threading", "{msg}");
+        if !self.remarks.iter().any(|r| r.2 == msg) {
+            self.remarks.push((RemarkKind::Missed, block_label(f, b), msg));
+        }
+    }
+
+    /// LLVM's duplication cost of `b`'s instructions (phis and terminator
+    /// excluded): calls 4, intrinsic calls 2, free casts and markers 0,
+    /// anything else 1.
+    fn cost(&self, f: &Function, b: Block) -> u32 {
+        let mut size = 0;
+        for i in f.block_insts(b) {
+            let d = f.dfg().inst(i);
+            if d.is_phi() || d.is_terminator() {
+                continue;
+            }
+            size += match &d.kind {
+                InstKind::Call(_) => {
+                    let callee = opt_conv_legality::convergence::callee_decl(self.m, f, d);
+                    match callee.map(|c| c.name.as_ref()) {
+                        Some(n)
+                            if n.starts_with("llvm.lifetime.") || n == "llvm.assume" || n.starts_with("llvm.dbg.") =>
+                        {
+                            0
+                        }
+                        Some(n) if n.starts_with("llvm.") => 2,
+                        _ => 4,
+                    }
+                }
+                InstKind::Cast { .. } if matches!(d.opcode_name(), "bitcast" | "addrspacecast" | "ptrtoint") => 0,
+                _ => 1,
+            };
+            if size > self.threshold {
+                break;
+            }
+        }
+        size
+    }
+}

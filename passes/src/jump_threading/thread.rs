@@ -1,0 +1,192 @@
+//! The two duplicating edits of jump threading: threading an edge through a
+//! copy of the block (`<block>.thread`, which branches straight to the
+//! known successor), and copying a block with its conditional branch into a
+//! predecessor that branched only to it. Values of the block used beyond it
+//! then have two definitions; [`SsaUpdater`] merges them where needed.
+
+use crate::cfg_edit::retarget;
+use crate::simplify::simplify_blocks;
+use crate::ssa_update::SsaUpdater;
+use opt_conv_ir::analysis::Uses;
+use opt_conv_ir::edit::remove_inst;
+use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::{Block, Function, Inst, InstData, Module, SecondaryMap, Type, Value};
+
+/// Original value to its copy.
+type ValueMap = SecondaryMap<Value, Option<Value>>;
+
+/// Threads `p -> b` to `s`: `p` branches to a new copy of `b`'s
+/// instructions that ends in `br label %s`.
+pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block) -> Block {
+    let name = f.dfg().block_name(b).map(|n| format!("{n}.thread"));
+    let nb = f.dfg_mut().make_block(name.as_deref());
+    f.layout_mut().insert_block_before(nb, b);
+    let (map, copies) = copy_body(f, p, b, nb, false);
+    let br = f.dfg_mut().make_inst(InstData::new(opt_conv_ir::InstKind::Br, &[], &[s]), Type::VOID);
+    f.layout_mut().append_inst(br, nb);
+    add_incoming_like(f, s, b, nb, &map, 1);
+    retarget(f, p, b, nb);
+    drop_incoming(f, b, p);
+    repair_ssa(f, b, nb, &copies);
+    tidy(m, f, nb);
+    nb
+}
+
+/// Copies `b`, terminator included, into the end of `p` (which ended in
+/// `br label %b`).
+pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block) {
+    if let Some(t) = f.terminator(p) {
+        remove_inst(f, t);
+    }
+    let (map, copies) = copy_body(f, p, b, p, true);
+    let succs: Vec<Block> = f.successors(p).to_vec();
+    let mut seen: Vec<Block> = Vec::new();
+    for s in succs {
+        if !seen.contains(&s) {
+            let edges = f.successors(p).iter().filter(|&&x| x == s).count();
+            add_incoming_like(f, s, b, p, &map, edges);
+            seen.push(s);
+        }
+    }
+    drop_incoming(f, b, p);
+    repair_ssa(f, b, p, &copies);
+    tidy(m, f, p);
+}
+
+/// Copies the non-phi instructions of `b` (and its terminator if
+/// `with_terminator`) to the end of `to`, reading `b`'s phis as their
+/// incoming values from `p`. Returns the value map and the pairs
+/// (original, copy) of the results, phis included.
+fn copy_body(
+    f: &mut Function,
+    p: Block,
+    b: Block,
+    to: Block,
+    with_terminator: bool,
+) -> (ValueMap, Vec<(Value, Value)>) {
+    let mut map: ValueMap = SecondaryMap::new();
+    // A phi's "copy" is its incoming value from `p`: what it would have been.
+    let mut copies = Vec::new();
+    for phi in f.phis(b).collect::<Vec<_>>() {
+        let d = f.dfg().inst(phi);
+        if let (Some(r), Some(k)) = (d.result(), d.blocks.iter().position(|&x| x == p)) {
+            map[r] = Some(d.args[k]);
+            copies.push((r, d.args[k]));
+        }
+    }
+    let body: Vec<Inst> = f.block_insts(b).filter(|&i| !f.dfg().inst(i).is_phi()).collect();
+    for i in body {
+        let d = f.dfg().inst(i).clone();
+        if d.is_terminator() && !with_terminator {
+            break;
+        }
+        let ty = d.result().map(|r| f.dfg().value_type(r)).unwrap_or(Type::VOID);
+        let args: Vec<Value> = d.args.iter().map(|&a| map[a].unwrap_or(a)).collect();
+        let nd =
+            InstData { kind: d.kind.clone(), args: args.into(), blocks: d.blocks.clone(), result: Default::default() };
+        let ni = f.dfg_mut().make_inst(nd, ty);
+        let md = f.dfg().inst_metadata(i).to_vec();
+        if !md.is_empty() {
+            f.dfg_mut().set_all_inst_md(ni, md);
+        }
+        if let (Some(r), Some(nr)) = (d.result(), f.dfg().inst_result(ni)) {
+            if let Some(n) = f.dfg().value_name(r).map(str::to_owned) {
+                f.dfg_mut().set_value_name(nr, Some(&n));
+            }
+            map[r] = Some(nr);
+            copies.push((r, nr));
+        }
+        f.layout_mut().append_inst(ni, to);
+    }
+    (map, copies)
+}
+
+/// In the phis of `s`, `edges` new incoming entries from `new` carrying
+/// what came from `old`, mapped.
+fn add_incoming_like(f: &mut Function, s: Block, old: Block, new: Block, map: &ValueMap, edges: usize) {
+    for phi in f.phis(s).collect::<Vec<_>>() {
+        let d = f.dfg_mut().inst_mut(phi);
+        let Some(k) = d.blocks.iter().position(|&x| x == old) else { continue };
+        let v = map[d.args[k]].unwrap_or(d.args[k]);
+        let mut args = d.args.to_vec();
+        let mut blocks = d.blocks.to_vec();
+        for _ in 0..edges {
+            args.push(v);
+            blocks.push(new);
+        }
+        d.args = args.into();
+        d.blocks = blocks.into();
+    }
+}
+
+/// Removes every incoming entry for `p` from the phis of `b`.
+fn drop_incoming(f: &mut Function, b: Block, p: Block) {
+    for phi in f.phis(b).collect::<Vec<_>>() {
+        let d = f.dfg_mut().inst_mut(phi);
+        let keep: Vec<usize> = (0..d.blocks.len()).filter(|&k| d.blocks[k] != p).collect();
+        d.args = keep.iter().map(|&k| d.args[k]).collect();
+        d.blocks = keep.iter().map(|&k| d.blocks[k]).collect();
+    }
+}
+
+/// Uses of `b`'s values outside `b` and `nb` now see two definitions: each
+/// gets the one that reaches it.
+fn repair_ssa(f: &mut Function, b: Block, nb: Block, copies: &[(Value, Value)]) {
+    let uses = Uses::compute(f);
+    for &(r, nr) in copies {
+        let outside: Vec<Inst> = uses
+            .users(r)
+            .iter()
+            .copied()
+            .filter(|&u| f.layout().inst_block(u).is_some_and(|x| x != b && x != nb))
+            .collect();
+        if outside.is_empty() {
+            continue;
+        }
+        let name = f.dfg().value_name(r).map(str::to_owned);
+        let mut up = SsaUpdater::new(f.dfg().value_type(r), name.as_deref());
+        up.add_def(b, r);
+        up.add_def(nb, nr);
+        for u in outside {
+            let d = f.dfg().inst(u).clone();
+            if d.is_phi() {
+                for k in 0..d.args.len() {
+                    if d.args[k] == r && d.blocks[k] != b && d.blocks[k] != nb {
+                        let v = up.value_at_end(f, d.blocks[k]);
+                        f.dfg_mut_preserving_cfg().inst_mut(u).args[k] = v;
+                    }
+                }
+            } else {
+                let ub = f.layout().inst_block(u).expect("in the layout");
+                let v = up.value_at_end(f, ub);
+                f.dfg_mut_preserving_cfg().replace_in_inst(u, r, v);
+            }
+        }
+        up.finish(f);
+    }
+}
+
+/// Simplifies the copied instructions (the phis they read are constants
+/// now, often) and deletes those left unused, as LLVM does in the new block.
+fn tidy(m: &Module, f: &mut Function, b: Block) {
+    simplify_blocks(m, f, &[b]);
+    loop {
+        let uses = Uses::compute(f);
+        let dead: Vec<Inst> = f
+            .block_insts(b)
+            .filter(|&i| {
+                let d = f.dfg().inst(i);
+                !d.is_terminator()
+                    && !d.is_phi()
+                    && d.result().is_some_and(|r| !uses.is_used(r))
+                    && inst_effects(m, f, i).is_removable()
+            })
+            .collect();
+        if dead.is_empty() {
+            return;
+        }
+        for i in dead {
+            remove_inst(f, i);
+        }
+    }
+}
