@@ -22,6 +22,8 @@ fn run_case(path: &std::path::Path) -> String {
     let run = src.lines().find_map(|l| l.strip_prefix("; RUN: ")).unwrap_or_else(|| panic!("{rel}: no '; RUN:' line"));
     let args: Vec<&str> = run.split_whitespace().collect();
     let file = path.to_str().unwrap();
+    // Absolute paths (ModuleID, source_filename) depend on the checkout.
+    let relativize = |s: String| s.replace(file, &rel);
     let before = opt_conv(&["-S", file], "");
     assert_eq!(before.code, 0, "{rel}: input does not load:\n{}", before.stderr);
     let mut full =
@@ -60,7 +62,8 @@ fn run_case(path: &std::path::Path) -> String {
             );
         }
     }
-    let diff = TextDiff::from_lines(&before.stdout, &after.stdout)
+    let (before_out, after_out) = (relativize(before.stdout), relativize(after.stdout));
+    let diff = TextDiff::from_lines(&before_out, &after_out)
         .unified_diff()
         .context_radius(3)
         .header("input", "output")
@@ -69,8 +72,8 @@ fn run_case(path: &std::path::Path) -> String {
         "RUN: opt-conv {run} {rel}\n\nremarks:\n{}\n\ndiff:\n{}\ninput:\n{}\noutput:\n{}",
         if remarks.is_empty() { "(none)".to_owned() } else { remarks.join("\n") },
         if diff.is_empty() { "(unchanged)\n".to_owned() } else { diff },
-        before.stdout,
-        after.stdout
+        before_out,
+        after_out
     )
 }
 

@@ -860,6 +860,11 @@ impl InstData {
         matches!(self.kind, InstKind::Phi { .. })
     }
 
+    /// For a `phi`, the (first) value coming in from block `from`.
+    pub fn incoming(&self, from: Block) -> Option<Value> {
+        self.blocks.iter().position(|&b| b == from).map(|k| self.args[k])
+    }
+
     /// Successor blocks, in order (with repetitions, as LLVM lists them).
     pub fn successors(&self) -> &[Block] {
         if self.is_terminator() { &self.blocks } else { &[] }

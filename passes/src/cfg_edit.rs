@@ -29,16 +29,7 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
     }
     let succs: Vec<Block> = cfg.succs(b).to_vec();
     drop(cfg);
-    let mut repl = Replacements::new();
-    let phis: Vec<Inst> = f.phis(b).collect();
-    for &phi in &phis {
-        let (r, v) = (f.dfg().inst_result(phi).expect("a phi has a result"), f.dfg().inst(phi).args[0]);
-        repl.insert(r, v);
-    }
-    for phi in phis {
-        remove_inst(f, phi);
-    }
-    repl.apply(f);
+    fold_single_entry_phis(f, b);
     if let Some(t) = f.terminator(p) {
         remove_inst(f, t);
     }
@@ -93,16 +84,7 @@ pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fo
     }
     let pred_preds: Vec<Block> = cfg.preds(pred).to_vec();
     drop(cfg);
-    // `b`'s phis have one incoming value, from `pred`.
-    let mut repl = Replacements::new();
-    let phis: Vec<Inst> = f.phis(b).collect();
-    for &phi in &phis {
-        repl.insert(f.dfg().inst_result(phi).expect("a phi has a result"), f.dfg().inst(phi).args[0]);
-    }
-    for phi in phis {
-        remove_inst(f, phi);
-    }
-    repl.apply(f);
+    fold_single_entry_phis(f, b);
     if let Some(t) = f.terminator(pred) {
         remove_inst(f, t);
     }
@@ -309,4 +291,18 @@ pub fn remove_incoming_once(f: &mut Function, b: Block, from: Block) {
             d.blocks = blocks.into();
         }
     }
+}
+
+/// Replaces the phis of `b`, which has a single predecessor, by their one
+/// incoming value.
+fn fold_single_entry_phis(f: &mut Function, b: Block) {
+    let mut repl = Replacements::new();
+    let phis: Vec<Inst> = f.phis(b).collect();
+    for &phi in &phis {
+        repl.insert(f.dfg().inst_result(phi).expect("a phi has a result"), f.dfg().inst(phi).args[0]);
+    }
+    for phi in phis {
+        remove_inst(f, phi);
+    }
+    repl.apply(f);
 }

@@ -472,10 +472,9 @@ fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, pla
     }
     // Shape as LLVM leaves it: the callee's entry joins the call's block, a
     // single return joins the code after the call.
-    merge_into_predecessor(f, entry_copy, call_block);
+    crate::cfg_edit::merge_into_predecessor(m, f, entry_copy);
     if returns.len() == 1 {
-        let rb = if returns[0].0 == entry_copy { call_block } else { returns[0].0 };
-        merge_into_predecessor(f, after, rb);
+        crate::cfg_edit::merge_into_predecessor(m, f, after);
     } else if returns.is_empty() {
         // The callee never returns: what followed the call is unreachable.
         remove_unreachable_block(f, after);
@@ -534,42 +533,6 @@ fn remove_inst_raw(f: &mut Function, i: Inst) {
     let (dfg, layout) = f.parts_mut();
     layout.remove_inst(i);
     dfg.mark_removed(i);
-}
-
-/// Appends `b` to `pred` when `pred` ends in an unconditional branch to `b`
-/// and is its only predecessor; `b` disappears.
-fn merge_into_predecessor(f: &mut Function, b: Block, pred: Block) {
-    let Some(term) = f.terminator(pred) else { return };
-    let d = f.dfg().inst(term);
-    if !(matches!(d.kind, InstKind::Br) && d.blocks.as_slice() == [b]) {
-        return;
-    }
-    let preds = f.cached(opt_conv_ir::analysis::Cfg::DEPS, opt_conv_ir::analysis::Cfg::compute);
-    if preds.preds(b) != [pred] {
-        return;
-    }
-    // Phis in `b` have the single incoming value from `pred`.
-    let mut repl = Replacements::new();
-    let phis: Vec<Inst> = f.phis(b).collect();
-    for &p in &phis {
-        if let (Some(r), Some(&v)) = (f.dfg().inst_result(p), f.dfg().inst(p).args.first()) {
-            repl.insert(r, v);
-        }
-    }
-    repl.apply(f);
-    for p in phis {
-        remove_inst_raw(f, p);
-    }
-    remove_inst_raw(f, term);
-    let insts: Vec<Inst> = f.block_insts(b).collect();
-    for i in insts {
-        let layout = f.layout_mut();
-        layout.remove_inst(i);
-        layout.append_inst(i, pred);
-    }
-    let succs: Vec<Block> = f.terminator(pred).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
-    retarget_phis(f, &succs, b, pred);
-    f.layout_mut().remove_block(b);
 }
 
 /// Removes a block nothing branches to, with its instructions.

@@ -7,8 +7,10 @@
 //! Folds that LLVM turns into `poison` (a flagged operation that wraps,
 //! division by zero) are not made: the instruction stays.
 
+use opt_conv_ir::analysis::Uses;
 use opt_conv_ir::constant::{Const, mask, sext};
-use opt_conv_ir::edit::Replacements;
+use opt_conv_ir::edit::{Replacements, remove_inst};
+use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::inst::{BinOp, IntFlags, IntPred};
 use opt_conv_ir::{Block, Function, Inst, InstKind, Module, Type, Value};
 
@@ -97,6 +99,32 @@ pub fn simplify_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize 
     }
     repl.apply(f);
     n
+}
+
+/// Deletes the instructions of `blocks` that nothing uses and whose removal
+/// changes nothing else (dead copies after unrolling, threading or
+/// inlining), repeatedly, since one deletion can make another.
+pub fn delete_dead_in(m: &Module, f: &mut Function, blocks: &[Block]) {
+    loop {
+        let uses = Uses::compute(f);
+        let dead: Vec<Inst> = blocks
+            .iter()
+            .filter(|&&b| f.layout().is_block_inserted(b))
+            .flat_map(|&b| f.block_insts(b))
+            .filter(|&i| {
+                let d = f.dfg().inst(i);
+                !d.is_terminator()
+                    && d.result().is_some_and(|r| !uses.is_used(r))
+                    && inst_effects(m, f, i).is_removable()
+            })
+            .collect();
+        if dead.is_empty() {
+            return;
+        }
+        for i in dead {
+            remove_inst(f, i);
+        }
+    }
 }
 
 /// `x op y` on `bits`-wide integers; `None` where LLVM would give poison

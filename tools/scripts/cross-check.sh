@@ -27,8 +27,11 @@ pipelines=(
   "hoist"
   "inline"
   "dce"
+  "loop-unroll"
+  "jump-threading"
   "inline,sink,hoist"
   "cgscc(inline),function(sink,hoist,dce)"
+  "function(jump-threading,loop-unroll,sink,hoist,dce)"
 )
 
 work=$(mktemp -d)
@@ -39,7 +42,7 @@ trap 'rm -rf "$work"' EXIT
 awk -F'\t' 'NR > 1 && ($4 == 0 || $4 == 134) && $3 !~ /-disable-verify/ { print $1 }' "$corpus/MANIFEST.tsv" | sort -u > "$work/inputs"
 inputs=()
 while read -r rel; do inputs+=("$corpus/$rel"); done < "$work/inputs"
-for f in "$here"/tests/cases/{parse,infer,sink,hoist,inline,dce,uniformity}/*.ll "$here"/examples/*.ll; do inputs+=("$f"); done
+for f in "$here"/tests/cases/{parse,infer,sink,hoist,inline,dce,unroll,jump-threading,uniformity}/*.ll "$here"/examples/*.ll; do inputs+=("$f"); done
 if [ -x "$here/target/release/gen-module" ]; then
   "$here/target/release/gen-module" --insts 20000 --per-func 2000 -o "$work/generated.ll"
   inputs+=("$work/generated.ll")

@@ -5,11 +5,10 @@
 //! then have two definitions; [`SsaUpdater`] merges them where needed.
 
 use crate::cfg_edit::retarget;
-use crate::simplify::simplify_blocks;
+use crate::simplify::{delete_dead_in, simplify_blocks};
 use crate::ssa_update::SsaUpdater;
 use opt_conv_ir::analysis::Uses;
 use opt_conv_ir::edit::remove_inst;
-use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::{Block, Function, Inst, InstData, Module, SecondaryMap, Type, Value};
 
 /// Original value to its copy.
@@ -170,23 +169,5 @@ fn repair_ssa(f: &mut Function, b: Block, nb: Block, copies: &[(Value, Value)]) 
 /// now, often) and deletes those left unused, as LLVM does in the new block.
 fn tidy(m: &Module, f: &mut Function, b: Block) {
     simplify_blocks(m, f, &[b]);
-    loop {
-        let uses = Uses::compute(f);
-        let dead: Vec<Inst> = f
-            .block_insts(b)
-            .filter(|&i| {
-                let d = f.dfg().inst(i);
-                !d.is_terminator()
-                    && !d.is_phi()
-                    && d.result().is_some_and(|r| !uses.is_used(r))
-                    && inst_effects(m, f, i).is_removable()
-            })
-            .collect();
-        if dead.is_empty() {
-            return;
-        }
-        for i in dead {
-            remove_inst(f, i);
-        }
-    }
+    delete_dead_in(m, f, &[b]);
 }

@@ -1,8 +1,9 @@
 //! The loop shape unrolling needs, as LLVM's LoopSimplify and LCSSA give it:
-//! a preheader (the only way in, branching only to the header), dedicated
-//! exits (exit blocks entered only from the loop), and LCSSA phis (every
-//! value of the loop used after it goes through a phi in an exit block), so
-//! that a transform that copies the loop body only has to rewire phis.
+//! a preheader (the only way in, branching only to the header), a single
+//! latch (one backedge block), dedicated exits (exit blocks entered only
+//! from the loop), and LCSSA phis (every value of the loop used after it
+//! goes through a phi in an exit block), so that a transform that copies
+//! the loop body only has to rewire phis.
 //!
 //! Convergence tokens are never given phis (a token cannot go through one):
 //! a token used outside its loop makes the loop "extended", which the
@@ -34,8 +35,31 @@ pub fn ensure_preheader(f: &mut Function, l: &Loop) -> Result<Block, String> {
     let name = f.dfg().block_name(l.header).map(|n| format!("{n}.preheader"));
     let pre = f.dfg_mut().make_block(name.as_deref());
     f.layout_mut().insert_block_before(pre, l.header);
-    split_incoming(f, l.header, &outside, pre);
+    split_incoming(f, l.header, &outside, pre, ".ph");
     Ok(pre)
+}
+
+/// Gives `l` a single latch if it has several: a new block
+/// `<header>.backedge` that they all branch to instead of the header,
+/// merging their phi values (`.be`), as LLVM's loop simplification does. It
+/// goes right after the first latch in the layout. Returns whether anything
+/// changed.
+pub fn ensure_single_latch(f: &mut Function, l: &Loop) -> Result<bool, String> {
+    if l.latches.len() < 2 {
+        return Ok(false);
+    }
+    for &p in &l.latches {
+        let t = f.terminator(p).ok_or("a latch without terminator")?;
+        if !matches!(f.dfg().inst(t).kind, InstKind::Br | InstKind::Switch) {
+            return Err(format!("a latch ends in {}", f.dfg().inst(t).opcode_name()));
+        }
+    }
+    let first = f.layout().blocks().find(|b| l.latches.contains(b)).expect("a latch in the layout");
+    let name = f.dfg().block_name(l.header).map(|n| format!("{n}.backedge"));
+    let be = f.dfg_mut().make_block(name.as_deref());
+    f.layout_mut().insert_block_after(be, first);
+    split_incoming(f, l.header, &l.latches, be, ".be");
+    Ok(true)
 }
 
 /// Gives every exit of `l` only loop predecessors, splitting off
@@ -59,7 +83,7 @@ pub fn ensure_dedicated_exits(f: &mut Function, l: &Loop) -> Result<bool, String
         let name = f.dfg().block_name(x).map(|n| format!("{n}.loopexit"));
         let nb = f.dfg_mut().make_block(name.as_deref());
         f.layout_mut().insert_block_before(nb, x);
-        split_incoming(f, x, &inside, nb);
+        split_incoming(f, x, &inside, nb, ".ph");
         changed = true;
     }
     Ok(changed)
@@ -67,8 +91,9 @@ pub fn ensure_dedicated_exits(f: &mut Function, l: &Loop) -> Result<bool, String
 
 /// Redirects the edges `preds -> b` through the new block `nb`, which
 /// branches to `b`: each phi of `b` gets, in `nb`, a phi over those preds
-/// (or their single value), and takes it as its one incoming from `nb`.
-pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Block) {
+/// (or their single value; named with `suffix`), and takes it as its one
+/// incoming from `nb`.
+pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Block, suffix: &str) {
     let phis: Vec<Inst> = f.phis(b).collect();
     for p in phis {
         let d = f.dfg().inst(p).clone();
@@ -85,7 +110,8 @@ pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Bl
             let blocks: Vec<Block> = moved.iter().map(|m| m.1).collect();
             let np = f.dfg_mut().make_inst(InstData::new(d.kind.clone(), &args, &blocks), ty);
             let nv = f.dfg().inst_result(np).expect("phi result");
-            if let Some(n) = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(str::to_owned) {
+            if let Some(n) = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(|n| format!("{n}{suffix}"))
+            {
                 f.dfg_mut().set_value_name(nv, Some(&n));
             }
             f.layout_mut().append_inst(np, nb);
@@ -221,6 +247,11 @@ pub fn normalize_all(f: &mut Function) -> bool {
     for h in headers {
         let Some(l) = forest.get(h).cloned() else { continue };
         if l.preheader.is_none() && ensure_preheader(f, &l).is_ok() {
+            changed = true;
+            forest = LoopForest::compute(f);
+        }
+        let Some(l) = forest.get(h).cloned() else { continue };
+        if ensure_single_latch(f, &l).unwrap_or(false) {
             changed = true;
             forest = LoopForest::compute(f);
         }

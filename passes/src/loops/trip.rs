@@ -43,13 +43,29 @@ pub struct Counted {
 pub enum TripCount {
     /// Exactly this many times.
     Constant(u64),
-    /// `limit - start` times (eq/ne test, step 1); a multiple of `multiple`.
+    /// Known at run time, by `formula`; a multiple of `multiple`.
     Symbolic {
         /// A known factor of the trip count (1 if none).
         multiple: u64,
+        /// How the count follows from the start and the limit.
+        formula: Formula,
     },
     /// Not a counted loop we understand.
     Unknown,
+}
+
+/// How a run-time trip count follows from the start `s` and the limit `n`
+/// of a loop stepping its variable by one and testing the increment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Formula {
+    /// `n - s`: the loop goes on while the increment is not `n`.
+    Difference,
+    /// `smax(n, s + 1) - s`: it goes on while the increment is less than
+    /// `n` (signed); it runs once even if `n <= s`, and cannot wrap, since
+    /// the test fails at the largest value.
+    SignedMax,
+    /// `umax(n, s + 1) - s`: the same, unsigned.
+    UnsignedMax,
 }
 
 /// The counted-loop shape of `l`, if its single latch ends in a conditional
@@ -103,7 +119,7 @@ pub fn counted(m: &Module, f: &Function, l: &Loop) -> Option<Counted> {
         return None;
     }
     let pd = dfg.inst(iv);
-    let start = pd.args.iter().zip(&pd.blocks).find(|(_, b)| **b == pre).map(|(a, _)| *a)?;
+    let start = pd.incoming(pre)?;
     let bits = m.types.int_bits(f.dfg().value_type(x))?;
     let step = dfg.value_const(dfg.inst(next).args[1]).and_then(|c| c.as_int()).map(|v| sext(v, bits))?;
     Some(Counted { iv, start, step, next, cmp, tests_next, limit, pred, exit_on_true, bits })
@@ -114,7 +130,7 @@ fn increment_of(f: &Function, l: &Loop, phi: Inst) -> Option<Inst> {
     let dfg = f.dfg();
     let latch = l.latch()?;
     let pd = dfg.inst(phi);
-    let back = pd.args.iter().zip(&pd.blocks).find(|(_, b)| **b == latch).map(|(a, _)| *a)?;
+    let back = pd.incoming(latch)?;
     let inc = dfg.value_inst(back)?;
     let d = dfg.inst(inc);
     let ok = matches!(d.kind, InstKind::Binary { op: BinOp::Add, .. })
@@ -133,13 +149,20 @@ pub fn trip_count(f: &Function, c: &Counted) -> TripCount {
             None => TripCount::Unknown,
         };
     }
-    let eq_form =
-        c.tests_next && c.step == 1 && matches!((c.pred, c.exit_on_true), (IntPred::Eq, true) | (IntPred::Ne, false));
-    if !eq_form {
+    if !c.tests_next || c.step != 1 {
         return TripCount::Unknown;
     }
-    let multiple = if konst(c.start) == Some(0) { known_factor(f, c.limit) } else { 1 };
-    TripCount::Symbolic { multiple }
+    // The predicate under which the loop goes on.
+    let go_on = if c.exit_on_true { c.pred.inverse() } else { c.pred };
+    let formula = match go_on {
+        IntPred::Ne => Formula::Difference,
+        IntPred::Slt => Formula::SignedMax,
+        IntPred::Ult => Formula::UnsignedMax,
+        _ => return TripCount::Unknown,
+    };
+    let multiple =
+        if formula == Formula::Difference && konst(c.start) == Some(0) { known_factor(f, c.limit) } else { 1 };
+    TripCount::Symbolic { multiple, formula }
 }
 
 /// Runs the exit test: how many times the latch is reached (at most 2^20).

@@ -276,6 +276,20 @@ fn unroll_loop(
         let Some(x) = reload(f) else { return out };
         l = x;
     }
+    match normalize::ensure_single_latch(f, &l) {
+        Err(e) => {
+            if asked {
+                out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
+            }
+            return out;
+        }
+        Ok(true) => {
+            out.changed = Changes::ALL;
+            let Some(x) = reload(f) else { return out };
+            l = x;
+        }
+        Ok(false) => {}
+    }
     match normalize::ensure_dedicated_exits(f, &l) {
         Err(e) => {
             if asked {
@@ -317,7 +331,12 @@ fn unroll_loop(
         return out;
     }
     let c = counted(m, f, &l);
-    let tc = c.as_ref().map_or(TripCount::Unknown, |c| trip_count(f, c));
+    let tc = match c.as_ref() {
+        Some(c) => trip_count(f, c),
+        // A latch that always leaves: the body runs once.
+        None if latch_always_exits(f, &l) => TripCount::Constant(1),
+        None => TripCount::Unknown,
+    };
     // The relaxation for uniform trip counts matters for run-time counts; a
     // constant count is uniform, but then full unrolling or an exact count
     // is available and LLVM 22 never takes a remainder for such loops.
@@ -397,6 +416,17 @@ fn unroll_loop(
     out
 }
 
+/// Whether the latch of `l` branches out on a constant condition.
+fn latch_always_exits(f: &Function, l: &Loop) -> bool {
+    let Some(t) = l.latch().and_then(|b| f.terminator(b)) else { return false };
+    let d = f.dfg().inst(t);
+    if !d.is_cond_br() {
+        return false;
+    }
+    let Some(v) = f.dfg().value_const(d.args[0]).and_then(opt_conv_ir::Const::as_int) else { return false };
+    !l.contains(d.blocks[if v != 0 { 0 } else { 1 }])
+}
+
 /// LLVM 22's condition for a remainder loop when the loop has exits other
 /// than the latch's: at most two exiting blocks, and the one other exit
 /// ends in `llvm.experimental.deoptimize` (rarely taken, so the extra
@@ -404,6 +434,9 @@ fn unroll_loop(
 fn runtime_side_exits_ok(m: &Module, f: &Function, l: &Loop) -> Result<(), String> {
     let exit = transform::latch_exit(f, l).ok_or("the latch does not exit")?;
     let others: Vec<Block> = l.exits.iter().copied().filter(|&x| x != exit).collect();
+    if l.exiting.len() > 1 && f.cfg().preds(exit).iter().any(|&p| Some(p) != l.latch()) {
+        return Err(format!("the latch's exit {} is also a side exit", block_label(f, exit)));
+    }
     if others.is_empty() {
         return Ok(());
     }
@@ -475,7 +508,7 @@ fn decide(
                     why(no_remainder)
                 ));
             }
-            TripCount::Symbolic { multiple } => {
+            TripCount::Symbolic { multiple, .. } => {
                 if multiple % u64::from(n) == 0 {
                     return (Decision::Do(n, Shape::NoRemainder), None);
                 }
@@ -545,7 +578,7 @@ fn decide(
             }
             (Decision::None, note)
         }
-        TripCount::Symbolic { multiple } => {
+        TripCount::Symbolic { multiple, .. } => {
             if !p.runtime || prag.runtime_disable {
                 return (Decision::None, note);
             }

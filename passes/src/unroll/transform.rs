@@ -18,14 +18,13 @@ use crate::cfg_edit::merge_into_predecessor;
 use crate::loops::Loop;
 use crate::loops::clone::{Copy, copy_blocks};
 use crate::loops::normalize::split_incoming;
-use crate::loops::trip::Counted;
-use crate::simplify::simplify_blocks;
+use crate::loops::trip::{Counted, Formula, TripCount, trip_count};
+use crate::simplify::{delete_dead_in, simplify_blocks};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::builder::make_call;
 use opt_conv_ir::constant::{Const, sext};
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::inst::{BinOp, IntPred};
+use opt_conv_ir::inst::{BinOp, IntFlags, IntPred};
 use opt_conv_ir::metadata::{MdBody, MdOperand};
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
 use opt_conv_ir::{MdId, MetadataTable};
@@ -67,18 +66,18 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
     let latch = l.latch().ok_or("several latches")?;
     let loop_id = f.terminator(latch).and_then(|t| f.dfg().inst_md(t, "llvm.loop"));
     let pre = l.preheader.ok_or("no preheader")?;
-    // The latch's exit; any other exit is a side exit every copy keeps.
+    // The latch's exit; the other exiting blocks keep their exits (side
+    // exits, possibly to the same block) in every copy.
     let exit = latch_exit(f, l).ok_or("the latch does not leave the loop")?;
-    let side_exits: Vec<Block> = l.exits.iter().copied().filter(|&x| x != exit).collect();
     let header = l.header;
     let phis: Vec<Inst> = f.phis(header).collect();
     let back_of = |f: &Function, p: Inst| -> Value {
         let d = f.dfg().inst(p);
-        d.args.iter().zip(&d.blocks).find(|(_, b)| **b == latch).map(|(a, _)| *a).expect("a backedge incoming")
+        d.incoming(latch).expect("a backedge incoming")
     };
     let start_of = |f: &Function, p: Inst| -> Value {
         let d = f.dfg().inst(p);
-        d.args.iter().zip(&d.blocks).find(|(_, b)| **b == pre).map(|(a, _)| *a).expect("a preheader incoming")
+        d.incoming(pre).expect("a preheader incoming")
     };
     // Copies 1..count of the body, each reading the previous copy's values
     // where the original reads its header phis.
@@ -99,7 +98,7 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
         let skip = |i: Inst| phis.contains(&i) || Some(i) == heart;
         let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
         after = *copy.new_blocks.last().expect("blocks");
-        add_side_exit_incomings(f, l, &side_exits, &copy);
+        add_side_exit_incomings(f, l, latch, &copy);
         copies.push(Some(copy));
     }
     let n = count as usize;
@@ -126,7 +125,7 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
         // Every copy's latch reaches the exit: its phis get one incoming each.
         for &p in &exit_phis {
             let d = f.dfg().inst(p).clone();
-            let Some(v) = d.args.iter().zip(&d.blocks).find(|(_, b)| **b == latch).map(|(a, _)| *a) else { continue };
+            let Some(v) = d.incoming(latch) else { continue };
             let dm = f.dfg_mut().inst_mut(p);
             let mut args: Vec<Value> = dm.args.to_vec();
             let mut blocks: Vec<Block> = dm.blocks.to_vec();
@@ -178,7 +177,7 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
         Shape::Runtime => {
             let c = c.ok_or("runtime unrolling needs a counted loop")?;
             let blocks = RuntimeBlocks { pre, latch, header, exit, last_latch };
-            extra = runtime(m, f, l, c, count, &copies, &phis, blocks, loop_id)?;
+            extra = runtime(m, f, l, c, count, &copies, &phis, blocks, loop_id, trip_count)?;
             let t = f.terminator(last_latch).expect("latch");
             if explicit {
                 mark_unroll_disabled(m, f, last_latch, loop_id);
@@ -219,7 +218,7 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
         super::ivs::fold_step_chains(m, f, header, &main_blocks, bound);
     }
     simplify_blocks(m, f, &main_blocks);
-    delete_dead(m, f, &blocks);
+    delete_dead_in(m, f, &blocks);
     Ok(())
 }
 
@@ -245,6 +244,7 @@ fn runtime(
     phis: &[Inst],
     b: RuntimeBlocks,
     loop_id: Option<MdId>,
+    trip_count: Option<u64>,
 ) -> Result<Vec<Block>, String> {
     let RuntimeBlocks { pre, latch, header, exit, last_latch } = b;
     let ty = f.dfg().value_type(c.limit);
@@ -257,18 +257,15 @@ fn runtime(
     // phis read the preheader and the latch); it goes before the exit.
     let epil_pre = new_block(f, hname.as_deref().map(|h| format!("{h}.epil.preheader")), exit, true);
     let epil = copy_blocks(f, &l.blocks, ".epil", epil_pre, &[], &|_| false);
-    let side_exits: Vec<Block> = l.exits.iter().copied().filter(|&x| x != exit).collect();
-    add_side_exit_incomings(f, l, &side_exits, &epil);
+    add_side_exit_incomings(f, l, latch, &epil);
     let (epil_header, epil_latch) = (epil.block(header), epil.block(latch));
     // Preheader: the trip count and what is left over.
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
-    let tc = match f.dfg().value_const(c.start).and_then(|k| k.as_int()) {
-        Some(0) => c.limit,
-        _ => insert(f, pre_term, binop(BinOp::Sub), &[c.limit, c.start], ty, None),
-    };
-    let tc = insert(f, pre_term, InstKind::Freeze, &[tc], ty, None);
+    let (tc, nsw) = trip_count_value(m, f, c, trip_count, pre_term);
     let minus1 = int_const(m, f, ty, -1);
-    let tcm1 = insert(f, pre_term, binop(BinOp::Add), &[tc, minus1], ty, None);
+    let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
+    let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
+    let tcm1 = insert(f, pre_term, add, &[tc, minus1], ty, None);
     let mask = int_const(m, f, ty, i128::from(count) - 1);
     let xtra = insert(f, pre_term, binop(BinOp::And), &[tc, mask], ty, Some("xtraiter"));
     let skip = insert(f, pre_term, icmp(IntPred::Ult), &[tcm1, mask], Type::I1, None);
@@ -286,7 +283,7 @@ fn runtime(
         .iter()
         .map(|&p| {
             let d = f.dfg().inst(p);
-            d.args.iter().zip(&d.blocks).find(|(_, b)| **b == pre).map(|(a, _)| *a).expect("start")
+            d.incoming(pre).expect("start")
         })
         .collect();
     retarget_blocks_of(f, phis, pre, pre_new);
@@ -304,15 +301,18 @@ fn runtime(
     let niter_next = insert(f, last_term, binop(BinOp::Add), &[niter, cnt], ty, Some(&next_name));
     f.dfg_mut().inst_mut(niter_phi).args[1] = niter_next;
     let cmp_name = format!("niter.ncmp.{}", n - 1);
-    let ncmp = insert(f, last_term, icmp(IntPred::Eq), &[niter_next, unroll_iter], Type::I1, Some(&cmp_name));
+    // The test keeps the original's sense: leave on equality, or stay on inequality.
+    let pred = if c.exit_on_true { IntPred::Eq } else { IntPred::Ne };
+    let ncmp = insert(f, last_term, icmp(pred), &[niter_next, unroll_iter], Type::I1, Some(&cmp_name));
     let unr_lcssa = new_block(f, xname.as_deref().map(|x| format!("{x}.unr-lcssa")), epil_pre, true);
-    set_branch(f, last_latch, &[ncmp], &[unr_lcssa, header]);
+    let succs = if c.exit_on_true { [unr_lcssa, header] } else { [header, unr_lcssa] };
+    set_branch(f, last_latch, &[ncmp], &succs);
     retarget_incoming(f, phis, latch, last_latch, |v| value_in(n - 1, v));
     // After the unrolled loop: the values the remainder continues from.
     let mut inits: Vec<Value> = Vec::new();
     for (k, &p) in phis.iter().enumerate() {
         let d = f.dfg().inst(p).clone();
-        let v = d.args.iter().zip(&d.blocks).find(|(_, b)| **b == last_latch).map(|(a, _)| *a).expect("backedge");
+        let v = d.incoming(last_latch).expect("backedge");
         let name = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(str::to_owned);
         let carried = append_phi(f, unr_lcssa, &[(v, last_latch)], name.as_deref().map(|x| format!("{x}.unr")));
         let init =
@@ -333,13 +333,7 @@ fn runtime(
     let mut from_main: Vec<Value> = Vec::new();
     for &p in &exit_phis {
         let d = f.dfg().inst(p).clone();
-        let v = d
-            .args
-            .iter()
-            .zip(&d.blocks)
-            .find(|(_, b)| **b == latch)
-            .map(|(a, _)| value_in(n - 1, *a))
-            .ok_or("an exit phi without a latch incoming")?;
+        let v = d.incoming(latch).map(|a| value_in(n - 1, a)).ok_or("an exit phi without a latch incoming")?;
         from_main.push(append_phi(f, unr_lcssa, &[(v, last_latch)], None));
     }
     let xtra_zero = int_const(m, f, ty, 0);
@@ -361,13 +355,7 @@ fn runtime(
     // The exit's phis: from the unrolled loop when nothing remains, or from the remainder.
     for (k, &p) in exit_phis.iter().enumerate() {
         let d = f.dfg().inst(p).clone();
-        let v = d
-            .args
-            .iter()
-            .zip(&d.blocks)
-            .find(|(_, b)| **b == latch)
-            .map(|(a, _)| epil.value(*a))
-            .expect("latch incoming");
+        let v = d.incoming(latch).map(|a| epil.value(a)).expect("latch incoming");
         let dm = f.dfg_mut().inst_mut(p);
         let keep: Vec<usize> = (0..dm.blocks.len()).filter(|&j| dm.blocks[j] != latch).collect();
         let mut args: Vec<Value> = keep.iter().map(|&j| dm.args[j]).collect();
@@ -385,7 +373,7 @@ fn runtime(
         let epil_phis: Vec<Inst> = f.phis(epil_header).collect();
         for p in epil_phis {
             let d = f.dfg().inst(p);
-            let init = d.args.iter().zip(&d.blocks).find(|(_, b)| **b == epil_pre).map(|(a, _)| *a).expect("init");
+            let init = d.incoming(epil_pre).expect("init");
             repl.insert(f.dfg().inst_result(p).expect("phi"), init);
             remove_inst(f, p);
         }
@@ -416,7 +404,7 @@ fn runtime(
     // both loops reach gets a `.loopexit` block for each.
     if count > 2 {
         let nb = new_block(f, xname.as_deref().map(|x| format!("{x}.epilog-lcssa")), exit, true);
-        split_incoming(f, exit, &[epil_latch], nb);
+        split_incoming(f, exit, &[epil_latch], nb, ".ph");
         rest.push(nb);
     }
     let mut main: EntitySet<Block> = EntitySet::new();
@@ -434,7 +422,7 @@ fn runtime(
             let inside: Vec<Block> = preds.iter().copied().filter(|&p| set.contains(p)).collect();
             if is_loop && !inside.is_empty() && inside.len() < preds.len() {
                 let nb = new_block(f, name.clone(), x, true);
-                split_incoming(f, x, &inside, nb);
+                split_incoming(f, x, &inside, nb, ".ph");
                 rest.push(nb);
             }
         }
@@ -450,15 +438,21 @@ pub fn latch_exit(f: &Function, l: &Loop) -> Option<Block> {
     outside.all(|y| y == x).then_some(x)
 }
 
-/// The phis of side exits get an incoming for each exiting block of `copy`
-/// that the original exiting block had (the side exits of a copy stay).
-fn add_side_exit_incomings(f: &mut Function, l: &Loop, side_exits: &[Block], copy: &Copy) {
-    for &x in side_exits {
+/// The phis of the exits get an incoming for each copy of an exiting block
+/// other than the latch that the original had (the side exits of a copy
+/// stay; the latch's exit is rewired by the transform itself).
+fn add_side_exit_incomings(f: &mut Function, l: &Loop, latch: Block, copy: &Copy) {
+    for &x in &l.exits {
         let phis: Vec<Inst> = f.phis(x).collect();
         for p in phis {
             let d = f.dfg_mut().inst_mut(p);
-            let from_loop: Vec<(Value, Block)> =
-                d.args.iter().zip(&d.blocks).filter(|(_, b)| l.contains(**b)).map(|(a, b)| (*a, *b)).collect();
+            let from_loop: Vec<(Value, Block)> = d
+                .args
+                .iter()
+                .zip(&d.blocks)
+                .filter(|(_, b)| l.contains(**b) && **b != latch)
+                .map(|(a, b)| (*a, *b))
+                .collect();
             let mut args = d.args.to_vec();
             let mut blocks = d.blocks.to_vec();
             for (v, b) in from_loop {
@@ -467,6 +461,49 @@ fn add_side_exit_incomings(f: &mut Function, l: &Loop, side_exits: &[Block], cop
             }
             d.args = args.into();
             d.blocks = blocks.into();
+        }
+    }
+}
+
+/// The trip count, computed in the preheader before `at` as LLVM expands it:
+/// the constant if known; else `freeze(n - s)` for an equality test, or
+/// `smax(n, s + 1) - s` (`umax` unsigned) for a less-than test. Returns it
+/// and whether `count - 1` cannot overflow (the max forms are at least 1).
+fn trip_count_value(m: &mut Module, f: &mut Function, c: &Counted, known: Option<u64>, at: Inst) -> (Value, bool) {
+    let ty = f.dfg().value_type(c.limit);
+    if let Some(t) = known {
+        return (int_const(m, f, ty, i128::from(t)), true);
+    }
+    let start = f.dfg().value_const(c.start).and_then(|k| k.as_int());
+    let minus_start = |f: &mut Function, v: Value| match start {
+        Some(0) => v,
+        _ => insert(f, at, binop(BinOp::Sub), &[v, c.start], ty, None),
+    };
+    let formula = match trip_count(f, c) {
+        TripCount::Symbolic { formula, .. } => formula,
+        _ => Formula::Difference,
+    };
+    match formula {
+        Formula::Difference => {
+            let d = minus_start(f, c.limit);
+            (insert(f, at, InstKind::Freeze, &[d], ty, None), false)
+        }
+        Formula::SignedMax | Formula::UnsignedMax => {
+            let signed = formula == Formula::SignedMax;
+            let one = int_const(m, f, ty, 1);
+            let s1 = match start {
+                Some(s) => int_const(m, f, ty, sext(s, c.bits) + 1),
+                None => insert(f, at, binop(BinOp::Add), &[c.start, one], ty, None),
+            };
+            let base = if signed { "smax" } else { "umax" };
+            let name = format!("llvm.{base}.{}", m.types.display(ty));
+            let callee = m.declare(&name, ty, &[ty, ty]);
+            let fn_ty = m.types.function(ty, vec![ty, ty], false);
+            let call = make_call(f.dfg_mut(), callee, fn_ty, ty, &[c.limit, s1]);
+            f.layout_mut().insert_inst_before(call, at);
+            let mx = f.dfg().inst_result(call).expect("a result");
+            f.dfg_mut().set_value_name(mx, Some(base));
+            (minus_start(f, mx), signed)
         }
     }
 }
@@ -577,29 +614,4 @@ fn mark_unroll_disabled(m: &mut Module, f: &mut Function, b: Block, loop_id: Opt
     ops.extend(props);
     m.metadata.nodes[id].body = MdBody::Tuple(ops);
     f.dfg_mut().set_inst_md(t, "llvm.loop", Some(id));
-}
-
-/// Deletes instructions of the loop and its copies that nothing uses any
-/// more and that have no effect (the exit tests the copies no longer make).
-fn delete_dead(m: &Module, f: &mut Function, blocks: &[Block]) {
-    loop {
-        let uses = opt_conv_ir::analysis::Uses::compute(f);
-        let dead: Vec<Inst> = blocks
-            .iter()
-            .filter(|&&b| f.layout().is_block_inserted(b))
-            .flat_map(|&b| f.block_insts(b).collect::<Vec<_>>())
-            .filter(|&i| {
-                let d = f.dfg().inst(i);
-                !d.is_terminator()
-                    && d.result().is_some_and(|r| !uses.is_used(r))
-                    && inst_effects(m, f, i).is_removable()
-            })
-            .collect();
-        if dead.is_empty() {
-            return;
-        }
-        for i in dead {
-            remove_inst(f, i);
-        }
-    }
 }
