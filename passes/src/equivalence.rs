@@ -27,7 +27,8 @@
 
 use egg::{EGraph, Id, Pattern, Rewrite, Runner, SymbolLang, rewrite as rw};
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::{Block, ConstKind, EntityRef, Function, Inst, InstKind, Module, SecondaryMap, Value, ValueDef};
+use opt_conv_ir::{Block, ConstKind, EntityRef, Function, Inst, InstKind, Module, Value, ValueDef};
+use rustc_hash::FxHashMap;
 use std::time::Duration;
 
 /// Where a convergent operation may be merged (see the module docs).
@@ -42,7 +43,10 @@ pub enum Site {
 /// The e-classes of the instructions of some blocks.
 pub struct Classes {
     egraph: EGraph<SymbolLang, ()>,
-    ids: SecondaryMap<Inst, Option<Id>>,
+    // Hash maps, not secondary maps: a pass builds classes for many small
+    // block pairs, and each must cost what its blocks hold, not what the
+    // function holds.
+    ids: FxHashMap<Inst, Id>,
 }
 
 /// Bounds on equality saturation, so that cost and result never depend on
@@ -54,14 +58,16 @@ impl Classes {
     /// Models the instructions of `blocks`; `sites` gives the site of each
     /// convergent operation in them (one not listed is never equated).
     pub fn build(m: &Module, f: &Function, blocks: &[Block], sites: &[(Inst, Site)]) -> Classes {
-        let mut b = Builder { m, f, egraph: EGraph::default(), ids: SecondaryMap::new(), values: SecondaryMap::new() };
+        let sites: FxHashMap<Inst, Site> = sites.iter().copied().collect();
+        let mut b =
+            Builder { m, f, egraph: EGraph::default(), ids: FxHashMap::default(), values: FxHashMap::default() };
         for &blk in blocks {
             let mut writes_before = false;
             for i in f.block_insts(blk) {
-                if let Some(id) = b.model(i, writes_before, sites) {
-                    b.ids[i] = Some(id);
+                if let Some(id) = b.model(i, writes_before, &sites) {
+                    b.ids.insert(i, id);
                     if let Some(v) = f.dfg().inst_result(i) {
-                        b.values[v] = Some(id);
+                        b.values.insert(v, id);
                     }
                 }
                 writes_before |= inst_effects(m, f, i).writes;
@@ -72,20 +78,20 @@ impl Classes {
             .with_iter_limit(ITER_LIMIT)
             .with_node_limit(NODE_LIMIT)
             .with_time_limit(Duration::from_secs(24 * 3600))
-            .run(&rules());
+            .run(rules());
         tracing::trace!(target: "opt_conv::hoist", stop = ?runner.stop_reason, nodes = runner.egraph.total_number_of_nodes());
         Classes { egraph: runner.egraph, ids: b.ids }
     }
 
     /// Whether `i` is in the e-graph (not an opaque leaf).
     pub fn is_modelled(&self, i: Inst) -> bool {
-        self.ids[i].is_some()
+        self.ids.contains_key(&i)
     }
 
     /// Whether `a` and `b` compute the same value.
     pub fn same(&self, a: Inst, b: Inst) -> bool {
-        match (self.ids[a], self.ids[b]) {
-            (Some(x), Some(y)) => self.egraph.find(x) == self.egraph.find(y),
+        match (self.ids.get(&a), self.ids.get(&b)) {
+            (Some(&x), Some(&y)) => self.egraph.find(x) == self.egraph.find(y),
             _ => false,
         }
     }
@@ -95,8 +101,8 @@ struct Builder<'a> {
     m: &'a Module,
     f: &'a Function,
     egraph: EGraph<SymbolLang, ()>,
-    ids: SecondaryMap<Inst, Option<Id>>,
-    values: SecondaryMap<Value, Option<Id>>,
+    ids: FxHashMap<Inst, Id>,
+    values: FxHashMap<Value, Id>,
 }
 
 impl Builder<'_> {
@@ -115,7 +121,7 @@ impl Builder<'_> {
 
     /// The e-class of an operand.
     fn operand(&mut self, v: Value) -> Id {
-        if let Some(id) = self.values[v] {
+        if let Some(&id) = self.values.get(&v) {
             return id;
         }
         let dfg = self.f.dfg();
@@ -130,7 +136,7 @@ impl Builder<'_> {
             },
             _ => self.leaf(format!("v{}", v.index())),
         };
-        self.values[v] = Some(id);
+        self.values.insert(v, id);
         id
     }
 
@@ -140,11 +146,11 @@ impl Builder<'_> {
     }
 
     /// The node of instruction `i`, or `None` to leave it opaque.
-    fn model(&mut self, i: Inst, writes_before: bool, sites: &[(Inst, Site)]) -> Option<Id> {
+    fn model(&mut self, i: Inst, writes_before: bool, sites: &FxHashMap<Inst, Site>) -> Option<Id> {
         let dfg = self.f.dfg();
         let d = dfg.inst(i);
         let result = dfg.inst_result(i)?;
-        let site = sites.iter().find(|(x, _)| *x == i).map(|(_, s)| *s);
+        let site = sites.get(&i).copied();
         let kind = d.kind.clone();
         match &kind {
             InstKind::Binary { op, .. } => {
@@ -220,7 +226,13 @@ impl Builder<'_> {
     }
 }
 
-fn rules() -> Vec<Rewrite<SymbolLang, ()>> {
+/// The rewrite rules, parsed once.
+fn rules() -> &'static [Rewrite<SymbolLang, ()>] {
+    static RULES: std::sync::OnceLock<Vec<Rewrite<SymbolLang, ()>>> = std::sync::OnceLock::new();
+    RULES.get_or_init(make_rules)
+}
+
+fn make_rules() -> Vec<Rewrite<SymbolLang, ()>> {
     let mut rules = Vec::new();
     for op in ["add", "mul", "and", "or", "xor", "fadd", "fmul"] {
         let lhs: Pattern<SymbolLang> = format!("({op} ?t ?a ?b)").parse().expect("pattern");

@@ -23,9 +23,10 @@ use crate::sink::{block_label, inst_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, move_to_block_end, remove_inst};
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::{Block, Changes, EntitySet, Function, Inst, InstKind, Module, Value};
+use opt_conv_ir::{Block, Changes, Function, Inst, InstKind, Module, Value};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Verdict};
 use opt_conv_legality::{ConvOp, TokenKind};
+use rustc_hash::FxHashSet;
 
 /// The pass.
 pub struct Hoist;
@@ -40,7 +41,9 @@ impl FunctionPass for Hoist {
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
         let _span = tracing::debug_span!(target: "opt_conv::hoist", "hoist", func = %name).entered();
-        let mut h = Hoister { m: cx.module, oracle: Oracle::new(cx.module, cx.func, f), remarks: Vec::new() };
+        let explain = cx.remarks.wants("hoist") || tracing::enabled!(target: "opt_conv::hoist", tracing::Level::DEBUG);
+        let oracle = Oracle::new(cx.module, cx.func, f).explaining(explain);
+        let mut h = Hoister { m: cx.module, oracle, remarks: Vec::new() };
         let blocks: Vec<Block> = f.layout().blocks().collect();
         let mut changed = false;
         for a in blocks {
@@ -82,25 +85,38 @@ impl Hoister<'_> {
             return (false, false);
         }
         let sites = self.convergent_sites(f, a, b1, b2);
-        let classes = Classes::build(self.m, f, &[b1, b2], &sites);
         let arm1: Vec<Inst> = f.block_insts(b1).collect();
         let arm2: Vec<Inst> = f.block_insts(b2).collect();
         // Which instructions may move to the top of their block: they only
         // pass instructions that always hand control on.
         let movable1 = movable_prefix(self.m, f, &arm1);
         let movable2 = movable_prefix(self.m, f, &arm2);
-        let mut hoisted: EntitySet<Inst> = EntitySet::new();
+        // The first pair hoisted has its operands outside the arms; if no
+        // such pair can match, skip equality saturation altogether.
+        let families = |arm: &[Inst], movable: &FxHashSet<Inst>, b: Block| -> FxHashSet<String> {
+            let none = FxHashSet::default();
+            arm.iter()
+                .filter(|&&i| movable.contains(&i) && self.available(f, i, b, &none))
+                .map(|&i| family(self.m, f, i))
+                .collect()
+        };
+        if families(&arm1, &movable1, b1).is_disjoint(&families(&arm2, &movable2, b2)) {
+            return (false, false);
+        }
+        let classes = Classes::build(self.m, f, &[b1, b2], &sites);
+        let mut hoisted: FxHashSet<Inst> = FxHashSet::default();
         let mut replacements = Replacements::new();
         let mut removed = Vec::new();
         let mut changed = false;
+        let mut merged_convergent = false;
         let mut merged_anchor = false;
         for &i1 in &arm1 {
-            if !movable1.contains(i1) || !classes.is_modelled(i1) || !self.available(f, i1, b1, &hoisted) {
+            if !movable1.contains(&i1) || !classes.is_modelled(i1) || !self.available(f, i1, b1, &hoisted) {
                 continue;
             }
             let Some(&i2) = arm2.iter().find(|&&i2| {
-                !hoisted.contains(i2)
-                    && movable2.contains(i2)
+                !hoisted.contains(&i2)
+                    && movable2.contains(&i2)
                     && classes.same(i1, i2)
                     && self.available(f, i2, b2, &hoisted)
             }) else {
@@ -134,6 +150,7 @@ impl Hoister<'_> {
             removed.push(i2);
             changed = true;
             if self.oracle.convergence().op(i1) != ConvOp::None {
+                merged_convergent = true;
                 merged_anchor |= self.oracle.convergence().def_kind(i1).is_some();
                 // The merged token users need the model to see the move.
                 replacements.apply(f);
@@ -148,7 +165,10 @@ impl Hoister<'_> {
         for i in removed {
             remove_inst(f, i);
         }
-        if changed {
+        // Moving ordinary instructions changes neither the CFG nor any
+        // token's operations, so the oracle stays valid (and refreshing it
+        // per block would make the pass quadratic).
+        if merged_convergent {
             self.oracle.refresh(f);
         }
         (changed, merged_anchor)
@@ -156,10 +176,10 @@ impl Hoister<'_> {
 
     /// Operands of `i` (in arm `b`) available at the end of the branch
     /// block: defined outside the arm, or already hoisted.
-    fn available(&self, f: &Function, i: Inst, b: Block, hoisted: &EntitySet<Inst>) -> bool {
+    fn available(&self, f: &Function, i: Inst, b: Block, hoisted: &FxHashSet<Inst>) -> bool {
         let dfg = f.dfg();
         dfg.inst(i).args.iter().all(|&v: &Value| match dfg.value_inst(v) {
-            Some(d) => f.layout().inst_block(d) != Some(b) || hoisted.contains(d),
+            Some(d) => f.layout().inst_block(d) != Some(b) || hoisted.contains(&d),
             None => true,
         })
     }
@@ -226,11 +246,27 @@ fn same_convergent_shape(m: &Module, f: &Function, oracle: &Oracle<'_>, x: Inst,
     callee(dx).is_some() && callee(dx) == callee(dy) && conv.token_of(x) == conv.token_of(y)
 }
 
+/// A coarse class of what an instruction computes: two instructions the
+/// e-graph can equate always have the same family (integer arithmetic is
+/// one family, since algebra turns `mul` into `shl` and `add` into `shl`).
+fn family(m: &Module, f: &Function, i: Inst) -> String {
+    let d = f.dfg().inst(i);
+    match &d.kind {
+        InstKind::Binary { op, .. } if !op.keyword().starts_with('f') => "int-arith".to_owned(),
+        InstKind::Call(_) => match opt_conv_legality::convergence::callee_decl(m, f, d) {
+            Some(c) => format!("call @{}", c.name),
+            None => "call".to_owned(),
+        },
+        _ => d.opcode_name().to_owned(),
+    }
+}
+
 /// The instructions of a block that can be hoisted above everything before
 /// them: the block's prefix up to the first instruction that might not pass
 /// control on, plus pure non-trapping instructions anywhere.
-fn movable_prefix(m: &Module, f: &Function, insts: &[Inst]) -> EntitySet<Inst> {
-    let mut out = EntitySet::new();
+fn movable_prefix(m: &Module, f: &Function, insts: &[Inst]) -> FxHashSet<Inst> {
+    // Hash sets, not bit sets: the cost must follow the block, not the function.
+    let mut out = FxHashSet::default();
     let mut transfers = true;
     for &i in insts {
         let d = f.dfg().inst(i);

@@ -55,6 +55,14 @@ impl Remarks {
         self.all.push(r);
     }
 
+    /// Whether any remark of `pass` would be shown, or remarks are logged
+    /// (`RUST_LOG=opt_conv::remarks=debug`): a pass may skip work that only
+    /// makes its remarks exact (such as the printer's names) otherwise.
+    pub fn wants(&self, pass: &str) -> bool {
+        [&self.passed, &self.missed, &self.analysis].iter().any(|f| f.as_ref().is_some_and(|re| re.is_match(pass)))
+            || tracing::enabled!(target: "opt_conv::remarks", tracing::Level::DEBUG)
+    }
+
     /// Whether `r` passes the filters.
     pub fn is_shown(&self, r: &Remark) -> bool {
         let f = match r.kind {

@@ -40,7 +40,9 @@ impl FunctionPass for Sink {
         let _span = tracing::debug_span!(target: "opt_conv::sink", "sink", func = %name).entered();
         let mut s = Sinker {
             m: cx.module,
-            oracle: Oracle::new(cx.module, cx.func, f),
+            oracle: Oracle::new(cx.module, cx.func, f).explaining(
+                cx.remarks.wants("sink") || tracing::enabled!(target: "opt_conv::sink", tracing::Level::DEBUG),
+            ),
             remarks: Vec::new(),
             refused: EntitySet::new(),
         };

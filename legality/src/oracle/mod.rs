@@ -214,6 +214,7 @@ pub struct Oracle<'m> {
     dt: Rc<DomTree>,
     pdt: Rc<PostDomTree>,
     cycles: Rc<CycleInfo>,
+    explain: bool,
 }
 
 impl<'m> Oracle<'m> {
@@ -229,6 +230,7 @@ impl<'m> Oracle<'m> {
             dt: f.domtree(),
             pdt: f.postdomtree(),
             cycles: f.cycles(),
+            explain: true,
         }
     }
 
@@ -251,7 +253,20 @@ impl<'m> Oracle<'m> {
             dt: f.domtree(),
             pdt: f.postdomtree(),
             cycles: f.cycles(),
+            explain: true,
         }
+    }
+
+    /// Whether refusals name instructions and blocks exactly as the printer
+    /// does (the default). Exact names need the printer's numbering of the
+    /// whole function, recomputed after every change; a pass that changes
+    /// the function between many questions and shows no remarks turns this
+    /// off, and refusals then use the values' own names (`%x`, or the
+    /// opcode for an unnamed value), which may differ from the printed ones
+    /// where names collide.
+    pub fn explaining(mut self, exact_names: bool) -> Self {
+        self.explain = exact_names;
+        self
     }
 
     /// Brings the oracle up to date after `f` changed. Uniformity is kept

@@ -4,33 +4,63 @@
 use super::Oracle;
 use crate::convergence::callee_decl;
 use opt_conv_ir::text::Slots;
-use opt_conv_ir::{Block, Function, Inst, Module};
+use opt_conv_ir::{Block, Function, Inst, Module, Value};
 use std::rc::Rc;
 
+/// How values and blocks are named: as printed, or by their own names
+/// (see [`Oracle::explaining`]).
+enum Names {
+    Printed(Rc<Slots>),
+    Own,
+}
+
+impl Names {
+    fn of(f: &Function, exact: bool) -> Names {
+        if exact { Names::Printed(slots(f)) } else { Names::Own }
+    }
+
+    fn value(&self, f: &Function, v: Value) -> Option<String> {
+        match self {
+            Names::Printed(s) => s.value(v).map(|n| format!("%{n}")),
+            Names::Own => f.dfg().value_name(v).map(|n| format!("%{n}")),
+        }
+    }
+
+    fn block(&self, f: &Function, b: Block) -> String {
+        match self {
+            Names::Printed(s) => format!("%{}", s.block(b)),
+            Names::Own => match f.dfg().block_name(b) {
+                Some(n) => format!("%{n}"),
+                None => "an unnamed block".to_owned(),
+            },
+        }
+    }
+}
+
 impl Oracle<'_> {
-    fn slots(&self, f: &Function) -> Rc<Slots> {
-        slots(f)
+    fn names(&self, f: &Function) -> Names {
+        Names::of(f, self.explain)
     }
 
     /// `%name` of a block.
     pub(super) fn block_name(&self, f: &Function, b: Block) -> String {
-        block_name(f, b)
+        self.names(f).block(f, b)
     }
 
     /// `%name` of an instruction's result, or `call to @callee` for a call
     /// without one, or the opcode; always followed by its block.
     pub(super) fn inst_name(&self, f: &Function, i: Inst) -> String {
-        inst_name(self.m, f, i)
+        name_inst(self.m, f, i, &self.names(f))
     }
 
     /// A list of instruction names: `%a, %b`.
     pub(super) fn inst_list(&self, f: &Function, insts: &[Inst]) -> String {
-        let slots = self.slots(f);
+        let names = self.names(f);
         insts
             .iter()
-            .map(|&i| match f.dfg().inst_result(i).and_then(|v| slots.value(v)) {
-                Some(n) => format!("%{n}"),
-                None => self.inst_name(f, i),
+            .map(|&i| match f.dfg().inst_result(i).and_then(|v| names.value(f, v)) {
+                Some(n) => n,
+                None => name_inst(self.m, f, i, &names),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -48,18 +78,21 @@ fn slots(f: &Function) -> Rc<Slots> {
     f.cached(opt_conv_ir::Changes::ALL, Slots::new)
 }
 
-/// `%name` of a block.
+/// `%name` of a block, as printed.
 pub(super) fn block_name(f: &Function, b: Block) -> String {
-    format!("%{}", slots(f).block(b))
+    Names::of(f, true).block(f, b)
 }
 
 /// `%name` of an instruction's result, or `the call to @callee`, or the
-/// opcode; followed by its block.
+/// opcode; followed by its block; as printed.
 pub(super) fn inst_name(m: &Module, f: &Function, i: Inst) -> String {
-    let slots = slots(f);
+    name_inst(m, f, i, &Names::of(f, true))
+}
+
+fn name_inst(m: &Module, f: &Function, i: Inst, names: &Names) -> String {
     let dfg = f.dfg();
-    let what = match dfg.inst_result(i).and_then(|v| slots.value(v)) {
-        Some(n) => format!("%{n}"),
+    let what = match dfg.inst_result(i).and_then(|v| names.value(f, v)) {
+        Some(n) => n,
         None => {
             let d = dfg.inst(i);
             match callee_decl(m, f, d) {
@@ -69,7 +102,7 @@ pub(super) fn inst_name(m: &Module, f: &Function, i: Inst) -> String {
         }
     };
     match f.layout().inst_block(i) {
-        Some(b) => format!("{what} (in {})", block_name(f, b)),
+        Some(b) => format!("{what} (in {})", names.block(f, b)),
         None => what,
     }
 }

@@ -223,3 +223,31 @@ fn every_rule_is_documented() {
         assert!(!r.spec_section().is_empty());
     }
 }
+
+#[test]
+fn refusals_without_printer_names_still_name_the_rule_and_the_values() {
+    // Unnamed values and blocks are numbered by the printer; without exact
+    // names the explanation describes them instead.
+    let m = module(
+        "define void @f() {\n\
+         entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n\
+           %0 = call i32 @pure(i32 %tid)\n  %c = icmp eq i32 %tid, 0\n\
+           br i1 %c, label %1, label %end\n\
+         1:\n  call void @use(i32 %0)\n  br label %end\n\
+         end:\n  ret void\n}\n",
+    );
+    let fid = m.func_by_name("f").unwrap();
+    let f = m.body(fid).unwrap();
+    let x = f.layout().block_insts(block(f, "entry")).nth(1).unwrap();
+    let then = f.cfg().succs(block(f, "entry"))[0];
+    let q = Query::Move { insts: vec![x], to: InsertPoint::BlockStart(then) };
+    let exact = Oracle::new(&m, fid, f).ask(f, &q);
+    let own = Oracle::new(&m, fid, f).explaining(false).ask(f, &q);
+    assert_eq!(rule(&exact), Some(Rule::UncontrolledControlDependence), "{exact:?}");
+    assert_eq!(rule(&own), rule(&exact));
+    let (exact, own) = (exact.refusal().unwrap().to_string(), own.refusal().unwrap().to_string());
+    assert!(exact.contains("moving it to %1 "), "{exact}");
+    assert!(own.contains("moving it to an unnamed block "), "{own}");
+    assert!(exact.contains("%0 (in %entry)") && own.contains("the call to @pure (in %entry)"), "{own}");
+    assert_eq!(exact.replace("%1 ", "an unnamed block ").replace("%0 ", "the call to @pure "), own);
+}

@@ -5,7 +5,7 @@
 //! ("a condition already tested on the path").
 
 use crate::simplify::compare;
-use opt_conv_ir::analysis::{Cfg, DomTree};
+use opt_conv_ir::analysis::{Cfg, FunctionAnalyses};
 use opt_conv_ir::constant::Const;
 use opt_conv_ir::inst::BinOp;
 use opt_conv_ir::{Block, Function, InstKind, Module, Value};
@@ -14,8 +14,11 @@ use opt_conv_ir::{Block, Function, InstKind, Module, Value};
 const DOMINATOR_SEARCH: usize = 16;
 
 /// The value of `cond` (an `i1`) on the edge `p -> b`, if known.
-pub fn on_edge(m: &Module, f: &Function, cfg: &Cfg, dt: &DomTree, cond: Value, p: Block, b: Block) -> Option<bool> {
-    Edge { m, f, cfg, dt, p, b }.int(cond, 3).map(|v| v != 0)
+/// The dominator tree is asked for only when a condition from outside `b`
+/// has to be looked for up the tree: the pass changes the CFG often, and
+/// recomputing the tree for every block it visits would be quadratic.
+pub fn on_edge(m: &Module, f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
+    Edge { m, f, cfg, p, b }.int(cond, 3).map(|v| v != 0)
 }
 
 /// The edge `p -> b` being looked at.
@@ -23,7 +26,6 @@ struct Edge<'a> {
     m: &'a Module,
     f: &'a Function,
     cfg: &'a Cfg,
-    dt: &'a DomTree,
     p: Block,
     b: Block,
 }
@@ -41,7 +43,7 @@ impl Edge<'_> {
         let here = dfg.value_inst(v).filter(|&i| f.layout().inst_block(i) == Some(b));
         let Some(i) = here else {
             let is_bool = self.m.types.int_bits(dfg.value_type(v)) == Some(1);
-            return if is_bool { tested_on_path(f, self.cfg, self.dt, v, p, b).map(u128::from) } else { None };
+            return if is_bool { tested_on_path(f, self.cfg, v, p, b).map(u128::from) } else { None };
         };
         if depth == 0 {
             return None;
@@ -79,7 +81,7 @@ impl Edge<'_> {
 /// `cond` is known on `p -> b` when `p` itself branches on it to `b` along
 /// one arm only, or a dominator of `p` branches on it and the arm it takes
 /// (entered only from that branch) dominates `p`.
-fn tested_on_path(f: &Function, cfg: &Cfg, dt: &DomTree, cond: Value, p: Block, b: Block) -> Option<bool> {
+fn tested_on_path(f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
     let arms = |x: Block| -> Option<(Block, Block)> {
         let d = f.dfg().inst(f.terminator(x)?);
         (d.is_cond_br() && d.args[0] == cond && d.blocks[0] != d.blocks[1]).then(|| (d.blocks[0], d.blocks[1]))
@@ -93,6 +95,7 @@ fn tested_on_path(f: &Function, cfg: &Cfg, dt: &DomTree, cond: Value, p: Block, 
             None
         };
     }
+    let dt = f.domtree();
     let mut d = dt.idom(p);
     for _ in 0..DOMINATOR_SEARCH {
         let x = d?;

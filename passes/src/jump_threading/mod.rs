@@ -222,7 +222,7 @@ impl Threader<'_> {
         if succs[0] == succs[1] {
             return false;
         }
-        let (cfg, dt) = (f.cfg(), f.domtree());
+        let cfg = f.cfg();
         let mut preds: Vec<Block> = Vec::new();
         for &p in cfg.preds(b) {
             if !preds.contains(&p) {
@@ -231,9 +231,9 @@ impl Threader<'_> {
         }
         let known: Vec<(Block, Block)> = preds
             .iter()
-            .filter_map(|&p| known::on_edge(self.m, f, &cfg, &dt, cond, p, b).map(|v| (p, succs[usize::from(!v)])))
+            .filter_map(|&p| known::on_edge(self.m, f, &cfg, cond, p, b).map(|v| (p, succs[usize::from(!v)])))
             .collect();
-        drop((cfg, dt));
+        drop(cfg);
         if known.is_empty() {
             return false;
         }
