@@ -65,8 +65,20 @@ impl ModulePass for Inline {
             let Some(mut body) = m.take_body(caller) else { continue };
             let mut inlined = 0;
             let mut refused: EntitySet<Inst> = EntitySet::new();
+            // Calls before `from` are all refused or not candidates, and an
+            // inlined body lands where its call was (in the call's block or
+            // after it): the scan resumes there instead of at the entry.
+            let mut from = body.entry_block();
             while inlined < MAX_INLINES_PER_CALLER {
-                let Some((call, callee)) = next_call(m, &body, caller, &recursive, &refused) else { break };
+                let start = match from {
+                    Some(b) if body.layout().is_block_inserted(b) => b,
+                    _ => match body.entry_block() {
+                        Some(e) => e,
+                        None => break,
+                    },
+                };
+                let Some((call, callee)) = next_call(m, &body, caller, &recursive, &refused, start) else { break };
+                from = body.layout().inst_block(call);
                 match decide(m, &body, caller, call, callee) {
                     Err(why) => {
                         refused.insert(call);
@@ -199,15 +211,17 @@ fn direct_callee(m: &Module, f: &Function, i: Inst) -> Option<FuncId> {
     }
 }
 
-/// The first call in `body` worth considering.
+/// The first call in `body`, from block `start` on, worth considering.
 fn next_call(
     m: &Module,
     body: &Function,
     caller: FuncId,
     recursive: &EntitySet<FuncId>,
     refused: &EntitySet<Inst>,
+    start: Block,
 ) -> Option<(Inst, FuncId)> {
-    body.insts_in_order().find_map(|(_, i)| {
+    let blocks = std::iter::successors(Some(start), |&b| body.layout().next_block(b));
+    blocks.flat_map(|b| body.block_insts(b)).find_map(|i| {
         let callee = direct_callee(m, body, i)?;
         let ok = !refused.contains(i) && callee != caller && !recursive.contains(callee) && m.body(callee).is_some();
         ok.then_some((i, callee))

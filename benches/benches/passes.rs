@@ -1,0 +1,37 @@
+//! Criterion benchmark of each transform pass on generated AMDGPU modules
+//! with functions of growing size (one function of N instructions): cost
+//! per instruction should stay flat as the function grows, the "linear on
+//! huge functions" goal. `benches/compare-opt.sh` with `PIPELINE=<pass>`
+//! times the same work against opt-22.
+
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use opt_conv_ir::parse_module;
+use opt_conv_passes::{Options, Remarks, build, parse_pipeline, run_pipeline};
+
+fn bench(c: &mut Criterion) {
+    for pass in ["sink", "hoist", "dce", "inline", "loop-unroll", "jump-threading"] {
+        let steps = build(&parse_pipeline(pass).unwrap()).unwrap();
+        let mut g = c.benchmark_group(format!("pass_{pass}"));
+        g.sample_size(10);
+        for n in [5_000usize, 20_000, 80_000] {
+            let text = opt_conv_benches::generate(&opt_conv_benches::GenConfig::new(n, n));
+            g.throughput(Throughput::Elements(n as u64));
+            g.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
+                b.iter_batched(
+                    // A fresh module for each run (parsing is not measured).
+                    || parse_module("g.ll", text).unwrap().0,
+                    |mut m| {
+                        let (mut remarks, mut out) = (Remarks::default(), String::new());
+                        run_pipeline(&steps, &mut m, &mut remarks, &mut out, &Options::default()).unwrap();
+                        m
+                    },
+                    BatchSize::LargeInput,
+                )
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
