@@ -154,9 +154,26 @@ pub fn forward_empty_block(f: &mut Function, b: Block) -> bool {
         }
     }
     if !own_results.is_empty() {
-        let uses = opt_conv_ir::analysis::Uses::compute(f);
-        let elsewhere = own_results.iter().any(|&r| uses.users(r).iter().any(|u| !succ_phis.contains(u)));
-        if elsewhere || succ_phis.is_empty() && own_results.iter().any(|&r| uses.is_used(r)) {
+        let shared_succ = cfg.is_reachable(b) && cfg.preds(succ).iter().any(|&p| p != b && cfg.is_reachable(p));
+        let used_elsewhere = if shared_succ {
+            // `b` falls through to a block that is also reached without it,
+            // so `b` dominates only itself: reachable code can use its phis
+            // only in `succ`'s phis. Unreachable code may use anything.
+            f.layout()
+                .blocks()
+                .filter(|&x| !cfg.is_reachable(x))
+                .flat_map(|x| f.block_insts(x))
+                .any(|i| f.dfg().inst(i).args.iter().any(|a| own_results.contains(a)))
+        } else if cfg.preds(succ).iter().all(|&p| p == b) {
+            // `succ` has no other way in: it will rather be merged into `b`
+            // (no whole-function use scan for that).
+            true
+        } else {
+            let uses = opt_conv_ir::analysis::Uses::compute(f);
+            let elsewhere = own_results.iter().any(|&r| uses.users(r).iter().any(|u| !succ_phis.contains(u)));
+            elsewhere || succ_phis.is_empty() && own_results.iter().any(|&r| uses.is_used(r))
+        };
+        if used_elsewhere {
             return false;
         }
     }
@@ -305,4 +322,51 @@ fn fold_single_entry_phis(f: &mut Function, b: Block) {
         remove_inst(f, phi);
     }
     repl.apply(f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forward_empty_block;
+    use opt_conv_ir::{parse_module, verify_module};
+
+    const SHARED_SUCC: &str = "define i32 @f(i1 %c, i1 %d, i32 %x) {\n\
+        entry:\n  br i1 %c, label %a, label %b\n\
+        a:\n  br i1 %d, label %join, label %exit\n\
+        b:\n  br label %join\n\
+        join:\n  %p = phi i32 [ 1, %a ], [ %x, %b ]\n  br label %exit\n\
+        exit:\n  %q = phi i32 [ %p, %join ], [ 0, %a ]\n  ret i32 %q\n\
+        USE}\n";
+
+    #[test]
+    fn an_empty_block_with_phis_is_forwarded_into_a_shared_successor() {
+        let (mut m, _) = parse_module("t.ll", &SHARED_SUCC.replace("USE", "")).unwrap();
+        let fid = m.func_by_name("f").unwrap();
+        let mut f = m.take_body(fid).unwrap();
+        let join = f.block_by_name("join").unwrap();
+        // %a reaches %exit both directly and through %join with different
+        // values: not forwardable. Make %a's direct edge carry %p's value.
+        assert!(!forward_empty_block(&mut f, join));
+        m.set_body(fid, f);
+
+        let src = SHARED_SUCC.replace("USE", "").replace("[ 0, %a ]", "[ 1, %a ]");
+        let (mut m, _) = parse_module("t.ll", &src).unwrap();
+        let mut f = m.take_body(fid).unwrap();
+        let join = f.block_by_name("join").unwrap();
+        assert!(forward_empty_block(&mut f, join));
+        assert!(!f.layout().is_block_inserted(join));
+        m.set_body(fid, f);
+        verify_module(&m).unwrap();
+    }
+
+    #[test]
+    fn a_use_in_unreachable_code_keeps_the_block() {
+        let src = SHARED_SUCC
+            .replace("[ 0, %a ]", "[ 1, %a ]")
+            .replace("USE", "dead:\n  %u = add i32 %p, 1\n  br label %dead\n");
+        let (mut m, _) = parse_module("t.ll", &src).unwrap();
+        let fid = m.func_by_name("f").unwrap();
+        let mut f = m.take_body(fid).unwrap();
+        let join = f.block_by_name("join").unwrap();
+        assert!(!forward_empty_block(&mut f, join));
+    }
 }
