@@ -276,33 +276,22 @@ fn unroll_loop(
         let Some(x) = reload(f) else { return out };
         l = x;
     }
-    match normalize::ensure_single_latch(f, &l) {
-        Err(e) => {
-            if asked {
-                out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
+    type Normalize = fn(&mut Function, &Loop) -> Result<bool, String>;
+    for step in [normalize::ensure_single_latch as Normalize, normalize::ensure_dedicated_exits] {
+        match step(f, &l) {
+            Err(e) => {
+                if asked {
+                    out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
+                }
+                return out;
             }
-            return out;
-        }
-        Ok(true) => {
-            out.changed = Changes::ALL;
-            let Some(x) = reload(f) else { return out };
-            l = x;
-        }
-        Ok(false) => {}
-    }
-    match normalize::ensure_dedicated_exits(f, &l) {
-        Err(e) => {
-            if asked {
-                out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
+            Ok(true) => {
+                out.changed = Changes::ALL;
+                let Some(x) = reload(f) else { return out };
+                l = x;
             }
-            return out;
+            Ok(false) => {}
         }
-        Ok(true) => {
-            out.changed = Changes::ALL;
-            let Some(x) = reload(f) else { return out };
-            l = x;
-        }
-        Ok(false) => {}
     }
     if out.changed != Changes::NONE {
         *analyses = None;
