@@ -162,6 +162,16 @@ fn maximal(ctx: &mut Ctx, th: &Thread, op: StaticOp, anchor: bool) -> ClassId {
     ctx.classes.intern(ClassKey::Maximal { op, inv: fr.inv, iters }, anchor)
 }
 
+/// The iterations of the cycles around the thread's position, outermost
+/// first, callers' included: what [`crate::classes::Classes::iterations`]
+/// gives for a maximal instance here.
+fn iterations_here(ctx: &Ctx, th: &Thread) -> Vec<u32> {
+    let fr: &Frame = th.frames.last().expect("a running thread has a frame");
+    let mut out = ctx.classes.iterations(fr.inv);
+    out.extend(ctx.prog.funcs[&fr.func].cycle_chain[fr.block].iter().map(|c| fr.iters[c.index()]));
+    out
+}
+
 /// The token a convergence control intrinsic produces.
 fn token_class(
     ctx: &mut Ctx,
@@ -182,7 +192,8 @@ fn token_class(
         (TokenIntrinsic::Anchor, None) => {
             let paired = ctx.guide.and_then(|g| {
                 let stem = crate::guide::name_stem(ctx.prog, op);
-                g.pair_anchor(th.lane, &mut th.anchor_taken, stem.as_deref())
+                let iterations = iterations_here(ctx, th);
+                g.pair_anchor(th.lane, &mut th.anchor_taken, stem.as_deref(), &iterations)
             });
             match paired {
                 Some(c) => {

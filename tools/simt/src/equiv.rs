@@ -24,7 +24,9 @@
 //! *guided* by `after` ([`crate::guide`]): each of `before`'s anchor
 //! instances is paired, by name and order, with one of `after`'s and is
 //! converged exactly with the instances paired with the same `after`
-//! instance; unpaired anchors keep maximal reconvergence. Then everything is
+//! instance (in order, or in order within each iteration of the enclosing
+//! cycles: two pairings are tried); unpaired anchors keep maximal
+//! reconvergence. Then everything is
 //! compared exactly, thread sets included. Waits that cannot be satisfied
 //! under that grouping mean convergence-before would not be a strict order.
 //!
@@ -35,7 +37,7 @@
 //! *Examples for the Correctness of Program Transforms*).
 
 use crate::error::SimtError;
-use crate::guide::Guide;
+use crate::guide::{Guide, Pairing};
 use crate::inputs::{Pattern, Rng, generate};
 use crate::program::Program;
 use crate::render::lanes;
@@ -257,9 +259,23 @@ fn compare_once(
         Ok(r) => r,
         Err(e) => return after_failed(bp, func, inputs, &cfg, e),
     };
-    let guide = Guide::from_run(&after, ap);
-    match run_guided(bp, func, inputs, &cfg, Some(&guide)) {
-        Ok(before) => compare(&before, &after, &guide).map(|d| explain(&before, &after, d)),
+    // Each pairing proposes a grouping of before's anchors; one that
+    // reproduces after is a witness. The first pairing's failure is reported.
+    let mut guide = Guide::from_run(&after, ap);
+    let mut first: Option<Result<Diff, SimtError>> = None;
+    for pairing in [Pairing::InOrder, Pairing::ByIteration] {
+        guide.pairing = pairing;
+        let outcome = match run_guided(bp, func, inputs, &cfg, Some(&guide)) {
+            Ok(before) => match compare(&before, &after, &guide) {
+                None => return None,
+                Some(d) => Ok(explain(&before, &after, d)),
+            },
+            Err(e) => Err(e),
+        };
+        first.get_or_insert(outcome);
+    }
+    match first.expect("at least one pairing was tried") {
+        Ok(d) => Some(d),
         Err(e) => match run(bp, func, inputs, &cfg) {
             Err(plain) if plain.is_undefined() || matches!(plain, SimtError::Limit(_)) => None,
             Err(plain) => {

@@ -22,6 +22,16 @@
 //! a branch are merged into one above it, the threads of each arm share the
 //! merged anchor but only communicate with their own arm.
 //!
+//! Pairing is a search for a witness: any grouping of `before`'s anchor
+//! instances is one `before` allows, so a guided run that reproduces
+//! `after` proves `after` allowed, however the pairs were chosen. Two
+//! pairings are tried ([`Pairing`]): by order alone, which follows a loop
+//! whose iterations were regrouped (unrolling), and by order among the
+//! instances of the same iteration of the enclosing cycles, which follows
+//! an anchor sunk into (or hoisted out of) a conditional part of a loop
+//! body, where one program executes the anchor in iterations the other
+//! skips.
+//!
 //! Events are also aligned with `after`'s, per thread and in order, so that
 //! [`crate::equiv`] can compare them. Pure operations are left out (see
 //! [`Guide::align`]).
@@ -53,13 +63,37 @@ struct GuideEvent {
     unaligned: bool,
 }
 
+/// How `before`'s anchor instances are paired with `after`'s.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Pairing {
+    /// A thread's `k`-th instance of an anchor with its `k`-th instance of
+    /// the anchor of the same name.
+    #[default]
+    InOrder,
+    /// The same, counting only instances in the same iteration of every
+    /// enclosing cycle (of the function and of its callers).
+    ByIteration,
+}
+
+/// One anchor instance of the guiding run, as a thread saw it.
+#[derive(Clone, Debug)]
+struct GuideAnchor {
+    /// The anchor's name stem ([`name_stem`]).
+    stem: Option<String>,
+    /// The iteration of each enclosing cycle, outermost first.
+    iterations: Vec<u32>,
+    /// The part of the instance's group the thread is in (a made-up class).
+    part: ClassId,
+}
+
 /// The events and anchor instances of the guiding (`after`) run.
 #[derive(Clone, Debug, Default)]
 pub struct Guide {
     threads: Vec<Vec<GuideEvent>>,
-    /// Per thread, its anchor instances in order: the anchor's name stem and
-    /// the part of the instance's group it is in (a made-up class).
-    anchors: Vec<Vec<(Option<String>, ClassId)>>,
+    /// Per thread, its anchor instances in order.
+    anchors: Vec<Vec<GuideAnchor>>,
+    /// How instances are paired.
+    pub pairing: Pairing,
     /// The threads of each part.
     anchor_members: rustc_hash::FxHashMap<ClassId, u64>,
 }
@@ -123,11 +157,11 @@ impl Guide {
                 let next = ids.len() as u32;
                 let id = *ids.entry((c, part)).or_insert(ClassId(PART | next));
                 *anchor_members.entry(id).or_insert(0) |= 1 << lane;
-                list.push((name_stem(prog, op), id));
+                list.push(GuideAnchor { stem: name_stem(prog, op), iterations: run.classes.iterations(c), part: id });
             }
             anchors.push(list);
         }
-        Guide { threads, anchors, anchor_members }
+        Guide { threads, anchors, pairing: Pairing::InOrder, anchor_members }
     }
 
     /// The threads of part `c` of an anchor group of the guiding run.
@@ -136,16 +170,26 @@ impl Guide {
     }
 
     /// Pairs an instance of the anchor named `stem`, executed by thread
-    /// `lane`, with that thread's next unpaired instance of the same name in
-    /// the guiding run; returns the part of that instance's group the thread
-    /// was in.
-    pub fn pair_anchor(&self, lane: u32, taken: &mut Vec<bool>, stem: Option<&str>) -> Option<ClassId> {
+    /// `lane` in the cycle iterations `iterations`, with that thread's next
+    /// unpaired instance of the same name in the guiding run (in the same
+    /// iterations, with [`Pairing::ByIteration`]); returns the part of that
+    /// instance's group the thread was in.
+    pub fn pair_anchor(
+        &self,
+        lane: u32,
+        taken: &mut Vec<bool>,
+        stem: Option<&str>,
+        iterations: &[u32],
+    ) -> Option<ClassId> {
         let stem = stem?;
         let list = self.anchors.get(lane as usize)?;
         taken.resize(list.len(), false);
-        let i = (0..list.len()).find(|&i| !taken[i] && list[i].0.as_deref() == Some(stem))?;
+        let fits = |a: &GuideAnchor| {
+            a.stem.as_deref() == Some(stem) && (self.pairing == Pairing::InOrder || a.iterations == iterations)
+        };
+        let i = (0..list.len()).find(|&i| !taken[i] && fits(&list[i]))?;
         taken[i] = true;
-        Some(list[i].1)
+        Some(list[i].part)
     }
 
     /// Aligns event `ev` of thread `lane` with the guiding thread's next

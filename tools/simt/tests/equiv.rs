@@ -34,7 +34,7 @@ fn pairs() -> Vec<(String, PathBuf, PathBuf, bool, String)> {
 #[test]
 fn spec_transforms_come_out_as_the_spec_says() {
     let all = pairs();
-    assert_eq!(all.len(), 10);
+    assert_eq!(all.len(), 11);
     for (name, before, after, equivalent, func) in all {
         let r = check_equivalence(&module(&before), &module(&after), &func, &EquivConfig::default());
         match (equivalent, r) {
@@ -128,4 +128,18 @@ fn cli_reports_verdicts_with_exit_codes() {
     let bad = run("anchor-sink-only-b");
     assert_eq!(bad.status.code(), Some(1));
     insta::assert_snapshot!(String::from_utf8_lossy(&bad.stderr));
+}
+
+#[test]
+fn anchors_moved_within_a_loop_body_pair_by_iteration_both_ways() {
+    // Sinking the anchor into a conditional part of the body drops its
+    // instances in some iterations; hoisting it back adds them. Pairing the
+    // k-th instances of each thread would mismatch iterations either way.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/equiv");
+    let sunk = module(&dir.join("anchor-sink-in-loop.after.ll"));
+    let body = module(&dir.join("anchor-sink-in-loop.before.ll"));
+    let config = EquivConfig { trials: 60, ..Default::default() };
+    assert!(check_equivalence(&body, &sunk, "f", &config).is_ok());
+    let hoisted = check_equivalence(&sunk, &body, "f", &config);
+    assert!(hoisted.is_ok(), "{}", hoisted.unwrap_err());
 }
