@@ -52,7 +52,10 @@ pub struct Classes {
 /// Bounds on equality saturation, so that cost and result never depend on
 /// the clock (egg's default five-second limit would).
 const ITER_LIMIT: usize = 8;
-const NODE_LIMIT: usize = 20_000;
+/// The e-graph may grow to this many times the nodes the blocks give it
+/// (plus a little): associativity with commutativity grows it exponentially
+/// in expression depth, and the equalities hoisting finds are shallow.
+const GROWTH: usize = 3;
 
 impl Classes {
     /// Models the instructions of `blocks`; `sites` gives the site of each
@@ -73,10 +76,11 @@ impl Classes {
                 writes_before |= inst_effects(m, f, i).writes;
             }
         }
+        let node_limit = GROWTH * b.egraph.total_number_of_nodes() + 64;
         let runner = Runner::default()
             .with_egraph(b.egraph)
             .with_iter_limit(ITER_LIMIT)
-            .with_node_limit(NODE_LIMIT)
+            .with_node_limit(node_limit)
             .with_time_limit(Duration::from_secs(24 * 3600))
             .run(rules());
         tracing::trace!(target: "opt_conv::hoist", stop = ?runner.stop_reason, nodes = runner.egraph.total_number_of_nodes());
@@ -86,6 +90,12 @@ impl Classes {
     /// Whether `i` is in the e-graph (not an opaque leaf).
     pub fn is_modelled(&self, i: Inst) -> bool {
         self.ids.contains_key(&i)
+    }
+
+    /// The e-class of `i`, if it is modelled: two instructions have the
+    /// same class exactly when [`Classes::same`] holds for them.
+    pub fn class_of(&self, i: Inst) -> Option<Id> {
+        self.ids.get(&i).map(|&x| self.egraph.find(x))
     }
 
     /// Whether `a` and `b` compute the same value.
@@ -268,4 +278,41 @@ fn make_rules() -> Vec<Rewrite<SymbolLang, ()>> {
     rules.push(rw!("assoc-add"; "(add ?t (add ?t ?a ?b) ?c)" => "(add ?t ?a (add ?t ?b ?c))"));
     rules.push(rw!("assoc-mul"; "(mul ?t (mul ?t ?a ?b) ?c)" => "(mul ?t ?a (mul ?t ?b ?c))"));
     rules
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use opt_conv_ir::parse_module;
+
+    /// Equalities that take several rewrites (commutativity inside
+    /// associativity, then algebra) are found within the growth bound, also
+    /// among unrelated arithmetic that feeds the same rules.
+    #[test]
+    fn reassociated_and_commuted_sums_are_equal_within_the_bound() {
+        let mut src =
+            String::from("define i32 @f(i1 %c, i32 %x, i32 %y, i32 %z) {\nentry:\n  br i1 %c, label %a, label %b\n");
+        for (blk, body) in [
+            ("a", "  %s = add i32 %x, %y\n  %t = add i32 %s, %z\n  %m = mul i32 %t, 2\n"),
+            ("b", "  %u = add i32 %y, %x\n  %v = add i32 %z, %u\n  %n = shl i32 %v, 1\n"),
+        ] {
+            src.push_str(&format!("{blk}:\n{body}"));
+            // Unrelated sums and products in both arms.
+            for k in 0..12 {
+                src.push_str(&format!("  %{blk}{k} = add i32 %x, {k}\n  %{blk}p{k} = mul i32 %{blk}{k}, %y\n"));
+            }
+            src.push_str("  ret i32 0\n");
+        }
+        src.push_str("}\n");
+        let (m, _) = parse_module("f.ll", &src).unwrap();
+        let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+        let (a, b) = (f.block_by_name("a").unwrap(), f.block_by_name("b").unwrap());
+        let classes = Classes::build(&m, f, &[a, b], &[]);
+        let inst = |n: &str| f.inst_by_name(n).unwrap();
+        assert!(classes.same(inst("t"), inst("v")));
+        assert!(classes.same(inst("m"), inst("n")));
+        assert!(classes.same(inst("a3"), inst("b3")));
+        assert!(!classes.same(inst("t"), inst("a3")));
+        assert_eq!(classes.class_of(inst("m")), classes.class_of(inst("n")));
+    }
 }

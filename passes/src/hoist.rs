@@ -26,7 +26,7 @@ use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::{Block, Changes, Function, Inst, InstKind, Module, Value};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Verdict};
 use opt_conv_legality::{ConvOp, TokenKind};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The pass.
 pub struct Hoist;
@@ -104,6 +104,14 @@ impl Hoister<'_> {
             return (false, false);
         }
         let classes = Classes::build(self.m, f, &[b1, b2], &sites);
+        // The movable instructions of the second arm by e-class, in order, so
+        // that finding a partner costs what the class holds, not the arm.
+        let mut by_class: FxHashMap<egg::Id, Vec<Inst>> = FxHashMap::default();
+        for &i2 in arm2.iter().filter(|i| movable2.contains(i)) {
+            if let Some(c) = classes.class_of(i2) {
+                by_class.entry(c).or_default().push(i2);
+            }
+        }
         let mut hoisted: FxHashSet<Inst> = FxHashSet::default();
         let mut replacements = Replacements::new();
         let mut removed = Vec::new();
@@ -111,15 +119,13 @@ impl Hoister<'_> {
         let mut merged_convergent = false;
         let mut merged_anchor = false;
         for &i1 in &arm1 {
-            if !movable1.contains(&i1) || !classes.is_modelled(i1) || !self.available(f, i1, b1, &hoisted) {
+            if !movable1.contains(&i1) || !self.available(f, i1, b1, &hoisted) {
                 continue;
             }
-            let Some(&i2) = arm2.iter().find(|&&i2| {
-                !hoisted.contains(&i2)
-                    && movable2.contains(&i2)
-                    && classes.same(i1, i2)
-                    && self.available(f, i2, b2, &hoisted)
-            }) else {
+            let Some(candidates) = classes.class_of(i1).and_then(|c| by_class.get(&c)) else { continue };
+            let Some(&i2) =
+                candidates.iter().find(|&&i2| !hoisted.contains(&i2) && self.available(f, i2, b2, &hoisted))
+            else {
                 continue;
             };
             match self.oracle.ask(f, &Query::Merge { a: i1, b: i2, to: InsertPoint::BlockEnd(a) }) {
@@ -194,10 +200,18 @@ impl Hoister<'_> {
         let ops =
             |b: Block| -> Vec<Inst> { f.block_insts(b).filter(|&i| conv.op(i) != ConvOp::None).collect::<Vec<_>>() };
         let (ops1, ops2) = (ops(b1), ops(b2));
+        // The first operation of each shape in the second arm.
+        let mut first_of_shape: FxHashMap<Shape, Inst> = FxHashMap::default();
+        for &y in &ops2 {
+            if let Some(k) = shape(self.m, f, &self.oracle, y) {
+                first_of_shape.entry(k).or_insert(y);
+            }
+        }
         let mut sites = Vec::new();
+        let mut shared_in_2: FxHashSet<Inst> = FxHashSet::default();
         let mut refusals = Vec::new();
         for &x in &ops1 {
-            let partner = ops2.iter().copied().find(|&y| same_convergent_shape(self.m, f, &self.oracle, x, y));
+            let partner = shape(self.m, f, &self.oracle, x).and_then(|k| first_of_shape.get(&k).copied());
             let shared = match partner {
                 Some(y) => match self.oracle.ask(f, &Query::Merge { a: x, b: y, to: InsertPoint::BlockEnd(a) }) {
                     Verdict::Legal(_) => Some(y),
@@ -211,13 +225,15 @@ impl Hoister<'_> {
             match shared {
                 Some(y) => {
                     sites.push((x, Site::Shared));
-                    sites.push((y, Site::Shared));
+                    if shared_in_2.insert(y) {
+                        sites.push((y, Site::Shared));
+                    }
                 }
                 None => sites.push((x, Site::Own)),
             }
         }
         for &y in &ops2 {
-            if !sites.iter().any(|(i, _)| *i == y) {
+            if !shared_in_2.contains(&y) {
                 sites.push((y, Site::Own));
             }
         }
@@ -230,20 +246,27 @@ impl Hoister<'_> {
     }
 }
 
-/// Whether two convergent operations could be one if their arguments are
-/// equivalent: both anchors, or calls to the same callee with the same
+/// What two convergent operations must share to be one if their arguments
+/// are equivalent: both anchors, or calls to the same callee with the same
 /// token (the e-graph then decides the arguments).
-fn same_convergent_shape(m: &Module, f: &Function, oracle: &Oracle<'_>, x: Inst, y: Inst) -> bool {
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Shape {
+    Anchor,
+    Call { callee: String, token: Option<Inst> },
+}
+
+/// The shape of convergent operation `x`; `None` for one that never merges
+/// (an entry or loop intrinsic, an indirect call).
+fn shape(m: &Module, f: &Function, oracle: &Oracle<'_>, x: Inst) -> Option<Shape> {
     let conv = oracle.convergence();
-    let (kx, ky) = (conv.def_kind(x), conv.def_kind(y));
-    if kx.is_some() || ky.is_some() {
-        return kx == Some(TokenKind::Anchor) && ky == Some(TokenKind::Anchor);
+    match conv.def_kind(x) {
+        Some(TokenKind::Anchor) => Some(Shape::Anchor),
+        Some(_) => None,
+        None => {
+            let callee = opt_conv_legality::convergence::callee_decl(m, f, f.dfg().inst(x))?;
+            Some(Shape::Call { callee: callee.name.to_string(), token: conv.token_of(x) })
+        }
     }
-    let dfg = f.dfg();
-    let (dx, dy) = (dfg.inst(x), dfg.inst(y));
-    let callee =
-        |d: &opt_conv_ir::InstData| opt_conv_legality::convergence::callee_decl(m, f, d).map(|c| c.name.clone());
-    callee(dx).is_some() && callee(dx) == callee(dy) && conv.token_of(x) == conv.token_of(y)
 }
 
 /// A coarse class of what an instruction computes: two instructions the
