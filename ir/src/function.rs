@@ -198,6 +198,23 @@ impl Function {
         v
     }
 
+    /// Removes the cached `A`, current or stale, and returns it (so that a
+    /// caller holding the only other reference can update it in place).
+    pub fn take_cached<A: Any>(&self) -> Option<Rc<A>> {
+        let ty = TypeId::of::<A>();
+        let mut entries = self.cache.entries.borrow_mut();
+        let at = entries.iter().position(|e| e.ty == ty)?;
+        Rc::clone(&entries.swap_remove(at).value).downcast::<A>().ok()
+    }
+
+    /// Caches `value` as the current `A` (one brought up to date by hand).
+    pub fn set_cached<A: Any>(&self, deps: Changes, value: Rc<A>) {
+        let ty = TypeId::of::<A>();
+        let mut entries = self.cache.entries.borrow_mut();
+        entries.retain(|e| e.ty != ty);
+        entries.push(CacheEntry { ty, deps, at: self.epochs, value });
+    }
+
     /// Drops every cached analysis.
     pub fn invalidate_all(&self) {
         self.cache.entries.borrow_mut().clear();

@@ -6,13 +6,17 @@
 //! id. Each instruction also carries a sequence number, spaced out like line
 //! numbers in BASIC, so that comparing the order of two instructions in one
 //! block is O(1) ([`Layout::inst_precedes`]); a block is renumbered only when
-//! an insertion finds no gap.
+//! an insertion finds no gap. Blocks carry sequence numbers too
+//! ([`Layout::block_precedes`]), renumbered forward from an insertion that
+//! finds no gap only as far as the next gap (as Cranelift's layout does).
 
 use crate::entity::{PackedOption, SecondaryMap};
 use crate::{Block, Inst};
 
 /// Distance between the sequence numbers of consecutive appended instructions.
 const SEQ_STRIDE: u32 = 16;
+/// The same for blocks (64-bit: twenty insertions at one point fit).
+const BLOCK_SEQ_STRIDE: u64 = 1 << 20;
 
 #[derive(Clone, Debug, Default)]
 struct BlockNode {
@@ -22,6 +26,8 @@ struct BlockNode {
     last: PackedOption<Inst>,
     inserted: bool,
     len: u32,
+    /// Increasing along the layout; kept when the block is removed.
+    seq: u64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -93,6 +99,7 @@ impl Layout {
         }
         self.last_block = b.into();
         self.num_blocks += 1;
+        self.assign_block_seq(b);
     }
 
     /// Inserts `b` right after `after`.
@@ -111,6 +118,7 @@ impl Layout {
             None => self.last_block = b.into(),
         }
         self.num_blocks += 1;
+        self.assign_block_seq(b);
     }
 
     /// Inserts `b` right before `before`.
@@ -129,6 +137,7 @@ impl Layout {
             None => self.first_block = b.into(),
         }
         self.num_blocks += 1;
+        self.assign_block_seq(b);
     }
 
     /// Removes `b` (which must be empty of instructions) from the layout.
@@ -160,6 +169,45 @@ impl Layout {
         n.next = PackedOption::NONE;
         n.inserted = false;
         self.num_blocks -= 1;
+    }
+
+    /// Whether `a` comes strictly before `b` in the layout (both inserted).
+    #[inline]
+    pub fn block_precedes(&self, a: Block, b: Block) -> bool {
+        debug_assert!(self.is_block_inserted(a) && self.is_block_inserted(b));
+        self.blocks[a].seq < self.blocks[b].seq
+    }
+
+    /// The sequence number of `b`: increasing along the layout while `b` is
+    /// inserted, and kept as it was when `b` is removed.
+    #[inline]
+    pub fn block_seq(&self, b: Block) -> u64 {
+        self.blocks[b].seq
+    }
+
+    /// Numbers a block just linked in: midway between its neighbours, or,
+    /// with no gap, the following blocks are pushed up until one has room.
+    fn assign_block_seq(&mut self, b: Block) {
+        let lo = self.blocks[b].prev.expand().map(|p| self.blocks[p].seq);
+        let hi = self.blocks[b].next.expand().map(|n| self.blocks[n].seq);
+        let base = lo.unwrap_or(0);
+        match hi {
+            None => self.blocks[b].seq = base + BLOCK_SEQ_STRIDE,
+            Some(hi) if hi > base + 1 => self.blocks[b].seq = base + (hi - base) / 2,
+            Some(_) => {
+                let mut seq = base + BLOCK_SEQ_STRIDE;
+                self.blocks[b].seq = seq;
+                let mut cur = self.blocks[b].next.expand();
+                while let Some(x) = cur {
+                    if self.blocks[x].seq > seq {
+                        break;
+                    }
+                    seq += BLOCK_SEQ_STRIDE;
+                    self.blocks[x].seq = seq;
+                    cur = self.blocks[x].next.expand();
+                }
+            }
+        }
     }
 
     /// The block after `b`.
@@ -415,5 +463,27 @@ mod tests {
         assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b2, b1]);
         l.remove_block(b2);
         assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b1]);
+    }
+
+    #[test]
+    fn block_order_survives_many_insertions_at_one_point() {
+        let mut l = Layout::new();
+        let (b0, b1) = (Block::new(0), Block::new(1));
+        l.append_block(b0);
+        l.append_block(b1);
+        // Always right after b0: the gap halves each time until blocks after
+        // it are pushed up.
+        for k in 2..200 {
+            l.insert_block_after(Block::new(k), b0);
+        }
+        for k in 200..260 {
+            l.insert_block_before(Block::new(k), b1);
+        }
+        l.move_block_before(b1, Block::new(150));
+        let order: Vec<Block> = l.blocks().collect();
+        assert_eq!(order.len(), 260);
+        for w in order.windows(2) {
+            assert!(l.block_precedes(w[0], w[1]), "{} before {}", w[0], w[1]);
+        }
     }
 }

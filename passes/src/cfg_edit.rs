@@ -28,7 +28,6 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
         return None;
     }
     let succs: Vec<Block> = cfg.succs(b).to_vec();
-    drop(cfg);
     fold_single_entry_phis(f, b);
     if let Some(t) = f.terminator(p) {
         remove_inst(f, t);
@@ -40,10 +39,11 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
         layout.append_inst(i, p);
     }
     layout.remove_block(b);
+    f.update_cfg(cfg, &[p, b]);
     for s in succs {
         let phis: Vec<Inst> = f.phis(s).collect();
         for phi in phis {
-            for blk in f.dfg_mut().inst_mut(phi).blocks.iter_mut() {
+            for blk in f.dfg_mut_preserving_cfg().inst_mut(phi).blocks.iter_mut() {
                 if *blk == b {
                     *blk = p;
                 }
@@ -83,7 +83,6 @@ pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fo
         return Fold::Refused(r);
     }
     let pred_preds: Vec<Block> = cfg.preds(pred).to_vec();
-    drop(cfg);
     fold_single_entry_phis(f, b);
     if let Some(t) = f.terminator(pred) {
         remove_inst(f, t);
@@ -102,9 +101,12 @@ pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fo
         layout.move_block_before(b, pred);
     }
     layout.remove_block(pred);
-    for p in pred_preds {
+    for &p in &pred_preds {
         retarget(f, p, pred, b);
     }
+    let mut touched = pred_preds;
+    touched.extend([pred, b]);
+    f.update_cfg(cfg, &touched);
     Fold::Folded
 }
 
@@ -177,7 +179,6 @@ pub fn forward_empty_block(f: &mut Function, b: Block) -> bool {
             return false;
         }
     }
-    drop(cfg);
     for &sp in &succ_phis {
         let d = f.dfg().inst(sp).clone();
         let v = d.blocks.iter().position(|&x| x == b).map(|k| d.args[k]).expect("checked");
@@ -194,17 +195,17 @@ pub fn forward_empty_block(f: &mut Function, b: Block) -> bool {
                 blocks.push(*blk);
             }
         }
-        let dm = f.dfg_mut().inst_mut(sp);
+        let dm = f.dfg_mut_preserving_cfg().inst_mut(sp);
         dm.args = args.into();
         dm.blocks = blocks.into();
     }
-    let mut uniq: Vec<Block> = Vec::new();
+    let mut touched: Vec<Block> = Vec::new();
     for p in preds {
-        if !uniq.contains(&p) {
-            uniq.push(p);
+        if !touched.contains(&p) {
+            touched.push(p);
         }
     }
-    for p in uniq {
+    for &p in &touched {
         retarget(f, p, b, succ);
     }
     for i in f.block_insts(b).collect::<Vec<_>>() {
@@ -213,6 +214,8 @@ pub fn forward_empty_block(f: &mut Function, b: Block) -> bool {
         dfg.mark_removed(i);
     }
     f.layout_mut().remove_block(b);
+    touched.push(b);
+    f.update_cfg(cfg, &touched);
     true
 }
 
@@ -226,12 +229,14 @@ pub fn fold_constant_branch(f: &mut Function, b: Block) -> bool {
     }
     let Some(c) = f.dfg().value_const(d.args[0]).and_then(opt_conv_ir::Const::as_int) else { return false };
     let (taken, dead) = if c != 0 { (d.blocks[0], d.blocks[1]) } else { (d.blocks[1], d.blocks[0]) };
+    let before = f.cfg();
     if dead != taken {
         remove_incoming_once(f, dead, b);
     }
     let dm = f.dfg_mut().inst_mut(t);
     dm.args = Default::default();
     dm.blocks = [taken].into_iter().collect();
+    f.update_cfg(before, &[b]);
     true
 }
 
@@ -263,17 +268,16 @@ pub fn remove_unreachable_blocks(f: &mut Function) -> bool {
             }
         }
     }
-    drop(cfg);
     for s in targets {
         let phis: Vec<Inst> = f.phis(s).collect();
         for p in phis {
-            let d = f.dfg_mut().inst_mut(p);
+            let d = f.dfg_mut_preserving_cfg().inst_mut(p);
             let keep: Vec<usize> = (0..d.blocks.len()).filter(|&k| reach.contains(d.blocks[k])).collect();
             d.args = keep.iter().map(|&k| d.args[k]).collect();
             d.blocks = keep.iter().map(|&k| d.blocks[k]).collect();
         }
     }
-    for b in dead {
+    for &b in &dead {
         for i in f.block_insts(b).collect::<Vec<_>>() {
             let (dfg, layout) = f.parts_mut();
             layout.remove_inst(i);
@@ -281,6 +285,7 @@ pub fn remove_unreachable_blocks(f: &mut Function) -> bool {
         }
         f.layout_mut().remove_block(b);
     }
+    f.update_cfg(cfg, &dead);
     true
 }
 
@@ -298,7 +303,7 @@ pub fn retarget(f: &mut Function, p: Block, old: Block, new: Block) {
 pub fn remove_incoming_once(f: &mut Function, b: Block, from: Block) {
     let phis: Vec<Inst> = f.phis(b).collect();
     for p in phis {
-        let d = f.dfg_mut().inst_mut(p);
+        let d = f.dfg_mut_preserving_cfg().inst_mut(p);
         if let Some(k) = d.blocks.iter().position(|&x| x == from) {
             let mut args = d.args.to_vec();
             let mut blocks = d.blocks.to_vec();

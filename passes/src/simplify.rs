@@ -28,7 +28,7 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
             let (op, flags) = (*op, *flags);
             if let (Some(x), Some(y)) = (int(f, a), int(f, b)) {
                 let v = fold_binop(op, flags, x, y, bits)?;
-                return Some(f.dfg_mut().make_const(Const::int(&m.types, ty, v)));
+                return Some(f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, v)));
             }
             let ones = mask(u128::MAX, bits);
             let (ca, cb) = (int(f, a), int(f, b));
@@ -44,7 +44,9 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
                 (BinOp::And, Some(c), _) if c == ones => Some(b),
                 (BinOp::Mul | BinOp::And, _, Some(0)) => Some(b),
                 (BinOp::Mul | BinOp::And, Some(0), _) => Some(a),
-                (BinOp::Sub | BinOp::Xor, _, _) if a == b => Some(f.dfg_mut().make_const(Const::int(&m.types, ty, 0))),
+                (BinOp::Sub | BinOp::Xor, _, _) if a == b => {
+                    Some(f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, 0)))
+                }
                 (BinOp::And | BinOp::Or, _, _) if a == b => Some(a),
                 _ => None,
             }
@@ -54,7 +56,7 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
             let bits = m.types.int_bits(at)?;
             let (x, y) = (int(f, d.args[0])?, int(f, d.args[1])?);
             let v = compare(*pred, x, y, bits);
-            Some(f.dfg_mut().make_const(Const::bool(v)))
+            Some(f.dfg_mut_preserving_cfg().make_const(Const::bool(v)))
         }
         InstKind::Gep { .. } => {
             let base = d.args[0];

@@ -2,6 +2,10 @@
 //!
 //! Edge lists keep duplicates (a `switch` with two cases to one block has two
 //! edges), as LLVM's do, because phis need one entry per incoming edge.
+//! A pass that edits a few blocks' terminators can bring the CFG up to date
+//! in time proportional to their edges ([`Cfg::patch`], through
+//! [`crate::analysis::FunctionAnalyses::update_cfg`]) instead of recomputing
+//! it; the reverse post-order is computed when first asked for.
 //! [`Cfg`] implements petgraph's visit traits, so petgraph's algorithms run on
 //! it directly without copying the graph.
 
@@ -9,6 +13,7 @@ use crate::Block;
 use crate::entity::{EntityRef, EntitySet, SecondaryMap};
 use crate::function::{Changes, Function};
 use smallvec::SmallVec;
+use std::cell::OnceCell;
 
 /// Edge lists and orders of a function's CFG.
 #[derive(Clone, Debug)]
@@ -16,10 +21,18 @@ pub struct Cfg {
     succs: SecondaryMap<Block, SmallVec<[Block; 2]>>,
     preds: SecondaryMap<Block, SmallVec<[Block; 2]>>,
     blocks: Vec<Block>,
-    rpo: Vec<Block>,
-    rpo_index: SecondaryMap<Block, u32>,
+    /// The members of `blocks`.
+    listed: EntitySet<Block>,
+    order: OnceCell<Rpo>,
     entry: Option<Block>,
     num_block_ids: usize,
+}
+
+/// The reverse post-order and each block's place in it.
+#[derive(Clone, Debug)]
+struct Rpo {
+    rpo: Vec<Block>,
+    index: SecondaryMap<Block, u32>,
 }
 
 impl Cfg {
@@ -42,24 +55,100 @@ impl Cfg {
                 }
             }
         }
-        let entry = f.entry_block();
-        let mut cfg = Cfg {
-            succs,
-            preds,
-            blocks,
-            rpo: Vec::new(),
-            rpo_index: SecondaryMap::with_default(u32::MAX),
-            entry,
-            num_block_ids: n,
-        };
-        if let Some(e) = entry {
-            cfg.rpo = cfg.post_order_from(e);
-            cfg.rpo.reverse();
-            for (i, &b) in cfg.rpo.iter().enumerate() {
-                cfg.rpo_index[b] = i as u32;
+        let mut listed = EntitySet::with_capacity(n);
+        for &b in &blocks {
+            listed.insert(b);
+        }
+        Cfg { succs, preds, blocks, listed, order: OnceCell::new(), entry: f.entry_block(), num_block_ids: n }
+    }
+
+    /// Brings the CFG up to date with `f` after an edit that changed only
+    /// the successors of the `touched` blocks (blocks added to or removed
+    /// from the layout count as touched, and so does every block whose
+    /// terminator now names them). Costs the touched blocks' edges, plus
+    /// finding each added or removed block's place in the block list.
+    pub fn patch(&mut self, f: &Function, touched: &[Block]) {
+        let layout = f.layout();
+        let mut touched = touched.to_vec();
+        touched.sort_unstable();
+        touched.dedup();
+        let n = f.dfg().num_blocks();
+        if n > self.num_block_ids {
+            self.succs.resize(n);
+            self.preds.resize(n);
+            self.num_block_ids = n;
+        }
+        // Drop the old out-edges of every touched block first, so that an
+        // edge between two touched blocks is never counted twice.
+        for &b in &touched {
+            for s in std::mem::take(&mut self.succs[b]) {
+                self.preds[s].retain(|p| *p != b);
             }
         }
-        cfg
+        // Every touched block leaves the block list first (it may have been
+        // removed or moved), and the inserted ones come back at their places
+        // once the list is sorted by current sequence numbers again.
+        for &b in &touched {
+            if self.listed.remove(b) {
+                let at = self.blocks_position(layout, b);
+                self.blocks.remove(at);
+            }
+            if !layout.is_block_inserted(b) {
+                self.preds[b].clear();
+            }
+        }
+        for &b in touched.iter().filter(|&&b| layout.is_block_inserted(b)) {
+            let at = self.blocks.partition_point(|&x| layout.block_precedes(x, b));
+            self.blocks.insert(at, b);
+            self.listed.insert(b);
+            for &s in f.successors(b) {
+                self.succs[b].push(s);
+                if layout.is_block_inserted(s) {
+                    // One entry per edge, sources in layout order.
+                    let ps = &mut self.preds[s];
+                    let at = ps.iter().position(|&p| p != b && layout.block_precedes(b, p)).unwrap_or(ps.len());
+                    ps.insert(at, b);
+                }
+            }
+        }
+        self.entry = f.entry_block();
+        self.order = OnceCell::new();
+    }
+
+    /// Where `b`, a member, is in the block list: a binary search by layout
+    /// sequence number (which a removed block keeps), or a linear one when
+    /// that number is stale (the block was moved, or others renumbered).
+    fn blocks_position(&self, layout: &crate::Layout, b: Block) -> usize {
+        let seq = layout.block_seq(b);
+        let at = self.blocks.partition_point(|&x| layout.block_seq(x) < seq);
+        if self.blocks.get(at) == Some(&b) {
+            return at;
+        }
+        self.blocks.iter().position(|&x| x == b).expect("a listed block is in the list")
+    }
+
+    /// The reverse post-order, computed on first use.
+    fn order(&self) -> &Rpo {
+        self.order.get_or_init(|| {
+            let mut rpo = match self.entry {
+                Some(e) => self.post_order_from(e),
+                None => Vec::new(),
+            };
+            rpo.reverse();
+            let mut index = SecondaryMap::with_default(u32::MAX);
+            for (i, &b) in rpo.iter().enumerate() {
+                index[b] = i as u32;
+            }
+            Rpo { rpo, index }
+        })
+    }
+
+    /// Whether `self` and `other` have the same blocks, edges (in order) and
+    /// entry: what [`Cfg::patch`] must preserve.
+    pub fn same_edges(&self, other: &Cfg) -> bool {
+        self.entry == other.entry
+            && self.blocks == other.blocks
+            && self.blocks.iter().all(|&b| self.succs[b] == other.succs[b] && self.preds[b] == other.preds[b])
     }
 
     /// Post-order of the blocks reachable from `start`, visiting successors
@@ -109,18 +198,18 @@ impl Cfg {
 
     /// Blocks reachable from the entry, in reverse post-order.
     pub fn rpo(&self) -> &[Block] {
-        &self.rpo
+        &self.order().rpo
     }
 
     /// Position of `b` in [`Cfg::rpo`], or `None` if unreachable.
     pub fn rpo_index(&self, b: Block) -> Option<usize> {
-        let i = self.rpo_index[b];
+        let i = self.order().index[b];
         (i != u32::MAX).then_some(i as usize)
     }
 
     /// Whether `b` is reachable from the entry.
     pub fn is_reachable(&self, b: Block) -> bool {
-        self.rpo_index[b] != u32::MAX
+        self.order().index[b] != u32::MAX
     }
 
     /// Upper bound of block ids (for dense side tables).
@@ -199,5 +288,67 @@ impl petgraph::visit::NodeIndexable for Cfg {
 impl petgraph::visit::NodeCount for Cfg {
     fn node_count(&self) -> usize {
         self.blocks.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Type;
+    use crate::{InstData, InstKind, parse_module};
+
+    /// Patching after each of a sequence of edits (retargeting a branch, a
+    /// new block threaded in before another, a block removed, the entry
+    /// replaced by a block moved in front of it) gives what recomputing
+    /// gives, edge order included.
+    #[test]
+    fn patching_matches_recomputing() {
+        let src = "define void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %j\n\
+                   b:\n  br i1 %c, label %j, label %j\nj:\n  ret void\n}\n";
+        let (mut m, _) = parse_module("f.ll", src).unwrap();
+        let fid = m.func_by_name("f").unwrap();
+        let f = m.body_mut(fid).unwrap();
+        let block = |f: &Function, n: &str| f.block_by_name(n).unwrap();
+        let (entry, a, b, j) = (block(f, "entry"), block(f, "a"), block(f, "b"), block(f, "j"));
+        let check = |f: &Function, cfg: &Cfg| assert!(cfg.same_edges(&Cfg::compute(f)), "{cfg:?}");
+
+        // entry -> b becomes entry -> a (two edges into a now).
+        let mut cfg = Cfg::compute(f);
+        let t = f.terminator(entry).unwrap();
+        f.dfg_mut().inst_mut(t).blocks[1] = a;
+        cfg.patch(f, &[entry]);
+        check(f, &cfg);
+        assert_eq!(cfg.preds(a), [entry, entry]);
+        assert!(!cfg.is_reachable(b));
+
+        // A new block `n` before `j`, which `a` now goes through.
+        let n = f.dfg_mut().make_block(Some("n"));
+        f.layout_mut().insert_block_before(n, j);
+        let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[j]), Type::VOID);
+        f.layout_mut().append_inst(br, n);
+        let ta = f.terminator(a).unwrap();
+        f.dfg_mut().inst_mut(ta).blocks[0] = n;
+        cfg.patch(f, &[a, n]);
+        check(f, &cfg);
+        assert_eq!(cfg.preds(j), [b, b, n]);
+
+        // `b` (unreachable) goes away.
+        let tb = f.terminator(b).unwrap();
+        f.layout_mut().remove_inst(tb);
+        f.layout_mut().remove_block(b);
+        cfg.patch(f, &[b]);
+        check(f, &cfg);
+        assert_eq!(cfg.preds(j), [n]);
+
+        // The entry goes (`a` is the entry now), and `j` moves before `n`.
+        let te = f.terminator(entry).unwrap();
+        f.layout_mut().remove_inst(te);
+        f.layout_mut().remove_block(entry);
+        f.layout_mut().move_block_before(j, n);
+        cfg.patch(f, &[entry, j]);
+        check(f, &cfg);
+        assert_eq!(cfg.entry(), Some(a));
+        assert_eq!(cfg.blocks(), [a, j, n]);
+        assert_eq!(cfg.rpo(), [a, n, j]);
     }
 }

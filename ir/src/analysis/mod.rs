@@ -15,7 +15,7 @@ pub use cycles::{CycleId, CycleInfo};
 pub use domtree::{DomTree, PostDomTree};
 pub use uses::Uses;
 
-use crate::Function;
+use crate::{Block, Function};
 use std::rc::Rc;
 
 /// Convenience accessors for the cached IR analyses.
@@ -30,6 +30,11 @@ pub trait FunctionAnalyses {
     fn cycles(&self) -> Rc<CycleInfo>;
     /// Use lists.
     fn uses(&self) -> Rc<Uses>;
+    /// Caches `before`, the CFG as it was before an edit, brought up to
+    /// date with [`Cfg::patch`]: the edit changed only the successors of the
+    /// `touched` blocks (see there). Other CFG analyses stay invalidated.
+    /// Debug builds check the result against a recomputation.
+    fn update_cfg(&self, before: Rc<Cfg>, touched: &[Block]);
 }
 
 impl FunctionAnalyses for Function {
@@ -47,5 +52,14 @@ impl FunctionAnalyses for Function {
     }
     fn uses(&self) -> Rc<Uses> {
         self.cached(Uses::DEPS, Uses::compute)
+    }
+    fn update_cfg(&self, before: Rc<Cfg>, touched: &[Block]) {
+        // The stale cache entry shares `before`; without it, `before` is
+        // usually the only reference and is patched without a copy.
+        drop(self.take_cached::<Cfg>());
+        let mut cfg = Rc::try_unwrap(before).unwrap_or_else(|rc| (*rc).clone());
+        cfg.patch(self, touched);
+        debug_assert!(cfg.same_edges(&Cfg::compute(self)), "CFG patch missed an edit (touched {touched:?})");
+        self.set_cached(Cfg::DEPS, Rc::new(cfg));
     }
 }

@@ -201,8 +201,8 @@ impl Threader<'_> {
             if d.args[0] == cond {
                 let value = d.blocks[0] == cur;
                 drop(cfg);
-                let k = f.dfg_mut().make_const(opt_conv_ir::Const::bool(value));
-                f.dfg_mut().inst_mut(t).args[0] = k;
+                let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(value));
+                f.dfg_mut_preserving_cfg().inst_mut(t).args[0] = k;
                 return fold_constant_branch(f, b);
             }
             cur = p;

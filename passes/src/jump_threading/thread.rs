@@ -7,7 +7,7 @@
 use crate::cfg_edit::retarget;
 use crate::simplify::{delete_dead_in, simplify_blocks};
 use crate::ssa_update::SsaUpdater;
-use opt_conv_ir::analysis::Uses;
+use opt_conv_ir::analysis::{FunctionAnalyses, Uses};
 use opt_conv_ir::edit::remove_inst;
 use opt_conv_ir::{Block, Function, Inst, InstData, Module, SecondaryMap, Type, Value};
 
@@ -17,6 +17,7 @@ type ValueMap = SecondaryMap<Value, Option<Value>>;
 /// Threads `p -> b` to `s`: `p` branches to a new copy of `b`'s
 /// instructions that ends in `br label %s`.
 pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block) -> Block {
+    let before = f.cfg();
     let name = f.dfg().block_name(b).map(|n| format!("{n}.thread"));
     let nb = f.dfg_mut().make_block(name.as_deref());
     f.layout_mut().insert_block_before(nb, b);
@@ -25,6 +26,7 @@ pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block) -
     f.layout_mut().append_inst(br, nb);
     add_incoming_like(f, s, b, nb, &map, 1);
     retarget(f, p, b, nb);
+    f.update_cfg(before, &[p, nb]);
     drop_incoming(f, b, p);
     repair_ssa(f, b, nb, &copies);
     tidy(m, f, nb);
@@ -34,10 +36,12 @@ pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block) -
 /// Copies `b`, terminator included, into the end of `p` (which ended in
 /// `br label %b`).
 pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block) {
+    let before = f.cfg();
     if let Some(t) = f.terminator(p) {
         remove_inst(f, t);
     }
     let (map, copies) = copy_body(f, p, b, p, true);
+    f.update_cfg(before, &[p]);
     let succs: Vec<Block> = f.successors(p).to_vec();
     let mut seen: Vec<Block> = Vec::new();
     for s in succs {
@@ -104,7 +108,7 @@ fn copy_body(
 /// what came from `old`, mapped.
 fn add_incoming_like(f: &mut Function, s: Block, old: Block, new: Block, map: &ValueMap, edges: usize) {
     for phi in f.phis(s).collect::<Vec<_>>() {
-        let d = f.dfg_mut().inst_mut(phi);
+        let d = f.dfg_mut_preserving_cfg().inst_mut(phi);
         let Some(k) = d.blocks.iter().position(|&x| x == old) else { continue };
         let v = map[d.args[k]].unwrap_or(d.args[k]);
         let mut args = d.args.to_vec();
@@ -121,7 +125,7 @@ fn add_incoming_like(f: &mut Function, s: Block, old: Block, new: Block, map: &V
 /// Removes every incoming entry for `p` from the phis of `b`.
 fn drop_incoming(f: &mut Function, b: Block, p: Block) {
     for phi in f.phis(b).collect::<Vec<_>>() {
-        let d = f.dfg_mut().inst_mut(phi);
+        let d = f.dfg_mut_preserving_cfg().inst_mut(phi);
         let keep: Vec<usize> = (0..d.blocks.len()).filter(|&k| d.blocks[k] != p).collect();
         d.args = keep.iter().map(|&k| d.args[k]).collect();
         d.blocks = keep.iter().map(|&k| d.blocks[k]).collect();
