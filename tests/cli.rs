@@ -129,3 +129,78 @@ fn print_after_all_dumps_each_pass() {
         r.stderr
     );
 }
+
+/// `-o` to something that is not a regular file writes through it, as opt
+/// does: renaming a temporary file over `/dev/null` would replace the
+/// device with a regular file for every program on the machine.
+#[cfg(unix)]
+#[test]
+fn output_to_a_fifo_writes_through_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let r = opt_conv(&["-S", "-o", fifo.to_str().unwrap(), "-"], SIMPLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // Checked before joining: a replaced FIFO would leave the reader blocked.
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was replaced");
+    let text = reader.join().unwrap();
+    assert!(text.contains("define i32 @f(i1 %c) {"), "{text}");
+}
+
+/// A symlink stays a link; the file it names gets the output.
+#[cfg(unix)]
+#[test]
+fn output_through_a_symlink_replaces_the_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real.ll");
+    let link = dir.path().join("link.ll");
+    std::fs::write(&target, "old").unwrap();
+    std::os::unix::fs::symlink("real.ll", &link).unwrap();
+    let r = opt_conv(&["-S", "-o", link.to_str().unwrap(), "-"], SIMPLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&target).unwrap().contains("define i32 @f"));
+    // A dangling link creates the file it names.
+    std::fs::remove_file(&target).unwrap();
+    let r = opt_conv(&["-S", "-o", link.to_str().unwrap(), "-"], SIMPLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&target).unwrap().contains("define i32 @f"));
+}
+
+/// A replaced file keeps its mode; a new one gets the mode any new file
+/// gets (0666 less the umask), not a temporary file's 0600.
+#[cfg(unix)]
+#[test]
+fn output_file_permissions_are_those_of_an_ordinary_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain");
+    std::fs::File::create(&plain).unwrap();
+    let fresh = dir.path().join("fresh.ll");
+    let r = opt_conv(&["-S", "-o", fresh.to_str().unwrap(), "-"], SIMPLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(mode(&fresh), mode(&plain));
+    let kept = dir.path().join("kept.ll");
+    std::fs::write(&kept, "old").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let r = opt_conv(&["-S", "-o", kept.to_str().unwrap(), "-"], SIMPLE);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(mode(&kept), 0o640);
+    assert!(std::fs::read_to_string(&kept).unwrap().contains("define i32 @f"));
+}
+
+#[test]
+fn output_to_a_directory_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = opt_conv(&["-S", "-o", dir.path().to_str().unwrap(), "-"], SIMPLE);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("error: could not write output: is a directory"), "{}", r.stderr);
+}

@@ -8,6 +8,7 @@
 //! unless everything succeeded.
 
 pub mod cli;
+mod output;
 
 use clap::Parser;
 use opt_conv_ir::text::{ParseError, SourceMap};
@@ -185,7 +186,7 @@ fn run(cli: &cli::Cli, stdin: &mut dyn Read, stdout: &mut dyn Write, diag: &mut 
                 return Err(fail(format!("{PROG}: error writing to stdout: {e}\n")));
             }
         }
-        Some(path) => write_atomically(path, text.as_bytes())?,
+        Some(path) => write_output_file(path, text.as_bytes())?,
     }
     Ok(())
 }
@@ -266,18 +267,9 @@ pub fn render_verify_errors(name: &str, src: &str, m: &Module, map: &SourceMap, 
     out
 }
 
-fn write_atomically(path: &str, bytes: &[u8]) -> Result<(), Failure> {
-    let p = std::path::Path::new(path);
-    let dir = match p.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let err = |e: std::io::Error| fail(format!("{PROG}: {path}: error: could not write output: {e}\n"));
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(err)?;
-    tmp.write_all(bytes).map_err(err)?;
-    tmp.flush().map_err(err)?;
-    tmp.persist(p).map_err(|e| err(e.error))?;
-    Ok(())
+fn write_output_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    output::write_output(std::path::Path::new(path), bytes)
+        .map_err(|e| fail(format!("{PROG}: {path}: error: could not write output: {e}\n")))
 }
 
 /// `--list-passes`: opt's `-print-passes` layout.
