@@ -110,13 +110,27 @@ pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fo
     Fold::Folded
 }
 
+/// What the caller of [`forward_empty_block`] knows about reachability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reachability {
+    /// Every block in the layout is reachable from the entry (the caller
+    /// removed unreachable blocks and has removed no edge since). Then the
+    /// phis of an empty block whose successor has another way in can be
+    /// used only by that successor's phis, and nothing needs computing.
+    All,
+    /// Nothing is known: reachability, and if need be every use in the
+    /// function, are computed (linear in the function, per call).
+    Unknown,
+}
+
 /// Removes `b` when it holds nothing but phis and `br label %S`, sending
 /// its predecessors straight to `S` (LLVM's
 /// `TryToSimplifyUncondBranchFromEmptyBlock`). Not done when `S`'s phis
 /// would need two values from one predecessor, or `b`'s phis are used
 /// other than by `S`'s. No instruction moves, so no convergence question
-/// arises; the caller keeps loop headers.
-pub fn forward_empty_block(f: &mut Function, b: Block) -> bool {
+/// arises. `S` must not be a cycle header (a back edge into `S` would let
+/// `b` dominate the cycle); the caller keeps loop headers.
+pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> bool {
     let Some(t) = f.terminator(b) else { return false };
     let succ = match (&f.dfg().inst(t).kind, f.dfg().inst(t).blocks.as_slice()) {
         (InstKind::Br, [s]) => *s,
@@ -156,8 +170,11 @@ pub fn forward_empty_block(f: &mut Function, b: Block) -> bool {
         }
     }
     if !own_results.is_empty() {
-        let shared_succ = cfg.is_reachable(b) && cfg.preds(succ).iter().any(|&p| p != b && cfg.is_reachable(p));
-        let used_elsewhere = if shared_succ {
+        let other_way_in = cfg.preds(succ).iter().any(|&p| p != b);
+        let used_elsewhere = if other_way_in && reach == Reachability::All {
+            // `b` dominates only itself, and there is no unreachable code.
+            false
+        } else if cfg.is_reachable(b) && cfg.preds(succ).iter().any(|&p| p != b && cfg.is_reachable(p)) {
             // `b` falls through to a block that is also reached without it,
             // so `b` dominates only itself: reachable code can use its phis
             // only in `succ`'s phis. Unreachable code may use anything.
@@ -331,7 +348,7 @@ fn fold_single_entry_phis(f: &mut Function, b: Block) {
 
 #[cfg(test)]
 mod tests {
-    use super::forward_empty_block;
+    use super::{Reachability, forward_empty_block};
     use opt_conv_ir::{parse_module, verify_module};
 
     const SHARED_SUCC: &str = "define i32 @f(i1 %c, i1 %d, i32 %x) {\n\
@@ -350,17 +367,31 @@ mod tests {
         let join = f.block_by_name("join").unwrap();
         // %a reaches %exit both directly and through %join with different
         // values: not forwardable. Make %a's direct edge carry %p's value.
-        assert!(!forward_empty_block(&mut f, join));
+        assert!(!forward_empty_block(&mut f, join, Reachability::Unknown));
         m.set_body(fid, f);
 
         let src = SHARED_SUCC.replace("USE", "").replace("[ 0, %a ]", "[ 1, %a ]");
         let (mut m, _) = parse_module("t.ll", &src).unwrap();
         let mut f = m.take_body(fid).unwrap();
         let join = f.block_by_name("join").unwrap();
-        assert!(forward_empty_block(&mut f, join));
+        assert!(forward_empty_block(&mut f, join, Reachability::Unknown));
         assert!(!f.layout().is_block_inserted(join));
         m.set_body(fid, f);
         verify_module(&m).unwrap();
+    }
+
+    #[test]
+    fn a_caller_that_knows_every_block_is_reachable_gets_the_same_answer() {
+        for (from_a, forwarded) in [("[ 0, %a ]", false), ("[ 1, %a ]", true)] {
+            let src = SHARED_SUCC.replace("USE", "").replace("[ 0, %a ]", from_a);
+            let (mut m, _) = parse_module("t.ll", &src).unwrap();
+            let fid = m.func_by_name("f").unwrap();
+            let mut f = m.take_body(fid).unwrap();
+            let join = f.block_by_name("join").unwrap();
+            assert_eq!(forward_empty_block(&mut f, join, Reachability::All), forwarded, "{from_a}");
+            m.set_body(fid, f);
+            verify_module(&m).unwrap();
+        }
     }
 
     #[test]
@@ -372,6 +403,6 @@ mod tests {
         let fid = m.func_by_name("f").unwrap();
         let mut f = m.take_body(fid).unwrap();
         let join = f.block_by_name("join").unwrap();
-        assert!(!forward_empty_block(&mut f, join));
+        assert!(!forward_empty_block(&mut f, join, Reachability::Unknown));
     }
 }

@@ -27,7 +27,8 @@ pub mod known;
 pub mod thread;
 
 use crate::cfg_edit::{
-    Fold, fold_constant_branch, forward_empty_block, merge_only_predecessor_into, remove_unreachable_blocks,
+    Fold, Reachability, fold_constant_branch, forward_empty_block, merge_only_predecessor_into,
+    remove_unreachable_blocks,
 };
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
@@ -99,10 +100,18 @@ struct Threader<'m> {
 }
 
 impl Threader<'_> {
+    /// Sweeps the blocks until nothing changes. Each sweep starts with no
+    /// unreachable block, so that empty blocks with phis can be removed
+    /// without whole-function questions ([`Reachability::All`]) until the
+    /// first edit that may remove an edge; after it, such blocks wait for the
+    /// end of the sweep, when unreachable blocks are removed once. (Asking
+    /// per block would be quadratic on one huge function.)
     fn run(&mut self, f: &mut Function) -> bool {
-        let mut ever = remove_unreachable_blocks(f);
+        let mut ever = false;
         loop {
-            let mut changed = false;
+            let mut changed = remove_unreachable_blocks(f);
+            let mut all_reachable = true;
+            let mut waiting: Vec<Block> = Vec::new();
             let mut headers: EntitySet<Block> = EntitySet::new();
             let cycles = f.cycles();
             for c in cycles.cycles() {
@@ -119,30 +128,48 @@ impl Threader<'_> {
                 while self.process_block(f, b, &mut headers) {
                     changed = true;
                     self.stale = true;
+                    all_reachable = false;
                 }
-                if !f.layout().is_block_inserted(b) || f.entry_block() == Some(b) {
+                if !f.layout().is_block_inserted(b) || f.entry_block() == Some(b) || f.cfg().preds(b).is_empty() {
+                    // A block without predecessors goes at the end of the sweep.
                     continue;
                 }
-                if f.cfg().preds(b).is_empty() {
-                    changed |= remove_unreachable_blocks(f);
+                if !self.forwardable(f, b, &headers) {
+                    continue;
+                }
+                let reach = if all_reachable { Reachability::All } else { Reachability::Unknown };
+                if reach == Reachability::Unknown && f.phis(b).next().is_some() {
+                    waiting.push(b);
+                } else if forward_empty_block(f, b, reach) {
+                    changed = true;
                     self.stale = true;
-                    continue;
                 }
-                let Some(t) = f.terminator(b) else { continue };
-                let d = f.dfg().inst(t);
-                if d.kind == InstKind::Br && d.blocks.len() == 1 {
-                    let succ = d.blocks[0];
-                    if !headers.contains(b) && !headers.contains(succ) && forward_empty_block(f, b) {
+            }
+            if !all_reachable {
+                changed |= remove_unreachable_blocks(f);
+                for b in waiting {
+                    if f.layout().is_block_inserted(b)
+                        && self.forwardable(f, b, &headers)
+                        && forward_empty_block(f, b, Reachability::All)
+                    {
                         changed = true;
-                        self.stale = true;
                     }
                 }
+                self.stale = true;
             }
             ever |= changed;
             if !changed {
                 return ever;
             }
         }
+    }
+
+    /// Whether `b` may be removed by [`forward_empty_block`]: it falls
+    /// through, and neither it nor its successor is a loop header.
+    fn forwardable(&self, f: &Function, b: Block, headers: &EntitySet<Block>) -> bool {
+        let Some(t) = f.terminator(b) else { return false };
+        let d = f.dfg().inst(t);
+        d.kind == InstKind::Br && d.blocks.len() == 1 && !headers.contains(b) && !headers.contains(d.blocks[0])
     }
 
     /// One simplification of `b`, if any applies.
