@@ -48,11 +48,11 @@ proptest! {
         let ours = DomTree::from_cfg(&cfg);
         let entry = cfg.entry().unwrap();
         let theirs = simple_fast(&cfg, entry);
-        for &b in cfg.blocks() {
+        for b in cfg.blocks() {
             prop_assert_eq!(ours.idom(b), theirs.immediate_dominator(b), "idom of {:?}", b);
         }
-        for &a in cfg.blocks() {
-            for &b in cfg.blocks() {
+        for a in cfg.blocks() {
+            for b in cfg.blocks() {
                 if cfg.is_reachable(a) && cfg.is_reachable(b) {
                     let want = theirs.dominators(b).is_some_and(|mut ds| ds.any(|d| d == a));
                     prop_assert_eq!(ours.dominates(a, b), want, "{:?} dom {:?}", a, b);
@@ -70,8 +70,8 @@ proptest! {
         let mut g = petgraph::Graph::<Option<Block>, ()>::new();
         let exit = g.add_node(None);
         let idx: std::collections::BTreeMap<Block, petgraph::graph::NodeIndex> =
-            cfg.blocks().iter().map(|&b| (b, g.add_node(Some(b)))).collect();
-        for &b in cfg.blocks() {
+            cfg.blocks().map(|b| (b, g.add_node(Some(b)))).collect();
+        for b in cfg.blocks() {
             for &s in cfg.succs(b) {
                 g.add_edge(idx[&s], idx[&b], ());
             }
@@ -80,13 +80,13 @@ proptest! {
             g.add_edge(exit, idx[&r], ());
         }
         // Roots are the exits plus one block per region that cannot exit.
-        for &b in cfg.blocks() {
+        for b in cfg.blocks() {
             if cfg.succs(b).is_empty() {
                 prop_assert!(ours.roots().contains(&b));
             }
         }
         let theirs = simple_fast(&g, exit);
-        for &b in cfg.blocks() {
+        for b in cfg.blocks() {
             let want = theirs.immediate_dominator(idx[&b]).and_then(|d| g[d]);
             prop_assert_eq!(ours.idom(b), want, "ipdom of {:?}", b);
         }

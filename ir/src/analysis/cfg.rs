@@ -9,9 +9,9 @@
 //! [`Cfg`] implements petgraph's visit traits, so petgraph's algorithms run on
 //! it directly without copying the graph.
 
-use crate::Block;
-use crate::entity::{EntityRef, EntitySet, SecondaryMap};
+use crate::entity::{EntityRef, EntitySet, PackedOption, SecondaryMap};
 use crate::function::{Changes, Function};
+use crate::{Block, Layout};
 use smallvec::SmallVec;
 use std::cell::OnceCell;
 
@@ -20,9 +20,9 @@ use std::cell::OnceCell;
 pub struct Cfg {
     succs: SecondaryMap<Block, SmallVec<[Block; 2]>>,
     preds: SecondaryMap<Block, SmallVec<[Block; 2]>>,
-    blocks: Vec<Block>,
-    /// The members of `blocks`.
-    listed: EntitySet<Block>,
+    /// The blocks in layout order, as a linked list: [`Cfg::patch`] adds and
+    /// removes blocks in constant time where a vector would move its tail.
+    list: BlockList,
     order: OnceCell<Rpo>,
     entry: Option<Block>,
     num_block_ids: usize,
@@ -46,8 +46,9 @@ impl Cfg {
         let mut preds: SecondaryMap<Block, SmallVec<[Block; 2]>> = SecondaryMap::with_capacity(n);
         succs.resize(n);
         preds.resize(n);
-        let blocks: Vec<Block> = f.layout().blocks().collect();
-        for &b in &blocks {
+        let mut list = BlockList::with_capacity(n);
+        for b in f.layout().blocks() {
+            list.push_back(b);
             for &s in f.successors(b) {
                 succs[b].push(s);
                 if f.layout().is_block_inserted(s) {
@@ -55,18 +56,14 @@ impl Cfg {
                 }
             }
         }
-        let mut listed = EntitySet::with_capacity(n);
-        for &b in &blocks {
-            listed.insert(b);
-        }
-        Cfg { succs, preds, blocks, listed, order: OnceCell::new(), entry: f.entry_block(), num_block_ids: n }
+        Cfg { succs, preds, list, order: OnceCell::new(), entry: f.entry_block(), num_block_ids: n }
     }
 
     /// Brings the CFG up to date with `f` after an edit that changed only
     /// the successors of the `touched` blocks (blocks added to or removed
     /// from the layout count as touched, and so does every block whose
-    /// terminator now names them). Costs the touched blocks' edges, plus
-    /// finding each added or removed block's place in the block list.
+    /// terminator now names them). Costs the touched blocks' edges, and
+    /// sorting the touched blocks.
     pub fn patch(&mut self, f: &Function, touched: &[Block]) {
         let layout = f.layout();
         let mut touched = touched.to_vec();
@@ -76,6 +73,7 @@ impl Cfg {
         if n > self.num_block_ids {
             self.succs.resize(n);
             self.preds.resize(n);
+            self.list.resize(n);
             self.num_block_ids = n;
         }
         // Drop the old out-edges of every touched block first, so that an
@@ -86,21 +84,20 @@ impl Cfg {
             }
         }
         // Every touched block leaves the block list first (it may have been
-        // removed or moved), and the inserted ones come back at their places
-        // once the list is sorted by current sequence numbers again.
+        // removed or moved); the inserted ones come back in layout order,
+        // each after the nearest listed block before it in the layout.
         for &b in &touched {
-            if self.listed.remove(b) {
-                let at = self.blocks_position(layout, b);
-                self.blocks.remove(at);
-            }
+            self.list.remove(b);
             if !layout.is_block_inserted(b) {
                 self.preds[b].clear();
             }
         }
-        for &b in touched.iter().filter(|&&b| layout.is_block_inserted(b)) {
-            let at = self.blocks.partition_point(|&x| layout.block_precedes(x, b));
-            self.blocks.insert(at, b);
-            self.listed.insert(b);
+        let mut inserted: Vec<Block> = touched.iter().copied().filter(|&b| layout.is_block_inserted(b)).collect();
+        inserted.sort_unstable_by_key(|&a| layout.block_seq(a));
+        for &b in &inserted {
+            self.list.insert_as_in(layout, b);
+        }
+        for &b in &inserted {
             for &s in f.successors(b) {
                 self.succs[b].push(s);
                 if layout.is_block_inserted(s) {
@@ -113,18 +110,6 @@ impl Cfg {
         }
         self.entry = f.entry_block();
         self.order = OnceCell::new();
-    }
-
-    /// Where `b`, a member, is in the block list: a binary search by layout
-    /// sequence number (which a removed block keeps), or a linear one when
-    /// that number is stale (the block was moved, or others renumbered).
-    fn blocks_position(&self, layout: &crate::Layout, b: Block) -> usize {
-        let seq = layout.block_seq(b);
-        let at = self.blocks.partition_point(|&x| layout.block_seq(x) < seq);
-        if self.blocks.get(at) == Some(&b) {
-            return at;
-        }
-        self.blocks.iter().position(|&x| x == b).expect("a listed block is in the list")
     }
 
     /// The reverse post-order, computed on first use.
@@ -147,15 +132,15 @@ impl Cfg {
     /// entry: what [`Cfg::patch`] must preserve.
     pub fn same_edges(&self, other: &Cfg) -> bool {
         self.entry == other.entry
-            && self.blocks == other.blocks
-            && self.blocks.iter().all(|&b| self.succs[b] == other.succs[b] && self.preds[b] == other.preds[b])
+            && self.blocks().eq(other.blocks())
+            && self.blocks().all(|b| self.succs[b] == other.succs[b] && self.preds[b] == other.preds[b])
     }
 
     /// Post-order of the blocks reachable from `start`, visiting successors
     /// in order (iterative DFS).
     pub fn post_order_from(&self, start: Block) -> Vec<Block> {
         let mut visited = EntitySet::with_capacity(self.num_block_ids);
-        let mut out = Vec::with_capacity(self.blocks.len());
+        let mut out = Vec::with_capacity(self.list.len);
         let mut stack: Vec<(Block, usize)> = vec![(start, 0)];
         visited.insert(start);
         while let Some(&mut (b, ref mut i)) = stack.last_mut() {
@@ -187,8 +172,8 @@ impl Cfg {
     }
 
     /// Blocks in layout order.
-    pub fn blocks(&self) -> &[Block] {
-        &self.blocks
+    pub fn blocks(&self) -> CfgBlocks<'_> {
+        CfgBlocks { list: &self.list, front: self.list.first, back: self.list.last, left: self.list.len }
     }
 
     /// The entry block.
@@ -267,9 +252,9 @@ impl<'a> petgraph::visit::IntoNeighborsDirected for &'a Cfg {
 }
 
 impl<'a> petgraph::visit::IntoNodeIdentifiers for &'a Cfg {
-    type NodeIdentifiers = std::iter::Copied<std::slice::Iter<'a, Block>>;
+    type NodeIdentifiers = CfgBlocks<'a>;
     fn node_identifiers(self) -> Self::NodeIdentifiers {
-        self.blocks.iter().copied()
+        self.blocks()
     }
 }
 
@@ -287,9 +272,126 @@ impl petgraph::visit::NodeIndexable for Cfg {
 
 impl petgraph::visit::NodeCount for Cfg {
     fn node_count(&self) -> usize {
-        self.blocks.len()
+        self.list.len
     }
 }
+
+/// A doubly linked list of blocks, linked through side tables.
+#[derive(Clone, Debug)]
+struct BlockList {
+    first: PackedOption<Block>,
+    last: PackedOption<Block>,
+    next: SecondaryMap<Block, PackedOption<Block>>,
+    prev: SecondaryMap<Block, PackedOption<Block>>,
+    member: EntitySet<Block>,
+    len: usize,
+}
+
+impl BlockList {
+    fn with_capacity(n: usize) -> Self {
+        let mut l = BlockList {
+            first: PackedOption::NONE,
+            last: PackedOption::NONE,
+            next: SecondaryMap::with_capacity(n),
+            prev: SecondaryMap::with_capacity(n),
+            member: EntitySet::with_capacity(n),
+            len: 0,
+        };
+        l.resize(n);
+        l
+    }
+
+    fn resize(&mut self, n: usize) {
+        self.next.resize(n);
+        self.prev.resize(n);
+    }
+
+    fn push_back(&mut self, b: Block) {
+        self.link_after(self.last.expand(), b);
+    }
+
+    /// Links `b` right after `after` (at the front for `None`).
+    fn link_after(&mut self, after: Option<Block>, b: Block) {
+        let next = match after {
+            Some(a) => std::mem::replace(&mut self.next[a], b.into()),
+            None => std::mem::replace(&mut self.first, b.into()),
+        };
+        self.prev[b] = after.into();
+        self.next[b] = next;
+        match next.expand() {
+            Some(n) => self.prev[n] = b.into(),
+            None => self.last = b.into(),
+        }
+        self.member.insert(b);
+        self.len += 1;
+    }
+
+    /// Inserts `b` at its layout place: after the nearest block before it
+    /// in the layout that is listed. Blocks are inserted in layout order, so
+    /// the walk passes only blocks not listed yet (none, usually).
+    fn insert_as_in(&mut self, layout: &Layout, b: Block) {
+        let mut at = layout.prev_block(b);
+        while let Some(x) = at.filter(|&x| !self.member.contains(x)) {
+            at = layout.prev_block(x);
+        }
+        self.link_after(at, b);
+    }
+
+    fn remove(&mut self, b: Block) {
+        if !self.member.remove(b) {
+            return;
+        }
+        let (p, n) = (self.prev[b], self.next[b]);
+        match p.expand() {
+            Some(p) => self.next[p] = n,
+            None => self.first = n,
+        }
+        match n.expand() {
+            Some(n) => self.prev[n] = p,
+            None => self.last = p,
+        }
+        self.len -= 1;
+    }
+}
+
+/// The blocks of a [`Cfg`] in layout order.
+#[derive(Clone, Debug)]
+pub struct CfgBlocks<'a> {
+    list: &'a BlockList,
+    front: PackedOption<Block>,
+    back: PackedOption<Block>,
+    left: usize,
+}
+
+impl Iterator for CfgBlocks<'_> {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        if self.left == 0 {
+            return None;
+        }
+        let b = self.front.expand()?;
+        self.front = self.list.next[b];
+        self.left -= 1;
+        Some(b)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl DoubleEndedIterator for CfgBlocks<'_> {
+    fn next_back(&mut self) -> Option<Block> {
+        if self.left == 0 {
+            return None;
+        }
+        let b = self.back.expand()?;
+        self.back = self.list.prev[b];
+        self.left -= 1;
+        Some(b)
+    }
+}
+
+impl ExactSizeIterator for CfgBlocks<'_> {}
 
 #[cfg(test)]
 mod tests {
@@ -348,7 +450,8 @@ mod tests {
         cfg.patch(f, &[entry, j]);
         check(f, &cfg);
         assert_eq!(cfg.entry(), Some(a));
-        assert_eq!(cfg.blocks(), [a, j, n]);
+        assert_eq!(cfg.blocks().collect::<Vec<_>>(), [a, j, n]);
+        assert_eq!(cfg.blocks().rev().collect::<Vec<_>>(), [n, j, a]);
         assert_eq!(cfg.rpo(), [a, n, j]);
     }
 }

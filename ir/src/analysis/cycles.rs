@@ -106,7 +106,6 @@ impl CycleInfo {
         // 2. Cycle discovery.
         let mut cycles: PrimaryMap<CycleId, Cycle> = PrimaryMap::new();
         let mut innermost: SecondaryMap<Block, PackedOption<CycleId>> = SecondaryMap::with_default(PackedOption::NONE);
-        let mut top_level: Vec<CycleId> = Vec::new();
         let mut worklist: Vec<Block> = Vec::new();
         // LLVM walks predecessors in use-list order, which for parsed code is
         // the reverse of branch order.
@@ -142,7 +141,6 @@ impl CycleInfo {
                         cycles[c].children.push(t);
                         let child_blocks = cycles[t].blocks.clone();
                         cycles[c].blocks.extend(child_blocks);
-                        top_level.retain(|&x| x != t);
                         let entries = cycles[t].entries.clone();
                         for e in entries {
                             process_preds(e, h, c, &mut cycles, &mut worklist, &is_ancestor, &start, &preds_llvm);
@@ -154,8 +152,10 @@ impl CycleInfo {
                     process_preds(b, h, c, &mut cycles, &mut worklist, &is_ancestor, &start, &preds_llvm);
                 }
             }
-            top_level.push(c);
         }
+        // Cycles are created in the order LLVM lists top-level ones; a cycle
+        // stays top-level unless a later one adopted it.
+        let top_level: Vec<CycleId> = cycles.keys().filter(|&c| cycles[c].parent.is_none()).collect();
         // Depths and forest intervals.
         let mut counter = 0u32;
         let mut stack: Vec<(CycleId, bool)> = top_level.iter().rev().map(|&c| (c, false)).collect();
@@ -413,7 +413,7 @@ impl CycleInfo {
                 return Err(format!("{c}: reducible header {h} does not dominate the cycle"));
             }
         }
-        for &b in cfg.blocks() {
+        for b in cfg.blocks() {
             if let Some(c) = self.cycle_of(b)
                 && !self.blocks(c).contains(&b)
             {

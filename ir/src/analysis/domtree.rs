@@ -58,7 +58,7 @@ impl DomTree {
 
     /// The post-dominator tree of a CFG.
     pub fn post_from_cfg(cfg: &Cfg) -> DomTree {
-        let mut roots: Vec<Block> = cfg.blocks().iter().copied().filter(|&b| cfg.succs(b).is_empty()).collect();
+        let mut roots: Vec<Block> = cfg.blocks().filter(|&b| cfg.succs(b).is_empty()).collect();
         // Blocks that reach an exit.
         let mut reaches = EntitySet::with_capacity(cfg.num_block_ids());
         let mut stack: Vec<Block> = roots.clone();
@@ -76,7 +76,7 @@ impl DomTree {
         };
         mark(&mut stack, &mut reaches);
         // Regions that never reach an exit get an extra root each.
-        for &b in cfg.blocks().iter().rev() {
+        for b in cfg.blocks().rev() {
             if !reaches.contains(b) {
                 roots.push(b);
                 reaches.insert(b);
@@ -345,7 +345,7 @@ fn eval(v: u32, ancestor: &mut [u32], label: &mut [u32], semi: &[u32], path: &mu
 /// join's predecessors), in layout order per block.
 pub fn dominance_frontiers(cfg: &Cfg, dt: &DomTree) -> SecondaryMap<Block, Vec<Block>> {
     let mut df: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-    for &b in cfg.blocks() {
+    for b in cfg.blocks() {
         if !cfg.is_reachable(b) {
             continue;
         }
