@@ -1,22 +1,21 @@
 //! What a branch condition is on one incoming edge: read from the phis of
 //! the block for that predecessor (`phi i1 [ true, %p ], ...`, or an `icmp`
-//! or boolean operation of such phis and constants), or implied by a branch
-//! on the same condition that every path to the predecessor took one way
-//! ("a condition already tested on the path").
+//! or boolean operation of such phis and constants), or implied by branches
+//! on the same condition that every path to the predecessor took the same
+//! way ("a condition already tested on the path").
 
 use crate::simplify::compare;
-use opt_conv_ir::analysis::{Cfg, FunctionAnalyses};
+use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::Const;
 use opt_conv_ir::inst::BinOp;
 use opt_conv_ir::{Block, Function, InstKind, Module, Value};
 
-/// How far up the dominator tree a deciding branch is looked for.
-const DOMINATOR_SEARCH: usize = 16;
+/// How many blocks the backward search for deciding branches may visit.
+/// Bounded, and asking no dominator tree: the pass changes the CFG often,
+/// and a tree recomputed per question would make it quadratic.
+const PATH_SEARCH: usize = 64;
 
 /// The value of `cond` (an `i1`) on the edge `p -> b`, if known.
-/// The dominator tree is asked for only when a condition from outside `b`
-/// has to be looked for up the tree: the pass changes the CFG often, and
-/// recomputing the tree for every block it visits would be quadratic.
 pub fn on_edge(m: &Module, f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
     Edge { m, f, cfg, p, b }.int(cond, 3).map(|v| v != 0)
 }
@@ -79,35 +78,152 @@ impl Edge<'_> {
 }
 
 /// `cond` is known on `p -> b` when `p` itself branches on it to `b` along
-/// one arm only, or a dominator of `p` branches on it and the arm it takes
-/// (entered only from that branch) dominates `p`.
+/// one arm only, or when every path into `p` last passed a branch on `cond`
+/// along arms that give it the same value, or when the arm of such a branch
+/// (entered only from it) dominates `p`: the arm decides the value on all
+/// paths then, even if others seem to disagree (those only run when the
+/// value is the other one, which cannot happen after that arm).
+///
+/// The search goes backward from `p` and stops at such arms; it gives up on
+/// reaching the entry or the block defining `cond` (on those paths the value
+/// is not decided), or after [`PATH_SEARCH`] blocks.
 fn tested_on_path(f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
-    let arms = |x: Block| -> Option<(Block, Block)> {
-        let d = f.dfg().inst(f.terminator(x)?);
-        (d.is_cond_br() && d.args[0] == cond && d.blocks[0] != d.blocks[1]).then(|| (d.blocks[0], d.blocks[1]))
+    // The value a branch on `cond` gives along its edge to `to`, if it is one.
+    let decided = |from: Block, to: Block| -> Option<bool> {
+        let d = f.dfg().inst(f.terminator(from)?);
+        (d.is_cond_br() && d.args[0] == cond && d.blocks[0] != d.blocks[1]).then(|| d.blocks[0] == to)
     };
-    if let Some((t, e)) = arms(p) {
-        return if t == b {
-            Some(true)
-        } else if e == b {
-            Some(false)
-        } else {
-            None
-        };
+    if f.terminator(p).is_some_and(|t| f.dfg().inst(t).is_cond_br() && f.dfg().inst(t).args[0] == cond) {
+        return decided(p, b);
     }
-    let dt = f.domtree();
-    let mut d = dt.idom(p);
-    for _ in 0..DOMINATOR_SEARCH {
-        let x = d?;
-        if let Some((t, e)) = arms(x) {
-            for (arm, value) in [(t, true), (e, false)] {
-                if cfg.preds(arm) == [x] && dt.dominates(arm, p) {
-                    return Some(value);
-                }
-            }
+    let def_block = f.dfg().value_inst(cond).and_then(|i| f.layout().inst_block(i));
+    // Small and bounded: a list, not a set sized for the whole function.
+    let mut seen: Vec<Block> = vec![p];
+    let mut stack = vec![p];
+    let mut value: Option<bool> = None;
+    let mut agree = true;
+    let mut arms: Vec<(Block, bool)> = Vec::new();
+    while let Some(y) = stack.pop() {
+        let preds = cfg.preds(y);
+        if preds.is_empty() || Some(y) == def_block || f.entry_block() == Some(y) {
+            // A path that passed no deciding arm: none dominates `p` either.
             return None;
         }
-        d = dt.idom(x);
+        for &q in preds {
+            if let Some(v) = decided(q, y) {
+                agree &= *value.get_or_insert(v) == v;
+                if preds == [q] && !arms.contains(&(y, v)) {
+                    arms.push((y, v));
+                }
+            } else if !seen.contains(&q) {
+                if seen.len() == PATH_SEARCH {
+                    return None;
+                }
+                seen.push(q);
+                stack.push(q);
+            }
+        }
     }
-    None
+    if agree {
+        return value;
+    }
+    arms.into_iter().find(|&(arm, _)| dominates(f, cfg, arm, p)).map(|(_, v)| v)
+}
+
+/// Whether `a` dominates `p`: a backward search from `p` that does not pass
+/// `a` never reaches the entry. `false` when that takes more than
+/// [`PATH_SEARCH`] blocks.
+fn dominates(f: &Function, cfg: &Cfg, a: Block, p: Block) -> bool {
+    let mut seen: Vec<Block> = vec![p];
+    let mut stack = vec![p];
+    while let Some(y) = stack.pop() {
+        if y == a {
+            continue;
+        }
+        let preds = cfg.preds(y);
+        if preds.is_empty() || f.entry_block() == Some(y) {
+            return false;
+        }
+        for &q in preds {
+            if !seen.contains(&q) {
+                if seen.len() == PATH_SEARCH {
+                    return false;
+                }
+                seen.push(q);
+                stack.push(q);
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_edge;
+    use opt_conv_ir::analysis::FunctionAnalyses;
+    use opt_conv_ir::parse_module;
+
+    /// The value of `%c` on the edge `from -> to` in `@f` of `src`.
+    fn known(src: &str, from: &str, to: &str) -> Option<bool> {
+        let (m, _) = parse_module("t.ll", src).unwrap();
+        let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+        let (p, b) = (f.block_by_name(from).unwrap(), f.block_by_name(to).unwrap());
+        let c = f
+            .inst_by_name("c")
+            .and_then(|i| f.dfg().inst_result(i))
+            .or_else(|| f.params().iter().copied().find(|&v| f.dfg().value_name(v) == Some("c")))
+            .unwrap();
+        on_edge(&m, f, &f.cfg(), c, p, b)
+    }
+
+    /// Inside the loop entered only through `%yes`, `%c` is true, although
+    /// the loop body branches on `%c` again (its false arm never runs).
+    #[test]
+    fn a_dominating_arm_decides_despite_dead_paths_that_disagree() {
+        let src = "define void @f(i1 %c, i1 %d) {\n\
+            entry:\n  br i1 %c, label %yes, label %exit\n\
+            yes:\n  br label %head\n\
+            head:\n  br i1 %d, label %a, label %bb\n\
+            a:\n  br label %j\n\
+            bb:\n  br label %j\n\
+            j:\n  br i1 %c, label %t, label %e\n\
+            t:\n  br label %latch\n\
+            e:\n  br label %latch\n\
+            latch:\n  br i1 %d, label %head, label %exit\n\
+            exit:\n  ret void\n}\n";
+        assert_eq!(known(src, "a", "j"), Some(true));
+    }
+
+    /// Two different branches on `%c` both reach `%j` only along true arms.
+    #[test]
+    fn all_paths_agreeing_decide_without_a_dominating_arm() {
+        let src = "define void @f(i1 %c, i1 %d) {\n\
+            entry:\n  br i1 %d, label %l, label %r\n\
+            l:\n  br i1 %c, label %lt, label %exit\n\
+            r:\n  br i1 %c, label %rt, label %exit\n\
+            lt:\n  br label %m\n\
+            rt:\n  br label %m\n\
+            m:\n  br label %j\n\
+            j:\n  br i1 %c, label %exit, label %exit2\n\
+            exit:\n  ret void\n\
+            exit2:\n  ret void\n}\n";
+        assert_eq!(known(src, "m", "j"), Some(true));
+        let undecided = src.replace("br i1 %c, label %rt, label %exit", "br label %rt");
+        assert_eq!(known(&undecided, "m", "j"), None);
+    }
+
+    /// `%c` is computed anew in each iteration: the previous iteration's
+    /// branch on it says nothing about the next.
+    #[test]
+    fn a_condition_redefined_on_the_way_is_not_known() {
+        let src = "define void @f(i32 %n) {\n\
+            entry:\n  br label %head\n\
+            head:\n  %i = phi i32 [ 0, %entry ], [ %i1, %t ], [ %i1, %e ]\n\
+              %c = icmp slt i32 %i, %n\n  %i1 = add i32 %i, 1\n  br label %mid\n\
+            mid:\n  br i1 %c, label %t, label %e\n\
+            t:\n  br label %head\n\
+            e:\n  br i1 %c, label %head, label %exit\n\
+            exit:\n  ret void\n}\n";
+        assert_eq!(known(src, "head", "mid"), None);
+    }
 }
