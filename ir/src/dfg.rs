@@ -83,6 +83,10 @@ pub struct DataFlowGraph {
     /// Whether each instruction is still attached to the function (dead
     /// instructions keep their ids, as entities are never reused).
     removed: SecondaryMap<Inst, bool>,
+    /// While on: the instructions created or handed out for mutation since
+    /// [`DataFlowGraph::take_journal`] last emptied it (a pass's use index
+    /// catches up from it instead of rescanning the function).
+    journal: Option<Vec<Inst>>,
 }
 
 impl DataFlowGraph {
@@ -109,7 +113,36 @@ impl DataFlowGraph {
             let v = self.values.push(ValueData { ty: result_ty, def: ValueDef::Inst(inst), name: NameSpan::NONE });
             data.result = v.into();
         }
-        self.insts.push(data)
+        let i = self.insts.push(data);
+        self.note(i);
+        i
+    }
+
+    /// Starts recording instructions whose operands may change (see
+    /// [`DataFlowGraph::take_journal`]). Recording costs one push per
+    /// mutable access, so it is off unless asked for.
+    pub fn start_journal(&mut self) {
+        self.journal.get_or_insert_with(Vec::new);
+    }
+
+    /// Stops recording.
+    pub fn stop_journal(&mut self) {
+        self.journal = None;
+    }
+
+    /// The instructions created or accessed mutably since the last call
+    /// (possibly repeated), leaving the journal on and empty.
+    pub fn take_journal(&mut self) -> Vec<Inst> {
+        self.journal.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    #[inline]
+    fn note(&mut self, i: Inst) {
+        if let Some(j) = &mut self.journal
+            && j.last() != Some(&i)
+        {
+            j.push(i);
+        }
     }
 
     /// Instruction data.
@@ -121,6 +154,7 @@ impl DataFlowGraph {
     /// Mutable instruction data.
     #[inline]
     pub fn inst_mut(&mut self, i: Inst) -> &mut InstData {
+        self.note(i);
         &mut self.insts[i]
     }
 
@@ -288,6 +322,7 @@ impl DataFlowGraph {
     /// Replaces every occurrence of `old` among the operands of `inst` by `new`.
     /// Returns how many operands changed.
     pub fn replace_in_inst(&mut self, inst: Inst, old: Value, new: Value) -> usize {
+        self.note(inst);
         let mut n = 0;
         for a in self.insts[inst].args.iter_mut() {
             if *a == old {

@@ -1,16 +1,19 @@
 //! Small editing operations passes share: moving and deleting instructions,
-//! and rewriting uses in one sweep (the IR keeps no use lists, so uses are
-//! replaced in batches: one pass over the function for any number of
-//! replacements).
+//! and rewriting uses in batches (the IR keeps no use lists: one sweep over
+//! the function for any number of replacements, or a visit of just their
+//! users while the function tracks its uses).
 
-use crate::entity::SecondaryMap;
-use crate::{Block, Function, Inst, PackedOption, Value};
+use crate::{Block, Function, Inst, Value};
+use rustc_hash::FxHashMap;
 
 /// Value replacements to apply in one sweep: `old -> new`, chains resolved.
 #[derive(Clone, Debug, Default)]
 pub struct Replacements {
-    map: SecondaryMap<Value, PackedOption<Value>>,
-    any: bool,
+    /// A map, not a table over all values: most replacement sets are
+    /// small, and a pass may make one per edit of a large function.
+    map: FxHashMap<Value, Value>,
+    /// The replaced values, in insertion order.
+    old: Vec<Value>,
 }
 
 impl Replacements {
@@ -21,15 +24,14 @@ impl Replacements {
 
     /// Every use of `old` becomes a use of `new`.
     pub fn insert(&mut self, old: Value, new: Value) {
-        if old != new {
-            self.map[old] = new.into();
-            self.any = true;
+        if old != new && self.map.insert(old, new).is_none() {
+            self.old.push(old);
         }
     }
 
     /// Whether there is anything to replace.
     pub fn is_empty(&self) -> bool {
-        !self.any
+        self.old.is_empty()
     }
 
     /// What `v` becomes, following chains (`a -> b -> c` gives `c`).
@@ -37,17 +39,30 @@ impl Replacements {
         // Bounded: a cycle cannot be built through `insert` without a
         // replacement of a value by itself, which is ignored.
         for _ in 0..64 {
-            match self.map[v].expand() {
-                Some(n) => v = n,
+            match self.map.get(&v) {
+                Some(&n) => v = n,
                 None => break,
             }
         }
         v
     }
 
-    /// Rewrites the operands of every instruction in the layout of `f`.
+    /// Rewrites the operands of every instruction in the layout of `f`:
+    /// those of the users of the replaced values when `f` tracks its uses
+    /// ([`Function::track_uses`]), else of every instruction in one sweep.
     pub fn apply(&self, f: &mut Function) {
-        if !self.any {
+        if self.old.is_empty() {
+            return;
+        }
+        if f.tracks_uses() {
+            for &old in &self.old {
+                for i in f.users_of(old) {
+                    let dfg = f.dfg_mut_preserving_cfg();
+                    for a in dfg.inst_mut(i).args.iter_mut() {
+                        *a = self.resolve(*a);
+                    }
+                }
+            }
             return;
         }
         let insts: Vec<Inst> = f.insts_in_order().map(|(_, i)| i).collect();

@@ -7,6 +7,7 @@
 //! hand out an analysis that a later change made stale. This is rustc's
 //! `BasicBlocks` cache idea with Cranelift's names.
 
+use crate::analysis::{LiveUses, Uses};
 use crate::dfg::DataFlowGraph;
 use crate::layout::Layout;
 use crate::{Block, Inst, Value};
@@ -84,6 +85,9 @@ pub struct Function {
     params: Vec<Value>,
     epochs: Epochs,
     cache: AnalysisCache,
+    /// Use lists kept up to date while a pass asks for them
+    /// ([`Function::track_uses`]).
+    live_uses: Option<Box<LiveUses>>,
 }
 
 impl Function {
@@ -94,7 +98,7 @@ impl Function {
 
     /// Builds a body from parts (used by the parser and by cloning passes).
     pub fn from_parts(dfg: DataFlowGraph, layout: Layout, params: Vec<Value>) -> Self {
-        Function { dfg, layout, params, epochs: Epochs::default(), cache: AnalysisCache::default() }
+        Function { dfg, layout, params, epochs: Epochs::default(), cache: AnalysisCache::default(), live_uses: None }
     }
 
     /// The data-flow graph.
@@ -132,6 +136,52 @@ impl Function {
     pub fn dfg_mut_preserving_cfg(&mut self) -> &mut DataFlowGraph {
         self.touch(Changes::INSTS);
         &mut self.dfg
+    }
+
+    /// The DFG without telling the analysis cache (for the journal only).
+    pub(crate) fn dfg_journal(&mut self) -> &mut DataFlowGraph {
+        &mut self.dfg
+    }
+
+    /// From now on, [`Function::users_of`] and [`Function::is_used`] (and
+    /// so [`crate::edit::Replacements::apply`]) follow the edits instead of
+    /// scanning the whole function per question: for passes that make many
+    /// small edits to a large function. One scan now; [`Function::untrack_uses`]
+    /// when done.
+    pub fn track_uses(&mut self) {
+        if self.live_uses.is_none() {
+            self.live_uses = Some(Box::new(LiveUses::new(self)));
+        }
+    }
+
+    /// Stops [`Function::track_uses`].
+    pub fn untrack_uses(&mut self) {
+        if let Some(u) = self.live_uses.take() {
+            u.finish(self);
+        }
+    }
+
+    /// Whether uses are being tracked.
+    pub fn tracks_uses(&self) -> bool {
+        self.live_uses.is_some()
+    }
+
+    /// The instructions in the layout using `v`, in layout order. Linear in
+    /// the function unless uses are tracked.
+    pub fn users_of(&mut self, v: Value) -> Vec<Inst> {
+        match self.live_uses.take() {
+            Some(mut u) => {
+                let users = u.users(self, v);
+                self.live_uses = Some(u);
+                users
+            }
+            None => Uses::compute(self).users(v).to_vec(),
+        }
+    }
+
+    /// Whether `v` is used in the layout (see [`Function::users_of`]).
+    pub fn is_used(&mut self, v: Value) -> bool {
+        !self.users_of(v).is_empty()
     }
 
     /// Mutable layout; may change anything.

@@ -108,17 +108,25 @@ pub fn simplify_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize 
 /// inlining), repeatedly, since one deletion can make another.
 pub fn delete_dead_in(m: &Module, f: &mut Function, blocks: &[Block]) {
     loop {
-        let uses = Uses::compute(f);
-        let dead: Vec<Inst> = blocks
+        // Without tracked uses, one scan answers every question of a round.
+        let scanned = (!f.tracks_uses()).then(|| Uses::compute(f));
+        let candidates: Vec<(Inst, Value)> = blocks
             .iter()
             .filter(|&&b| f.layout().is_block_inserted(b))
             .flat_map(|&b| f.block_insts(b))
-            .filter(|&i| {
+            .filter_map(|i| {
                 let d = f.dfg().inst(i);
-                !d.is_terminator()
-                    && d.result().is_some_and(|r| !uses.is_used(r))
-                    && inst_effects(m, f, i).is_removable()
+                let r = d.result().filter(|_| !d.is_terminator())?;
+                inst_effects(m, f, i).is_removable().then_some((i, r))
             })
+            .collect();
+        let dead: Vec<Inst> = candidates
+            .into_iter()
+            .filter(|&(_, r)| match &scanned {
+                Some(uses) => !uses.is_used(r),
+                None => !f.is_used(r),
+            })
+            .map(|(i, _)| i)
             .collect();
         if dead.is_empty() {
             return;

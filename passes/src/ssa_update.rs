@@ -8,32 +8,35 @@
 use opt_conv_ir::analysis::{Cfg, FunctionAnalyses};
 use opt_conv_ir::constant::Const;
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, SecondaryMap, Type, Value};
+use opt_conv_ir::{Block, Function, Inst, InstData, InstKind, Type, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// One variable's definitions and the phis made for it.
 pub struct SsaUpdater {
     ty: Type,
     name: Option<String>,
-    /// The value live at the end of each block, once known.
-    at_end: SecondaryMap<Block, Option<Value>>,
+    /// The value live at the end of each block, once known. A map, not a
+    /// table over all blocks: an update touches few blocks, and a pass
+    /// makes one per copied value (lookups only, so the order is moot).
+    at_end: FxHashMap<Block, Value>,
     created: Vec<Inst>,
 }
 
 impl SsaUpdater {
     /// A variable of type `ty`; new phis are named after `name`.
     pub fn new(ty: Type, name: Option<&str>) -> SsaUpdater {
-        SsaUpdater { ty, name: name.map(str::to_owned), at_end: SecondaryMap::new(), created: Vec::new() }
+        SsaUpdater { ty, name: name.map(str::to_owned), at_end: FxHashMap::default(), created: Vec::new() }
     }
 
     /// `v` is the variable's value at the end of `b`.
     pub fn add_def(&mut self, b: Block, v: Value) {
-        self.at_end[b] = Some(v);
+        self.at_end.insert(b, v);
     }
 
     /// The variable's value at the end of `b` (for a use in a phi incoming
     /// from `b`, or at the top of a block whose only predecessor is `b`).
     pub fn value_at_end(&mut self, f: &mut Function, b: Block) -> Value {
-        if let Some(v) = self.at_end[b] {
+        if let Some(&v) = self.at_end.get(&b) {
             return v;
         }
         let cfg = f.cfg();
@@ -41,17 +44,17 @@ impl SsaUpdater {
         // every join on the way (memoized first, so that cycles end there).
         let mut order: Vec<Block> = Vec::new();
         let mut joins: Vec<Block> = Vec::new();
-        let mut seen: EntitySet<Block> = EntitySet::new();
+        let mut seen: FxHashSet<Block> = FxHashSet::default();
         let mut stack = vec![b];
         while let Some(x) = stack.pop() {
-            if self.at_end[x].is_some() || !seen.insert(x) {
+            if self.at_end.contains_key(&x) || !seen.insert(x) {
                 continue;
             }
             let preds = unique(&cfg, x);
             match preds.as_slice() {
                 [] => {
                     let undef = f.dfg_mut_preserving_cfg().make_const(Const::poison(self.ty));
-                    self.at_end[x] = Some(undef);
+                    self.at_end.insert(x, undef);
                 }
                 [p] => {
                     order.push(x);
@@ -59,7 +62,7 @@ impl SsaUpdater {
                 }
                 _ => {
                     let phi = self.empty_phi(f, x);
-                    self.at_end[x] = Some(phi);
+                    self.at_end.insert(x, phi);
                     joins.push(x);
                     stack.extend(preds);
                 }
@@ -71,26 +74,26 @@ impl SsaUpdater {
             self.resolve_chain(f, &cfg, x);
         }
         for x in joins {
-            let phi = f.dfg().value_inst(self.at_end[x].expect("a phi")).expect("a phi instruction");
+            let phi = f.dfg().value_inst(self.at_end[&x]).expect("a phi instruction");
             let edges: Vec<Block> = cfg.preds(x).to_vec();
-            let args: Vec<Value> = edges.iter().map(|&p| self.at_end[p].expect("resolved")).collect();
+            let args: Vec<Value> = edges.iter().map(|p| self.at_end[p]).collect();
             let d = f.dfg_mut_preserving_cfg().inst_mut(phi);
             d.args = args.into();
             d.blocks = edges.into();
         }
-        self.at_end[b].expect("resolved")
+        self.at_end[&b]
     }
 
     /// Follows single-predecessor links from `x` to a known value (poison
     /// for an unreachable cycle of such blocks).
     fn resolve_chain(&mut self, f: &mut Function, cfg: &Cfg, x: Block) {
         let mut path: Vec<Block> = Vec::new();
-        let mut on_path: EntitySet<Block> = EntitySet::new();
+        let mut on_path: FxHashSet<Block> = FxHashSet::default();
         let mut y = x;
-        while self.at_end[y].is_none() {
+        while !self.at_end.contains_key(&y) {
             if !on_path.insert(y) {
                 let undef = f.dfg_mut_preserving_cfg().make_const(Const::poison(self.ty));
-                self.at_end[y] = Some(undef);
+                self.at_end.insert(y, undef);
                 break;
             }
             path.push(y);
@@ -99,9 +102,9 @@ impl SsaUpdater {
                 _ => return,
             }
         }
-        let v = self.at_end[y];
+        let v = self.at_end[&y];
         for p in path {
-            self.at_end[p] = v;
+            self.at_end.insert(p, v);
         }
     }
 

@@ -13,7 +13,7 @@ pub mod uses;
 pub use cfg::Cfg;
 pub use cycles::{CycleId, CycleInfo};
 pub use domtree::{DomTree, PostDomTree};
-pub use uses::Uses;
+pub use uses::{LiveUses, Uses};
 
 use crate::{Block, Function};
 use std::rc::Rc;

@@ -71,7 +71,14 @@ impl FunctionPass for JumpThreading {
             stale: false,
             remarks: Vec::new(),
         };
+        // Threading asks who uses a value after every copy: follow the
+        // edits rather than scan the function per question.
+        let tracked = f.tracks_uses();
+        f.track_uses();
         let changed = t.run(f);
+        if !tracked {
+            f.untrack_uses();
+        }
         for (kind, block, message) in t.remarks {
             let block = block.trim_start_matches('%').to_owned();
             cx.remarks.emit(Remark {

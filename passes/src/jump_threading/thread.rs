@@ -9,10 +9,11 @@ use crate::simplify::{delete_dead_in, simplify_blocks};
 use crate::ssa_update::SsaUpdater;
 use opt_conv_ir::analysis::{FunctionAnalyses, Uses};
 use opt_conv_ir::edit::remove_inst;
-use opt_conv_ir::{Block, Function, Inst, InstData, Module, SecondaryMap, Type, Value};
+use opt_conv_ir::{Block, Function, Inst, InstData, Module, Type, Value};
+use rustc_hash::FxHashMap;
 
-/// Original value to its copy.
-type ValueMap = SecondaryMap<Value, Option<Value>>;
+/// Original value to its copy (a map: a copy is small, the function not).
+type ValueMap = FxHashMap<Value, Value>;
 
 /// Threads `p -> b` to `s`: `p` branches to a new copy of `b`'s
 /// instructions that ends in `br label %s`.
@@ -67,13 +68,13 @@ fn copy_body(
     to: Block,
     with_terminator: bool,
 ) -> (ValueMap, Vec<(Value, Value)>) {
-    let mut map: ValueMap = SecondaryMap::new();
+    let mut map: ValueMap = FxHashMap::default();
     // A phi's "copy" is its incoming value from `p`: what it would have been.
     let mut copies = Vec::new();
     for phi in f.phis(b).collect::<Vec<_>>() {
         let d = f.dfg().inst(phi);
         if let (Some(r), Some(k)) = (d.result(), d.blocks.iter().position(|&x| x == p)) {
-            map[r] = Some(d.args[k]);
+            map.insert(r, d.args[k]);
             copies.push((r, d.args[k]));
         }
     }
@@ -84,7 +85,7 @@ fn copy_body(
             break;
         }
         let ty = d.result().map(|r| f.dfg().value_type(r)).unwrap_or(Type::VOID);
-        let args: Vec<Value> = d.args.iter().map(|&a| map[a].unwrap_or(a)).collect();
+        let args: Vec<Value> = d.args.iter().map(|a| *map.get(a).unwrap_or(a)).collect();
         let nd =
             InstData { kind: d.kind.clone(), args: args.into(), blocks: d.blocks.clone(), result: Default::default() };
         let ni = f.dfg_mut().make_inst(nd, ty);
@@ -96,7 +97,7 @@ fn copy_body(
             if let Some(n) = f.dfg().value_name(r).map(str::to_owned) {
                 f.dfg_mut().set_value_name(nr, Some(&n));
             }
-            map[r] = Some(nr);
+            map.insert(r, nr);
             copies.push((r, nr));
         }
         f.layout_mut().append_inst(ni, to);
@@ -110,7 +111,7 @@ fn add_incoming_like(f: &mut Function, s: Block, old: Block, new: Block, map: &V
     for phi in f.phis(s).collect::<Vec<_>>() {
         let d = f.dfg_mut_preserving_cfg().inst_mut(phi);
         let Some(k) = d.blocks.iter().position(|&x| x == old) else { continue };
-        let v = map[d.args[k]].unwrap_or(d.args[k]);
+        let v = *map.get(&d.args[k]).unwrap_or(&d.args[k]);
         let mut args = d.args.to_vec();
         let mut blocks = d.blocks.to_vec();
         for _ in 0..edges {
@@ -135,14 +136,15 @@ fn drop_incoming(f: &mut Function, b: Block, p: Block) {
 /// Uses of `b`'s values outside `b` and `nb` now see two definitions: each
 /// gets the one that reaches it.
 fn repair_ssa(f: &mut Function, b: Block, nb: Block, copies: &[(Value, Value)]) {
-    let uses = Uses::compute(f);
+    // One scan for all copies, unless the pass tracks uses.
+    let scanned = (!f.tracks_uses()).then(|| Uses::compute(f));
     for &(r, nr) in copies {
-        let outside: Vec<Inst> = uses
-            .users(r)
-            .iter()
-            .copied()
-            .filter(|&u| f.layout().inst_block(u).is_some_and(|x| x != b && x != nb))
-            .collect();
+        let users = match &scanned {
+            Some(uses) => uses.users(r).to_vec(),
+            None => f.users_of(r),
+        };
+        let outside: Vec<Inst> =
+            users.into_iter().filter(|&u| f.layout().inst_block(u).is_some_and(|x| x != b && x != nb)).collect();
         if outside.is_empty() {
             continue;
         }
