@@ -8,6 +8,7 @@
 #        PIPELINE (default verify), OPT_PIPELINE (opt-22's spelling of the same
 #        work when it differs, e.g. PIPELINE=hoist OPT_PIPELINE='simplifycfg<hoist-common-insts>'),
 #        ARGS (extra options for both tools, e.g. -mtriple=x86_64-unknown-linux-gnu),
+#        SHAPE (gen-module's --shape: random, the default, or repeated-tests),
 #        OPT22 (default opt-22)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,7 +40,7 @@ measure() {
 printf "%-10s %-8s %12s %12s %12s %12s %9s %9s\n" insts funcs opt-conv[s] opt-22[s] opt-conv[MB] opt-22[MB] speedup mem-ratio
 for n in "${sizes[@]}"; do
   f="$work/g$n.ll"
-  "$here/target/release/gen-module" --insts "$n" --per-func "$per_func" -o "$f"
+  "$here/target/release/gen-module" --insts "$n" --per-func "$per_func" --shape "${SHAPE:-random}" -o "$f"
   funcs=$(grep -c '^define' "$f")
   res=$(measure "$bin" -passes="$pipeline" ${extra[@]+"${extra[@]}"} -disable-output "$f") || exit 1
   read -r ot om <<< "$res"

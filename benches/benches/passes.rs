@@ -31,6 +31,27 @@ fn bench(c: &mut Criterion) {
         }
         g.finish();
     }
+    // Jump threading where every thread copies values used further on
+    // (opt-22 is quadratic here).
+    let steps = build(&parse_pipeline("jump-threading").unwrap()).unwrap();
+    let mut g = c.benchmark_group("pass_jump-threading_repeated-tests");
+    g.sample_size(10);
+    for diamonds in [500usize, 2_000, 8_000] {
+        let text = opt_conv_benches::generate_repeated_tests(diamonds);
+        g.throughput(Throughput::Elements(diamonds as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(diamonds), &text, |b, text| {
+            b.iter_batched(
+                || parse_module("r.ll", text).unwrap().0,
+                |mut m| {
+                    let (mut remarks, mut out) = (Remarks::default(), String::new());
+                    run_pipeline(&steps, &mut m, &mut remarks, &mut out, &Options::default()).unwrap();
+                    m
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench);
