@@ -96,6 +96,10 @@ impl ModulePass for Inline {
                         let what =
                             format!("inlined @{} into @{name} {note}{}", callee_name(m, callee), plan_note(&plan));
                         tracing::debug!(target: "opt_conv::inline", "{what}");
+                        // Each inlining asks who uses the call's result and
+                        // the clones: from the first one on, follow the edits
+                        // instead of scanning the caller per question.
+                        body.track_uses();
                         match inline_call(m, &mut body, call, callee, &plan) {
                             Ok(()) => {
                                 cx.remarks.emit(Remark {
@@ -109,6 +113,7 @@ impl ModulePass for Inline {
                                 changed = true;
                             }
                             Err(e) => {
+                                body.untrack_uses();
                                 m.set_body(caller, body);
                                 return Err(PassError { message: e });
                             }
@@ -116,6 +121,7 @@ impl ModulePass for Inline {
                     }
                 }
             }
+            body.untrack_uses();
             m.set_body(caller, body);
         }
         Ok(if changed { Changes::ALL } else { Changes::NONE })
@@ -331,7 +337,7 @@ fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, pla
     let call_data = f.dfg().inst(call).clone();
     let site_token = call_data.convergence_token();
     let args: Vec<Value> = call_data.call_args().to_vec();
-    let call_result = f.dfg().inst_result(call).filter(|&r| opt_conv_ir::analysis::Uses::compute(f).is_used(r));
+    let call_result = f.dfg().inst_result(call).filter(|&r| f.is_used(r));
 
     // Clone blocks and instructions (results first, operands second, since
     // phis may refer to later definitions).
@@ -573,17 +579,25 @@ fn remove_unreachable_block(f: &mut Function, b: Block) {
 /// are deleted (as LLVM's cloner does), repeatedly.
 fn delete_dead_clones(m: &Module, f: &mut Function, clones: &[(Inst, Inst)]) {
     loop {
-        let uses = opt_conv_ir::analysis::Uses::compute(f);
-        let dead: Vec<Inst> = clones
+        let candidates: Vec<(Inst, Value)> = clones
             .iter()
             .map(|&(_, ni)| ni)
             .filter(|&ni| !f.dfg().is_removed(ni) && f.layout().inst_block(ni).is_some())
-            .filter(|&ni| {
+            .filter_map(|ni| {
                 let d = f.dfg().inst(ni);
-                !d.is_terminator()
-                    && d.result().is_some_and(|r| !uses.is_used(r))
-                    && inst_effects(m, f, ni).is_removable()
+                let r = d.result().filter(|_| !d.is_terminator())?;
+                inst_effects(m, f, ni).is_removable().then_some((ni, r))
             })
+            .collect();
+        // One scan per round, unless the caller's uses are tracked.
+        let scanned = (!f.tracks_uses()).then(|| opt_conv_ir::analysis::Uses::compute(f));
+        let dead: Vec<Inst> = candidates
+            .into_iter()
+            .filter(|&(_, r)| match &scanned {
+                Some(uses) => !uses.is_used(r),
+                None => !f.is_used(r),
+            })
+            .map(|(i, _)| i)
             .collect();
         if dead.is_empty() {
             return;
