@@ -257,8 +257,12 @@ fn decide(
     if !always && c >= t {
         return Err(format!("too costly {note}"));
     }
-    let oracle = Oracle::new(m, caller_id, caller);
-    match oracle.ask(caller, &Query::Inline { call }) {
+    // Most callees have nothing to do with convergence: then the answer
+    // needs none of the caller's analyses (built per call, they would make
+    // a caller with many call sites quadratic).
+    let verdict = Oracle::inline_without_convergence(m, body)
+        .unwrap_or_else(|| Oracle::new(m, caller_id, caller).ask(caller, &Query::Inline { call }));
+    match verdict {
         Verdict::Legal(obligations) => {
             let plan = obligations
                 .into_iter()

@@ -5,7 +5,7 @@
 use super::{Obligation, Oracle, Refusal, Rule, Verdict};
 use crate::convergence::{ConvOp, ConvergenceInfo, FunctionConvergence, TokenKind, callee_decl};
 use opt_conv_ir::analysis::FunctionAnalyses;
-use opt_conv_ir::{Function, Inst};
+use opt_conv_ir::{Function, Inst, Module};
 
 /// How the callee's convergence connects to the call site.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +29,16 @@ pub enum InlinePlan {
 }
 
 impl Oracle<'_> {
+    /// The verdict on inlining `callee` when it has no convergent operation
+    /// and no token: legal and [`InlinePlan::Plain`] whatever the caller and
+    /// the call site, so the caller's analyses are not needed (an inliner
+    /// asks this first, and builds the caller's oracle only when it says
+    /// `None`). [`Query::Inline`](super::Query::Inline) gives the same answer.
+    pub fn inline_without_convergence(m: &Module, callee: &Function) -> Option<Verdict> {
+        (ConvergenceInfo::compute(m, callee).mode() == FunctionConvergence::None)
+            .then(|| Verdict::Legal(vec![Obligation::Inline(InlinePlan::Plain)]))
+    }
+
     pub(super) fn check_inline(&self, f: &Function, call: Inst) -> Verdict {
         let d = f.dfg().inst(call);
         let Some(decl) = callee_decl(self.m, f, d) else { return Verdict::legal() };

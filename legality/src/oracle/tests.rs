@@ -251,3 +251,22 @@ fn refusals_without_printer_names_still_name_the_rule_and_the_values() {
     assert!(exact.contains("%0 (in %entry)") && own.contains("the call to @pure (in %entry)"), "{own}");
     assert_eq!(exact.replace("%1 ", "an unnamed block ").replace("%0 ", "the call to @pure "), own);
 }
+
+/// The shortcut an inliner asks first agrees with the full query: a callee
+/// without convergence is inlined plainly, one with convergence needs the
+/// caller's analyses (here, a token at the call site).
+#[test]
+fn inlining_a_callee_without_convergence_needs_no_caller_analyses() {
+    let m = module(
+        "define i32 @plain(i32 %x) {\nentry:\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+         define void @conv() convergent {\nentry:\n  %t = call token @llvm.experimental.convergence.entry()\n  \
+         call void @op() [ \"convergencectrl\"(token %t) ]\n  ret void\n}\n\
+         define void @f() convergent {\nentry:\n  %r = call i32 @plain(i32 1)\n  call void @conv()\n  ret void\n}\n\
+         declare token @llvm.experimental.convergence.entry()\n",
+    );
+    let body = |n: &str| m.body(m.func_by_name(n).unwrap()).unwrap();
+    let plain = Oracle::inline_without_convergence(&m, body("plain")).expect("no convergence in @plain");
+    let full = ask(&m, |f| Query::Inline { call: inst(f, "r") });
+    assert_eq!(format!("{plain:?}"), format!("{full:?}"));
+    assert!(Oracle::inline_without_convergence(&m, body("conv")).is_none());
+}
