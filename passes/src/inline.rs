@@ -408,6 +408,17 @@ fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, pla
             *blk = bmap[*blk].expect("mapped block");
         }
     }
+    // A one-block callee ending in `ret` goes where the call was: what
+    // splitting the call's block and merging it back would leave, without
+    // moving the code after the call twice (quadratic for a long block with
+    // many calls).
+    if let ([only], InlinePlan::Plain | InlinePlan::SubstituteEntry { .. }) = (new_blocks.as_slice(), plan)
+        && let Some(ret) = f.terminator(*only).filter(|&t| matches!(f.dfg().inst(t).kind, InstKind::Ret))
+    {
+        inline_in_place(f, call, call_result, *only, ret);
+        delete_dead_clones(m, f, &clones);
+        return Ok(());
+    }
     // Split the call's block: everything after the call moves to a new block.
     let after_name = format!("{}.exit", callee_name(m, callee));
     let after = f.dfg_mut().make_block(Some(&after_name));
@@ -505,6 +516,39 @@ fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, pla
     }
     delete_dead_clones(m, f, &clones);
     Ok(())
+}
+
+/// Moves the body of `copy` (a one-block callee's copy, not in the layout)
+/// before `call`, which it replaces: the call's result becomes the value
+/// `ret` returned, and static allocas go to the top of the caller's entry,
+/// as in the general case.
+fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, copy: Block, ret: Inst) {
+    let returned = f.dfg().inst(ret).args.first().copied();
+    let body: Vec<Inst> = f.block_insts(copy).filter(|&i| i != ret).collect();
+    for &i in &body {
+        let layout = f.layout_mut_preserving_cfg();
+        layout.remove_inst(i);
+        layout.insert_inst_before(i, call);
+    }
+    // No edge changes: the CFG stays valid.
+    remove_inst(f, ret);
+    remove_inst(f, call);
+    if let (Some(r), Some(v)) = (call_result, returned) {
+        let mut repl = Replacements::new();
+        repl.insert(r, v);
+        repl.apply(f);
+    }
+    let caller_entry = f.entry_block().expect("caller has an entry");
+    let allocas: Vec<Inst> = body
+        .into_iter()
+        .filter(|&i| matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. }) && f.dfg().inst(i).args.is_empty())
+        .collect();
+    for &a in allocas.iter().rev() {
+        let first = f.layout().first_inst(caller_entry).expect("entry has a terminator");
+        let layout = f.layout_mut_preserving_cfg();
+        layout.remove_inst(a);
+        layout.insert_inst_before(a, first);
+    }
 }
 
 /// The caller value for callee value `a`.
