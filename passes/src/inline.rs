@@ -29,7 +29,6 @@ use crate::pass::{ModuleCx, ModulePass, PassError};
 use crate::remarks::{Remark, RemarkKind};
 use crate::sink::block_label;
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::metadata::MdArg;
 use opt_conv_ir::{
     Block, Changes, ConstKind, EntitySet, FuncId, Function, Inst, InstData, InstKind, Module, SecondaryMap, Value,
@@ -626,32 +625,11 @@ fn remove_unreachable_block(f: &mut Function, b: Block) {
 /// Cloned instructions whose results nobody uses and that have no effect
 /// are deleted (as LLVM's cloner does), repeatedly.
 fn delete_dead_clones(m: &Module, f: &mut Function, clones: &[(Inst, Inst)]) {
-    loop {
-        let candidates: Vec<(Inst, Value)> = clones
+    crate::simplify::delete_dead_among(m, f, |f| {
+        clones
             .iter()
             .map(|&(_, ni)| ni)
             .filter(|&ni| !f.dfg().is_removed(ni) && f.layout().inst_block(ni).is_some())
-            .filter_map(|ni| {
-                let d = f.dfg().inst(ni);
-                let r = d.result().filter(|_| !d.is_terminator())?;
-                inst_effects(m, f, ni).is_removable().then_some((ni, r))
-            })
-            .collect();
-        // One scan per round, unless the caller's uses are tracked.
-        let scanned = (!f.tracks_uses()).then(|| opt_conv_ir::analysis::Uses::compute(f));
-        let dead: Vec<Inst> = candidates
-            .into_iter()
-            .filter(|&(_, r)| match &scanned {
-                Some(uses) => !uses.is_used(r),
-                None => !f.is_used(r),
-            })
-            .map(|(i, _)| i)
-            .collect();
-        if dead.is_empty() {
-            return;
-        }
-        for i in dead {
-            remove_inst(f, i);
-        }
-    }
+            .collect()
+    });
 }

@@ -107,19 +107,26 @@ pub fn simplify_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize 
 /// changes nothing else (dead copies after unrolling, threading or
 /// inlining), repeatedly, since one deletion can make another.
 pub fn delete_dead_in(m: &Module, f: &mut Function, blocks: &[Block]) {
+    delete_dead_among(m, f, |f| {
+        blocks.iter().filter(|&&b| f.layout().is_block_inserted(b)).flat_map(|&b| f.block_insts(b)).collect()
+    });
+}
+
+/// Deletes, of the instructions `insts(f)` lists (in the layout), those
+/// that nothing uses and whose removal changes nothing else, repeatedly.
+/// Each round asks about uses once per candidate: tracked uses if `f` has
+/// them ([`Function::track_uses`]), else one scan for the round.
+pub fn delete_dead_among(m: &Module, f: &mut Function, insts: impl Fn(&Function) -> Vec<Inst>) {
     loop {
-        // Without tracked uses, one scan answers every question of a round.
-        let scanned = (!f.tracks_uses()).then(|| Uses::compute(f));
-        let candidates: Vec<(Inst, Value)> = blocks
-            .iter()
-            .filter(|&&b| f.layout().is_block_inserted(b))
-            .flat_map(|&b| f.block_insts(b))
+        let candidates: Vec<(Inst, Value)> = insts(f)
+            .into_iter()
             .filter_map(|i| {
                 let d = f.dfg().inst(i);
                 let r = d.result().filter(|_| !d.is_terminator())?;
                 inst_effects(m, f, i).is_removable().then_some((i, r))
             })
             .collect();
+        let scanned = (!f.tracks_uses()).then(|| Uses::compute(f));
         let dead: Vec<Inst> = candidates
             .into_iter()
             .filter(|&(_, r)| match &scanned {
