@@ -10,38 +10,27 @@ use opt_conv_passes::{Options, Remarks, build, parse_pipeline, run_pipeline};
 
 fn bench(c: &mut Criterion) {
     for pass in ["sink", "hoist", "dce", "inline", "loop-unroll", "jump-threading"] {
-        let steps = build(&parse_pipeline(pass).unwrap()).unwrap();
-        let mut g = c.benchmark_group(format!("pass_{pass}"));
-        g.sample_size(10);
-        for n in [5_000usize, 20_000, 80_000] {
-            let text = opt_conv_benches::generate(&opt_conv_benches::GenConfig::new(n, n));
-            g.throughput(Throughput::Elements(n as u64));
-            g.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
-                b.iter_batched(
-                    // A fresh module for each run (parsing is not measured).
-                    || parse_module("g.ll", text).unwrap().0,
-                    |mut m| {
-                        let (mut remarks, mut out) = (Remarks::default(), String::new());
-                        run_pipeline(&steps, &mut m, &mut remarks, &mut out, &Options::default()).unwrap();
-                        m
-                    },
-                    BatchSize::LargeInput,
-                )
-            });
-        }
-        g.finish();
+        let inputs = [5_000usize, 20_000, 80_000]
+            .map(|n| (n, opt_conv_benches::generate(&opt_conv_benches::GenConfig::new(n, n))));
+        bench_pass(c, &format!("pass_{pass}"), pass, &inputs);
     }
     // Jump threading where every thread copies values used further on
-    // (opt-22 is quadratic here).
-    let steps = build(&parse_pipeline("jump-threading").unwrap()).unwrap();
-    let mut g = c.benchmark_group("pass_jump-threading_repeated-tests");
+    // (opt-22 is quadratic here); sizes count diamonds.
+    let inputs = [500usize, 2_000, 8_000].map(|n| (n, opt_conv_benches::generate_repeated_tests(n)));
+    bench_pass(c, "pass_jump-threading_repeated-tests", "jump-threading", &inputs);
+}
+
+/// One group: `pipeline` on each `(size, module text)`, parsing not measured.
+fn bench_pass(c: &mut Criterion, group: &str, pipeline: &str, inputs: &[(usize, String)]) {
+    let steps = build(&parse_pipeline(pipeline).unwrap()).unwrap();
+    let mut g = c.benchmark_group(group);
     g.sample_size(10);
-    for diamonds in [500usize, 2_000, 8_000] {
-        let text = opt_conv_benches::generate_repeated_tests(diamonds);
-        g.throughput(Throughput::Elements(diamonds as u64));
-        g.bench_with_input(BenchmarkId::from_parameter(diamonds), &text, |b, text| {
+    for (n, text) in inputs {
+        g.throughput(Throughput::Elements(*n as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(n), text, |b, text| {
             b.iter_batched(
-                || parse_module("r.ll", text).unwrap().0,
+                // A fresh module for each run.
+                || parse_module("g.ll", text).unwrap().0,
                 |mut m| {
                     let (mut remarks, mut out) = (Remarks::default(), String::new());
                     run_pipeline(&steps, &mut m, &mut remarks, &mut out, &Options::default()).unwrap();
