@@ -275,6 +275,24 @@ impl ConvergenceInfo {
         self.mode
     }
 
+    /// Whether `i` is a convergent operation (not a token intrinsic) whose
+    /// token comes from an anchor, directly or through loop intrinsics: the
+    /// threads it communicates with are a group the implementation chose.
+    pub fn under_anchor(&self, i: Inst) -> bool {
+        let ConvOp::Controlled { token } = self.ops[i] else { return false };
+        let mut t = token;
+        // Each step goes to the token's own token; the static rules make the
+        // chain acyclic, and a bound keeps a malformed one from looping.
+        for _ in 0..=self.defs.len() {
+            match self.ops[t] {
+                ConvOp::Intrinsic { kind: TokenKind::Anchor, .. } => return true,
+                ConvOp::Intrinsic { kind: TokenKind::Loop, token: Some(p) } => t = p,
+                _ => return false,
+            }
+        }
+        false
+    }
+
     /// The heart of cycle `c`: a loop intrinsic in `c` whose token is defined outside `c`.
     pub fn heart_of(&self, c: CycleId) -> Option<Inst> {
         self.hearts[c]

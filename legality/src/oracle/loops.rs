@@ -18,25 +18,38 @@ impl Oracle<'_> {
             LoopConvergence::None => Verdict::legal(),
             LoopConvergence::Controlled => Verdict::Legal(vec![Obligation::DuplicateAnchors]),
             LoopConvergence::Heart(h) => match kind {
-                UnrollKind::Full
-                | UnrollKind::PartialNoRemainder
-                | UnrollKind::Runtime { uniform_trip_count: true } => Verdict::Legal(vec![Obligation::KeepHeart(h)]),
-                UnrollKind::Runtime { uniform_trip_count: false } => Verdict::Refused(Refusal::new(
-                    Rule::HeartRemainder,
-                    format!(
-                        "the loop at {header} has the heart {}; with a remainder, threads with different trip counts \
-                         would run the same original iteration in different copies (main loop and remainder), and \
-                         its trip count is not known to be uniform",
-                        self.inst_name(f, h)
-                    ),
-                )),
+                UnrollKind::Full | UnrollKind::PartialNoRemainder | UnrollKind::KeepExits => {
+                    Verdict::Legal(vec![Obligation::KeepHeart(h)])
+                }
+                UnrollKind::Runtime { trip_count_of } => {
+                    // The threads that start the loop together are those of
+                    // the heart's token at the header; with one trip count
+                    // among them, each original iteration runs in the same
+                    // copy for all of them.
+                    let at = self.cycles.header(cycle);
+                    let uniform =
+                        trip_count_of.is_some_and(|(a, b)| self.value_uniform_at(f, a, at) && self.value_uniform_at(f, b, at));
+                    if uniform {
+                        Verdict::Legal(vec![Obligation::KeepHeart(h)])
+                    } else {
+                        Verdict::Refused(Refusal::new(
+                            Rule::HeartRemainder,
+                            format!(
+                                "the loop at {header} has the heart {}; with a remainder, threads with different trip \
+                                 counts would run the same original iteration in different copies (main loop and \
+                                 remainder), and its trip count is not known to be uniform for them",
+                                self.inst_name(f, h)
+                            ),
+                        ))
+                    }
+                }
             },
             LoopConvergence::Extended => Verdict::Refused(Refusal::new(
                 Rule::ExtendedLoop,
                 format!("a token defined in the loop at {header} is used outside it (an extended loop)"),
             )),
             LoopConvergence::Uncontrolled => match kind {
-                UnrollKind::Full | UnrollKind::PartialNoRemainder => Verdict::legal(),
+                UnrollKind::Full | UnrollKind::PartialNoRemainder | UnrollKind::KeepExits => Verdict::legal(),
                 UnrollKind::Runtime { .. } => Verdict::Refused(Refusal::new(
                     Rule::UncontrolledRemainder,
                     format!(

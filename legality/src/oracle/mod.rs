@@ -9,8 +9,9 @@
 //! are documented with examples in `legality/RULES.md`.
 //!
 //! The oracle is built on the convergence model ([`ConvergenceInfo`]) and on
-//! token-aware uniformity ([`UniformityInfo`] in [`Mode::Tokens`]): a branch
-//! is *uniform* when every group of converged threads takes it the same way.
+//! uniformity for legality ([`UniformityInfo`] in [`Mode::Legality`]): a
+//! branch is *uniform at a point* when every group of threads that shares a
+//! token's dynamic instance there took it the same way (`uniform.rs`).
 //!
 //! ```
 //! use opt_conv_ir::{parse_module, Function};
@@ -57,6 +58,7 @@ mod structure;
 #[cfg(test)]
 mod tests;
 mod threading;
+mod uniform;
 
 use crate::convergence::ConvergenceInfo;
 use crate::uniformity::{Mode, Target, UniformityInfo};
@@ -85,10 +87,16 @@ pub enum UnrollKind {
     Full,
     /// By a factor that divides the trip count (or a known trip multiple): no remainder.
     PartialNoRemainder,
+    /// By a factor, every copy keeping its exit test: no remainder loop, and
+    /// each original iteration runs in the same copy for every thread (the
+    /// spec's unrolling "without tail").
+    KeepExits,
     /// By a factor with a remainder loop for the leftover iterations.
     Runtime {
-        /// Whether the trip count is proven uniform across converged threads.
-        uniform_trip_count: bool,
+        /// The values the run-time trip count is computed from (start and
+        /// limit; the step is a constant), when the pass knows them. The
+        /// oracle decides whether they are uniform for the loop's threads.
+        trip_count_of: Option<(Value, Value)>,
     },
 }
 
@@ -221,11 +229,12 @@ impl<'m> Oracle<'m> {
     /// The oracle for function `fid` of `m`, whose body is `f` (passes take
     /// the body out of the module while they run).
     pub fn new(m: &'m Module, fid: FuncId, f: &Function) -> Oracle<'m> {
+        let conv = Rc::new(ConvergenceInfo::compute(m, f));
         Oracle {
             m,
             fid,
-            conv: Rc::new(ConvergenceInfo::compute(m, f)),
-            uniformity: Rc::new(Self::compute_uniformity(m, fid, f)),
+            uniformity: Rc::new(Self::compute_uniformity(m, fid, f, &conv)),
+            conv,
             cfg: f.cfg(),
             dt: f.domtree(),
             pdt: f.postdomtree(),
@@ -274,26 +283,26 @@ impl<'m> Oracle<'m> {
     /// values are divergent nor which branches are.
     pub fn refresh(&mut self, f: &Function) {
         let cfg = f.cfg();
+        self.conv = Rc::new(ConvergenceInfo::compute(self.m, f));
         if !Rc::ptr_eq(&cfg, &self.cfg) {
-            self.uniformity = Rc::new(Self::compute_uniformity(self.m, self.fid, f));
+            self.uniformity = Rc::new(Self::compute_uniformity(self.m, self.fid, f, &self.conv));
             self.dt = f.domtree();
             self.pdt = f.postdomtree();
             self.cycles = f.cycles();
             self.cfg = cfg;
         }
-        self.conv = Rc::new(ConvergenceInfo::compute(self.m, f));
     }
 
-    /// Token-aware uniformity under the module's target model; a target
-    /// without one (no triple, a CPU triple) gets the conservative
-    /// [`Target::Unknown`] model rather than "nothing diverges", since a
-    /// module with convergent operations is meant for some SIMT machine.
-    fn compute_uniformity(m: &Module, fid: FuncId, f: &Function) -> UniformityInfo {
+    /// Uniformity for legality ([`Mode::Legality`]) under the module's
+    /// target model; a target without one (no triple, a CPU triple) gets the
+    /// conservative [`Target::Unknown`] model rather than "nothing diverges",
+    /// since a module with convergent operations is meant for some SIMT machine.
+    fn compute_uniformity(m: &Module, fid: FuncId, f: &Function, conv: &Rc<ConvergenceInfo>) -> UniformityInfo {
         let target = match Target::of_module(m) {
             Target::NoDivergence => Target::Unknown,
             t => t,
         };
-        UniformityInfo::compute(m, fid, f, target, Mode::Tokens)
+        UniformityInfo::compute_with(m, fid, f, target, Mode::Legality, Some(conv.clone()))
     }
 
     /// The one entry point: may the transform described by `q` be done?
@@ -318,15 +327,11 @@ impl<'m> Oracle<'m> {
         &self.conv
     }
 
-    /// The token-aware uniformity the oracle uses.
+    /// The uniformity analysis the oracle decides from ([`Mode::Legality`]);
+    /// ask [`Oracle::branch_uniform_at`] and [`Oracle::value_uniform_at`],
+    /// which account for where the question is asked from.
     pub fn uniformity(&self) -> &UniformityInfo {
         &self.uniformity
-    }
-
-    /// Whether the terminator of `b` is a branch that every group of
-    /// converged threads takes the same way (trivially true without a choice).
-    pub fn is_uniform_branch(&self, f: &Function, b: Block) -> bool {
-        self.cfg.succs(b).len() < 2 || self.uniformity.is_uniform_branch(b) || !self.has_real_choice(f, b)
     }
 
     /// A conditional branch or switch whose targets are all the same block
@@ -334,11 +339,6 @@ impl<'m> Oracle<'m> {
     fn has_real_choice(&self, _f: &Function, b: Block) -> bool {
         let succs = self.cfg.succs(b);
         succs.iter().any(|&s| s != succs[0])
-    }
-
-    /// Whether `v` is divergent (token-aware).
-    pub fn is_divergent(&self, f: &Function, v: Value) -> bool {
-        self.uniformity.is_divergent(f, v)
     }
 
     fn block(&self, f: &Function, i: Inst) -> Block {

@@ -8,6 +8,7 @@
 //! controlled by the entry token or a heart never cross a divergent branch;
 //! uncontrolled operations keep their control dependences.
 
+use super::uniform::Span;
 use super::{InsertPoint, Obligation, Oracle, Refusal, Rule, Verdict};
 use crate::convergence::{ConvOp, TokenKind};
 use opt_conv_ir::{Block, EntitySet, Function, Inst};
@@ -52,11 +53,8 @@ impl Oracle<'_> {
                 ),
             ));
         }
-        if from == dest {
-            return Ok(None);
-        }
         let anchor_group = self.moving_anchor(i, group);
-        if self.cycles.cycle_of(from) != self.cycles.cycle_of(dest) {
+        if from != dest && self.cycles.cycle_of(from) != self.cycles.cycle_of(dest) {
             let rule = if anchor_group.is_some() { Rule::AnchorCycle } else { Rule::CycleBoundary };
             return Err(Refusal::new(
                 rule,
@@ -69,13 +67,35 @@ impl Oracle<'_> {
                 ),
             ));
         }
+        // What the move crosses that can split a group of threads: divergent
+        // branches, or an instruction after which a thread may stop.
         let divergent = self.divergent_branches_between(f, from, dest);
-        if divergent.is_empty() {
-            // Rule 1: every branch crossed is uniform, so every group of
-            // converged threads reaches both points or neither.
-            return Ok(None);
-        }
-        let branches = self.block_list(f, &divergent);
+        let ender = if self.inst_dominates_point(f, i, to) {
+            self.thread_ender_between(f, Span::After(i), Span::At(to), group)
+        } else if self.point_dominates_inst(f, to, i) {
+            self.thread_ender_between(f, Span::At(to), Span::At(InsertPoint::Before(i)), group)
+        } else {
+            // Neither end is on every path to the other: both are reached
+            // from their nearest common dominator.
+            let top = self.dt.nearest_common_dominator(from, dest).map(|n| Span::At(InsertPoint::BlockStart(n)));
+            top.and_then(|t| {
+                self.thread_ender_between(f, t, Span::At(InsertPoint::Before(i)), group)
+                    .or_else(|| self.thread_ender_between(f, t, Span::At(to), group))
+            })
+        };
+        let crossed = match (divergent.is_empty(), ender) {
+            (true, None) => {
+                // Every branch crossed is uniform and every thread that
+                // reaches one end reaches the other: each group of converged
+                // threads reaches both points or neither.
+                return Ok(None);
+            }
+            (false, _) => format!("the divergent branch of {}", self.block_list(f, &divergent)),
+            (true, Some(e)) => self.ender_text(f, e),
+        };
+        let branches = crossed.as_str();
+        // Crossing only a thread-ending instruction is refused under its own rule.
+        let rule = |r: Rule| if divergent.is_empty() { Rule::ThreadEnding } else { r };
         match op {
             ConvOp::Intrinsic { kind: TokenKind::Anchor, .. } => {
                 // The anchor's threads are implementation-defined; moving it
@@ -90,10 +110,9 @@ impl Oracle<'_> {
                     .collect();
                 if !left.is_empty() {
                     return Err(Refusal::new(
-                        Rule::PartialAnchorMove,
+                        rule(Rule::PartialAnchorMove),
                         format!(
-                            "moving anchor {} to {} without the users of its token {} would split them at the \
-                             divergent branch of {branches}",
+                            "moving anchor {} to {} without the users of its token {} would split them at {branches}",
                             self.inst_name(f, i),
                             self.block_name(f, dest),
                             self.inst_list(f, &left)
@@ -115,18 +134,18 @@ impl Oracle<'_> {
                             format!(" and the other users of its token ({})", self.inst_list(f, &others))
                         };
                         Err(Refusal::new(
-                            Rule::PartialAnchorMove,
+                            rule(Rule::PartialAnchorMove),
                             format!(
-                                "moving {name} to {} without its anchor {tok}{others} would let threads that go \
-                                 different ways at the divergent branch of {branches} communicate at one but not the other",
+                                "moving {name} to {} without its anchor {tok}{others} would let threads separated \
+                                 by {branches} communicate at one point but not the other",
                                 self.block_name(f, dest)
                             ),
                         ))
                     }
                     kind => Err(Refusal::new(
-                        Rule::EntryOrHeartToken,
+                        rule(Rule::EntryOrHeartToken),
                         format!(
-                            "{name} is controlled by the {} token {tok}; moving it to {} crosses the divergent branch of {branches}",
+                            "{name} is controlled by the {} token {tok}; moving it to {} crosses {branches}",
                             if kind == Some(TokenKind::Entry) { "entry" } else { "loop" },
                             self.block_name(f, dest)
                         ),
@@ -134,14 +153,14 @@ impl Oracle<'_> {
                 }
             }
             _ => {
-                if self.control_equivalent(from, dest) {
+                if ender.is_none() && self.control_equivalent(from, dest) {
                     return Ok(None);
                 }
                 Err(Refusal::new(
-                    Rule::UncontrolledControlDependence,
+                    rule(Rule::UncontrolledControlDependence),
                     format!(
                         "{} is an uncontrolled convergent operation; moving it to {} changes its control dependences \
-                         (divergent branch of {branches})",
+                         (it crosses {branches})",
                         self.inst_name(f, i),
                         self.block_name(f, dest)
                     ),
@@ -198,7 +217,7 @@ impl Oracle<'_> {
             ));
         }
         let divergent = if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
-            self.deciding_divergent_branches(f, dest, &[ba, bb])
+            self.deciding_divergent_branches(f, dest, &[ba, bb], dest)
         } else {
             let mut d = self.divergent_branches_between(f, dest, ba);
             for x in self.divergent_branches_between(f, dest, bb) {
@@ -224,6 +243,25 @@ impl Oracle<'_> {
                 ),
             ));
         }
+        if !both_anchors {
+            // Threads that stop between the merged point and either original
+            // would take part in the merged operation and not in the original.
+            let ender = [a, b].into_iter().find_map(|x| {
+                self.point_dominates_inst(f, to, x)
+                    .then(|| self.thread_ender_between(f, Span::At(to), Span::At(InsertPoint::Before(x)), &[a, b]))
+                    .flatten()
+            });
+            if let Some(e) = ender {
+                return Verdict::Refused(Refusal::new(
+                    Rule::ThreadEnding,
+                    format!(
+                        "merging {names} into {} would move them above {}",
+                        self.block_name(f, dest),
+                        self.ender_text(f, e)
+                    ),
+                ));
+            }
+        }
         if let Some(r) = self.check_structure(f, &[a], to) {
             return Verdict::Refused(r);
         }
@@ -241,12 +279,12 @@ impl Oracle<'_> {
             return Vec::new();
         }
         if self.dt.dominates(a, b) {
-            self.deciding_divergent_branches(f, a, &[b])
+            self.deciding_divergent_branches(f, a, &[b], a)
         } else if self.dt.dominates(b, a) {
-            self.deciding_divergent_branches(f, b, &[a])
+            self.deciding_divergent_branches(f, b, &[a], b)
         } else {
             match self.dt.nearest_common_dominator(a, b) {
-                Some(n) => self.deciding_divergent_branches(f, n, &[a, b]),
+                Some(n) => self.deciding_divergent_branches(f, n, &[a, b], n),
                 None => Vec::new(),
             }
         }
@@ -254,11 +292,12 @@ impl Oracle<'_> {
 
     /// The divergent branches between `top` and the `bottoms` it dominates
     /// on which reaching a bottom depends: those a bottom is iteratedly
-    /// control-dependent on. A divergent branch whose sides meet again
+    /// control-dependent on, with uniformity as seen by threads meeting at
+    /// `at` ([`Oracle::branch_uniform_at`]). A divergent branch whose sides meet again
     /// before any deciding branch splits no group of threads on its way to
     /// a bottom, so it does not count (a reduction below an if/else that
     /// rejoins may still sink under a later uniform branch).
-    pub(super) fn deciding_divergent_branches(&self, f: &Function, top: Block, bottoms: &[Block]) -> Vec<Block> {
+    pub(super) fn deciding_divergent_branches(&self, f: &Function, top: Block, bottoms: &[Block], at: Block) -> Vec<Block> {
         let mut region: Vec<Block> = Vec::new();
         for &b in bottoms {
             for x in self.paths(top, b) {
@@ -288,7 +327,7 @@ impl Oracle<'_> {
                 }
             }
         }
-        region.into_iter().filter(|x| deciding.contains(x) && !self.is_uniform_branch(f, *x)).collect()
+        region.into_iter().filter(|x| deciding.contains(x) && !self.branch_uniform_at(f, *x, at)).collect()
     }
 
     /// The blocks whose terminator a move between `a` and `b` crosses: for
@@ -317,7 +356,7 @@ impl Oracle<'_> {
 
     /// `top` and the blocks other than `bottom` on paths from `top` to
     /// `bottom` that do not return to `top`, in a deterministic order.
-    fn paths(&self, top: Block, bottom: Block) -> Vec<Block> {
+    pub(super) fn paths(&self, top: Block, bottom: Block) -> Vec<Block> {
         let mut back = EntitySet::new();
         let mut work = vec![bottom];
         back.insert(bottom);

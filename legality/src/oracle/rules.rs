@@ -57,11 +57,14 @@ pub enum Rule {
     /// one function, so a callee using tokens is not inlined into a caller
     /// with uncontrolled convergent operations.
     InlineMixedModes,
+    /// A convergent operation may not move across an instruction after
+    /// which a thread may stop (a kill, a call that may not return).
+    ThreadEnding,
 }
 
 impl Rule {
     /// Every rule, in documentation order.
-    pub const ALL: [Rule; 17] = [
+    pub const ALL: [Rule; 18] = [
         Rule::DivergentBranch,
         Rule::PartialAnchorMove,
         Rule::AnchorCycle,
@@ -79,6 +82,7 @@ impl Rule {
         Rule::InlineNeedsToken,
         Rule::InlineCannotInfer,
         Rule::InlineMixedModes,
+        Rule::ThreadEnding,
     ];
 
     /// The stable identifier used in remarks and in `RULES.md`.
@@ -101,6 +105,7 @@ impl Rule {
             Rule::InlineNeedsToken => "inline-needs-token",
             Rule::InlineCannotInfer => "inline-cannot-infer",
             Rule::InlineMixedModes => "inline-mixed-modes",
+            Rule::ThreadEnding => "thread-ending",
         }
     }
 
@@ -111,7 +116,7 @@ impl Rule {
             Rule::PartialAnchorMove | Rule::AnchorCycle => "Hoisting and sinking (anchors)",
             Rule::UncontrolledControlDependence | Rule::UncontrolledDownstream => "Uncontrolled Convergent Operations",
             Rule::TokenPlacement => "Convergence Control Intrinsics",
-            Rule::CycleBoundary => "Dynamic Instances and Convergence Tokens",
+            Rule::CycleBoundary | Rule::ThreadEnding => "Dynamic Instances and Convergence Tokens",
             Rule::RegionNesting => "Static Rules: Convergence Regions",
             Rule::TokenDominance => "Static Rules",
             Rule::HeartRemainder | Rule::ExtendedLoop | Rule::UncontrolledRemainder => "Loop unrolling examples",

@@ -72,7 +72,7 @@ fn convergent_operations_keep_their_instance_count() {
 }
 
 #[test]
-fn token_intrinsics_come_first_and_alone() {
+fn two_anchors_may_share_a_block() {
     let m = module(
         "define void @f(i32 %n) {\n\
          a:\n  %t1 = call token @llvm.experimental.convergence.anchor()\n  br label %b\n\
@@ -80,9 +80,39 @@ fn token_intrinsics_come_first_and_alone() {
            call void @op() [ \"convergencectrl\"(token %t2) ]\n\
            call void @op() [ \"convergencectrl\"(token %t1) ]\n  ret void\n}\n",
     );
-    // Two anchors in one block.
+    // Only loop and entry intrinsics must come first; anchors may share a block.
     let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "t1")], to: InsertPoint::BlockStart(block(f, "b")) });
+    assert!(v.is_legal(), "{v:?}");
+}
+
+#[test]
+fn loop_intrinsics_come_first() {
+    let m = module(
+        "define void @f(i1 %c) convergent {\n\
+         entry:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+           %t = call token @llvm.experimental.convergence.anchor()\n  br label %loop\n\
+         loop:\n  %h = call token @llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %e) ]\n\
+           call void @op() [ \"convergencectrl\"(token %h) ]\n  br i1 %c, label %loop, label %exit\n\
+         exit:\n  call void @op() [ \"convergencectrl\"(token %t) ]\n  ret void\n}\n",
+    );
+    // Sinking an anchor with no loop or entry intrinsic at the destination.
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "t")], to: InsertPoint::BlockStart(block(f, "exit")) });
+    assert!(v.is_legal(), "{v:?}");
+    // Within the loop: hoisting the anchor to the header's start would put
+    // it before the heart.
+    let m2 = module(
+        "define amdgpu_kernel void @f(i1 %c) convergent {\n\
+         entry:\n  %e = call token @llvm.experimental.convergence.entry()\n  br label %loop\n\
+         loop:\n  %h = call token @llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %e) ]\n\
+           br label %body\n\
+         body:\n  %t = call token @llvm.experimental.convergence.anchor()\n\
+           call void @op() [ \"convergencectrl\"(token %t) ]\n  br i1 %c, label %loop, label %exit\n\
+         exit:\n  ret void\n}\n",
+    );
+    let v = ask(&m2, |f| Query::Move { insts: vec![inst(f, "t")], to: InsertPoint::BlockStart(block(f, "loop")) });
     assert_eq!(rule(&v), Some(Rule::TokenPlacement), "{v:?}");
+    let v = ask(&m2, |f| Query::Move { insts: vec![inst(f, "t")], to: InsertPoint::BlockEnd(block(f, "loop")) });
+    assert!(v.is_legal(), "{v:?}");
 }
 
 #[test]
@@ -145,21 +175,70 @@ fn unroll(m: &Module, kind: UnrollKind) -> Verdict {
     })
 }
 
+/// The run-time trip count operands of `@f`'s loop: the start of `%i` and
+/// the limit `%i.next` is compared with.
+fn trip_of(f: &Function) -> Option<(Value, Value)> {
+    let dfg = f.dfg();
+    let start = dfg.inst(inst(f, "i")).args[0];
+    let limit = dfg.inst(inst(f, "c")).args[1];
+    Some((start, limit))
+}
+
+fn runtime(m: &Module) -> Verdict {
+    ask(m, |f| {
+        let c = f.cycles().cycle_of(block(f, "loop")).expect("a loop");
+        Query::Unroll { cycle: c, kind: UnrollKind::Runtime { trip_count_of: trip_of(f) } }
+    })
+}
+
 #[test]
 fn heart_loops_unroll_without_remainder_only() {
-    let m = heart_loop("%tid");
-    for kind in [UnrollKind::Full, UnrollKind::PartialNoRemainder, UnrollKind::Runtime { uniform_trip_count: true }] {
-        let v = unroll(&m, kind);
-        assert!(matches!(&v, Verdict::Legal(o) if matches!(o[..], [Obligation::KeepHeart(_)])), "{kind:?}: {v:?}");
+    for trip in ["%tid", "%n"] {
+        let m = heart_loop(trip);
+        for kind in [UnrollKind::Full, UnrollKind::PartialNoRemainder, UnrollKind::KeepExits] {
+            let v = unroll(&m, kind);
+            assert!(matches!(&v, Verdict::Legal(o) if matches!(o[..], [Obligation::KeepHeart(_)])), "{kind:?}: {v:?}");
+        }
+        // Unknown operands: not uniform.
+        let v = unroll(&m, UnrollKind::Runtime { trip_count_of: None });
+        assert_eq!(rule(&v), Some(Rule::HeartRemainder), "{v:?}");
     }
-    let v = unroll(&m, UnrollKind::Runtime { uniform_trip_count: false });
+    // A remainder only when the trip count is uniform for the heart's threads.
+    assert_eq!(rule(&runtime(&heart_loop("%tid"))), Some(Rule::HeartRemainder));
+    assert!(runtime(&heart_loop("%n")).is_legal());
+}
+
+/// Class 2 of the review: a limit uniform where it is defined (inside an
+/// earlier loop) is temporally divergent where the heart loop uses it,
+/// because threads left the earlier loop in different iterations.
+#[test]
+fn trip_count_uniformity_is_judged_at_the_loop() {
+    let m = module(
+        "define amdgpu_kernel void @f(i32 %n) convergent {\n\
+         pre:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+           %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %first\n\
+         first:\n  %j = phi i32 [ 0, %pre ], [ %j.next, %first ]\n  %j.next = add i32 %j, 1\n\
+           %stop = icmp uge i32 %j, %tid\n  br i1 %stop, label %mid, label %first\n\
+         mid:\n  br label %loop\n\
+         loop:\n  %i = phi i32 [ 0, %mid ], [ %i.next, %loop ]\n\
+           %h = call token @llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %e) ]\n\
+           call void @op() [ \"convergencectrl\"(token %h) ]\n  %i.next = add i32 %i, 1\n\
+           %c = icmp eq i32 %i.next, %j.next\n  br i1 %c, label %exit, label %loop\n\
+         exit:\n  ret void\n}\n",
+    );
+    let v = runtime(&m);
     assert_eq!(rule(&v), Some(Rule::HeartRemainder), "{v:?}");
 }
 
 #[test]
 fn anchor_loops_unroll_every_way() {
     let m = module(LOOP_WITH_ANCHOR);
-    for kind in [UnrollKind::Full, UnrollKind::PartialNoRemainder, UnrollKind::Runtime { uniform_trip_count: false }] {
+    for kind in [
+        UnrollKind::Full,
+        UnrollKind::PartialNoRemainder,
+        UnrollKind::KeepExits,
+        UnrollKind::Runtime { trip_count_of: None },
+    ] {
         let v = unroll(&m, kind);
         assert_eq!(v, Verdict::Legal(vec![Obligation::DuplicateAnchors]), "{kind:?}");
     }
@@ -175,7 +254,8 @@ fn uncontrolled_and_extended_loops() {
          exit:\n  ret void\n}\n",
     );
     assert!(unroll(&m, UnrollKind::PartialNoRemainder).is_legal());
-    let v = unroll(&m, UnrollKind::Runtime { uniform_trip_count: true });
+    assert!(unroll(&m, UnrollKind::KeepExits).is_legal());
+    let v = runtime(&m);
     assert_eq!(rule(&v), Some(Rule::UncontrolledRemainder), "{v:?}");
     let m = module(
         "define void @f(i32 %n) convergent {\n\

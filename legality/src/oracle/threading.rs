@@ -44,11 +44,14 @@ impl Oracle<'_> {
         // Converged threads all arrive by the same edge when whether they
         // come through `pred` is decided by uniform branches only: those
         // deciding whether `pred` is reached (from `block`'s immediate
-        // dominator) and `pred`'s own branch.
-        let arrival_uniform = self.is_uniform_branch(f, pred)
+        // dominator) and `pred`'s own branch, all as seen by the threads
+        // meeting at `block`: a branch in a cycle that `block` is outside of
+        // counts only if the cycle lets its threads leave together (else
+        // they arrive from different iterations).
+        let arrival_uniform = self.branch_uniform_at(f, pred, block)
             && match self.dt.idom(block) {
                 Some(idom) if idom != pred && self.dt.dominates(idom, pred) => {
-                    self.deciding_divergent_branches(f, idom, &[pred]).is_empty()
+                    self.deciding_divergent_branches(f, idom, &[pred], block).is_empty()
                 }
                 _ => true,
             };
@@ -79,7 +82,7 @@ impl Oracle<'_> {
                 ),
             ));
         }
-        if !(arrival_uniform && self.is_uniform_branch(f, block))
+        if !(arrival_uniform && self.branch_uniform_at(f, block, block))
             && let Some(u) = self.uncontrolled_downstream(f, block)
         {
             return Verdict::Refused(Refusal::new(

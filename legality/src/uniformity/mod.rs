@@ -34,6 +34,20 @@
 //!
 //! The LLVM-compatible mode reproduces LLVM 22's results, including its
 //! known imprecisions (documented in `tests/uniformity-expectations.tsv`).
+//!
+//! **Legality mode** is what the legality oracle decides from. It asks the
+//! question every rule needs: do the threads that share *any* token's
+//! dynamic instance at a point agree on a value? LLVM's propagation answers
+//! it for the coarsest token, the entry token (maximal convergence groups
+//! threads exactly as the entry token and hearts in loop headers do), and so
+//! for every finer one; the token-aware exemption does not (it holds only for
+//! the threads of one heart), so it is not applied. On top of LLVM's rules:
+//! * the result of a convergent operation controlled by an anchor, directly
+//!   or through hearts, is a source of divergence: the anchor's thread groups
+//!   are implementation-defined, so even a "uniform" `readfirstlane` of one
+//!   group may differ from another group's (`ConvergentOperations.rst`,
+//!   "llvm.experimental.convergence.anchor");
+//! * a `callbr` is never always uniform (its asm may branch on its inputs).
 
 mod print;
 mod sync;
@@ -56,6 +70,9 @@ pub enum Mode {
     /// The spec's controlled convergence: tokens extend cycles and regions.
     #[default]
     Tokens,
+    /// What the legality oracle uses: uniform for the threads of every
+    /// token (see the module documentation).
+    Legality,
 }
 
 impl std::str::FromStr for Mode {
@@ -64,7 +81,8 @@ impl std::str::FromStr for Mode {
         match s {
             "llvm" => Ok(Mode::Llvm),
             "tokens" => Ok(Mode::Tokens),
-            _ => Err(format!("invalid uniformity mode '{s}' (expected 'llvm' or 'tokens')")),
+            "legality" => Ok(Mode::Legality),
+            _ => Err(format!("invalid uniformity mode '{s}' (expected 'llvm', 'tokens' or 'legality')")),
         }
     }
 }
@@ -120,6 +138,20 @@ struct Analysis<'a> {
 impl UniformityInfo {
     /// Analyses function `fid` (body `f`) of `m` for `target` in `mode`.
     pub fn compute(m: &Module, fid: FuncId, f: &Function, target: Target, mode: Mode) -> UniformityInfo {
+        Self::compute_with(m, fid, f, target, mode, None)
+    }
+
+    /// As [`UniformityInfo::compute`], reusing the convergence model `conv`
+    /// of `f` when the caller already has it (the token-aware and legality
+    /// modes need one).
+    pub fn compute_with(
+        m: &Module,
+        fid: FuncId,
+        f: &Function,
+        target: Target,
+        mode: Mode,
+        conv: Option<Rc<ConvergenceInfo>>,
+    ) -> UniformityInfo {
         let cycles = f.cycles();
         let mut block_of = SecondaryMap::new();
         let mut position = SecondaryMap::new();
@@ -128,7 +160,8 @@ impl UniformityInfo {
             position[i] = n as u32;
         }
         let has_branch_divergence = target.has_branch_divergence(m, fid);
-        let conv = (mode == Mode::Tokens && has_branch_divergence).then(|| Rc::new(ConvergenceInfo::compute(m, f)));
+        let conv = (mode != Mode::Llvm && has_branch_divergence)
+            .then(|| conv.unwrap_or_else(|| Rc::new(ConvergenceInfo::compute(m, f))));
         let info = UniformityInfo {
             mode,
             target,
@@ -237,6 +270,13 @@ impl UniformityInfo {
         !self.divergent_terms.contains(b)
     }
 
+    /// Whether threads that entered cycle `c` together may leave it in
+    /// different iterations or by different exits: it has a divergent exit,
+    /// or it is assumed divergent (irreducible), or an enclosing cycle is.
+    pub fn may_leave_apart(&self, c: CycleId) -> bool {
+        self.divergent_exit_set.contains(c) || self.within_assumed_divergent(c)
+    }
+
     /// Cycles with a divergent exit, in discovery order.
     pub fn divergent_exit_cycles(&self) -> &[CycleId] {
         &self.divergent_exit_cycles
@@ -281,6 +321,9 @@ impl UniformityInfo {
     /// heart defined inside `cycle`, so that threads converged at `user`
     /// left `cycle` in the same iteration ("Temporal Divergence at Cycle Exit").
     fn exempt_from_temporal(&self, f: &Function, user: Inst, cycle: CycleId) -> bool {
+        if self.mode != Mode::Tokens {
+            return false;
+        }
         let Some(conv) = &self.conv else { return false };
         let cached = self.hearts_in_cycle.borrow()[cycle].clone();
         let hearts = match cached {
@@ -308,7 +351,14 @@ impl Analysis<'_> {
     fn initialize(&mut self, fid: FuncId) {
         let target = self.info.target;
         let order: Vec<Inst> = self.f.insts_in_order().map(|(_, i)| i).collect();
+        let anchored = self.info.conv.clone().filter(|_| self.info.mode == Mode::Legality);
         for &i in &order {
+            if let Some(conv) = &anchored
+                && conv.under_anchor(i)
+            {
+                self.mark_divergent(i);
+                continue;
+            }
             match target.classify(self.m, self.f, i, self.info.mode == Mode::Llvm) {
                 ValueUniformity::Source => self.mark_divergent(i),
                 ValueUniformity::AlwaysUniform => {

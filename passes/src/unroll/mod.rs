@@ -326,12 +326,16 @@ fn unroll_loop(
         None if latch_always_exits(f, &l) => TripCount::Constant(1),
         None => TripCount::Unknown,
     };
-    // The relaxation for uniform trip counts matters for run-time counts; a
-    // constant count is uniform, but then full unrolling or an exact count
-    // is available and LLVM 22 never takes a remainder for such loops.
-    let uniform = matches!(tc, TripCount::Symbolic { .. })
-        && c.as_ref().is_some_and(|c| !oracle.is_divergent(f, c.limit) && !oracle.is_divergent(f, c.start));
-    let remainder = verdict(UnrollKind::Runtime { uniform_trip_count: uniform });
+    // The oracle decides whether a run-time trip count is uniform for the
+    // loop's threads; a constant count needs no such relaxation (full
+    // unrolling or an exact count is available, and LLVM 22 never takes a
+    // remainder for such loops).
+    let trip_count_of = match tc {
+        TripCount::Symbolic { .. } => c.as_ref().map(|c| (c.start, c.limit)),
+        _ => None,
+    };
+    let remainder = verdict(UnrollKind::Runtime { trip_count_of });
+    let keep_exits = verdict(UnrollKind::KeepExits);
     let heart = match verdict(UnrollKind::PartialNoRemainder) {
         Verdict::Legal(obl) => obl.iter().find_map(|o| match o {
             Obligation::KeepHeart(h) => Some(*h),
@@ -340,7 +344,7 @@ fn unroll_loop(
         Verdict::Refused(_) => None,
     };
     let size = loop_size(m, f, &l);
-    let (decision, note) = decide(&tc, p, &prag, requested, remainder.refusal(), size);
+    let (decision, note) = decide(&tc, p, &prag, requested, (remainder.refusal(), keep_exits.refusal()), size);
     if let Some(note) = note {
         out.remarks.push((RemarkKind::Missed, note));
     }
@@ -466,7 +470,7 @@ fn decide(
     p: &Params,
     prag: &Pragmas,
     requested: Option<u32>,
-    no_remainder: Option<&Refusal>,
+    (no_remainder, no_keep_exits): (Option<&Refusal>, Option<&Refusal>),
     size: u64,
 ) -> (Decision, Option<String>) {
     let allow_remainder = no_remainder.is_none();
@@ -527,16 +531,14 @@ fn decide(
             }
             TripCount::Unknown => {
                 // Every copy keeps its exit test: no remainder is needed,
-                // but LLVM takes this only where one would be allowed.
-                if allow_remainder {
+                // and the oracle says whether the loop's convergence allows
+                // it (a heart does: each original iteration stays in one copy).
+                if no_keep_exits.is_none() {
                     return (Decision::Do(n, Shape::KeepExits), None);
                 }
                 return (
                     Decision::None,
-                    Some(format!(
-                        "not unrolled by {n}: the trip count is not computable and a remainder is not allowed{}",
-                        why(no_remainder)
-                    )),
+                    Some(format!("not unrolled by {n}: the trip count is not computable{}", why(no_keep_exits))),
                 );
             }
         }

@@ -9,7 +9,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @subgroup_add(i32) convergent nounwind willreturn memory(none)
-declare void @use(i32)
+declare void @use(i32) nounwind willreturn
 
 define amdgpu_kernel void @loop(i32 %n) convergent {
 entry:

@@ -9,8 +9,8 @@
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @pure.convergent.operation(i32) convergent nounwind willreturn memory(none)
-declare void @barrier() convergent
-declare void @use(i32)
+declare void @barrier() convergent nounwind willreturn
+declare void @use(i32) nounwind willreturn
 
 define amdgpu_kernel void @nesting(i32 %n) convergent {
 entry:

@@ -10,7 +10,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @ballot(i1) convergent nounwind willreturn memory(none)
-declare void @use(i32)
+declare void @use(i32) nounwind willreturn
 
 define void @uncontrolled() convergent {
 entry:
