@@ -217,6 +217,16 @@ impl Function {
         &mut self.params
     }
 
+    /// A stamp that changes whenever the body changes in the ways `what`
+    /// names: analyses kept outside the cache compare stamps to know they
+    /// are stale.
+    pub fn stamp(&self, what: Changes) -> (u64, u64) {
+        (
+            if what.intersects(Changes::CFG) { self.epochs.cfg } else { 0 },
+            if what.intersects(Changes::INSTS) { self.epochs.insts } else { 0 },
+        )
+    }
+
     /// Records a change made through other means.
     pub fn touch(&mut self, what: Changes) {
         if what.intersects(Changes::CFG) {

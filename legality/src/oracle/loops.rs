@@ -27,8 +27,8 @@ impl Oracle<'_> {
                     // among them, each original iteration runs in the same
                     // copy for all of them.
                     let at = self.cycles.header(cycle);
-                    let uniform =
-                        trip_count_of.is_some_and(|(a, b)| self.value_uniform_at(f, a, at) && self.value_uniform_at(f, b, at));
+                    let uniform = trip_count_of
+                        .is_some_and(|(a, b)| self.value_uniform_at(f, a, at) && self.value_uniform_at(f, b, at));
                     if uniform {
                         Verdict::Legal(vec![Obligation::KeepHeart(h)])
                     } else {

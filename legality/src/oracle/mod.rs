@@ -63,7 +63,7 @@ mod uniform;
 use crate::convergence::ConvergenceInfo;
 use crate::uniformity::{Mode, Target, UniformityInfo};
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, PostDomTree};
-use opt_conv_ir::{Block, FuncId, Function, Inst, Module, Value};
+use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, Module, Value};
 use std::rc::Rc;
 
 pub use inline::InlinePlan;
@@ -210,12 +210,25 @@ impl Verdict {
 pub struct OracleAnalyses {
     conv: Rc<ConvergenceInfo>,
     uniformity: Rc<UniformityInfo>,
+    built: (u64, u64),
 }
 
 /// The analyses a verdict depends on, for one function.
+///
+/// **Freshness.** The oracle records the body's stamp
+/// ([`Function::stamp`]) when it computes its analyses. A question asked
+/// after the CFG changed is answered by a fresh computation, so a pass
+/// cannot get a verdict from a stale CFG. Moving, adding or removing
+/// ordinary instructions leaves every analysis valid (convergence and
+/// uniformity read only convergent calls, token uses and the CFG); a pass
+/// that moves, copies or removes a *convergent* operation calls
+/// [`Oracle::refresh`]. Debug builds check every answer given after such
+/// edits against a fresh oracle (on functions small enough for that to
+/// stay cheap), so a forgotten refresh fails the tests.
 pub struct Oracle<'m> {
     m: &'m Module,
     fid: FuncId,
+    built: (u64, u64),
     conv: Rc<ConvergenceInfo>,
     uniformity: Rc<UniformityInfo>,
     cfg: Rc<Cfg>,
@@ -233,6 +246,7 @@ impl<'m> Oracle<'m> {
         Oracle {
             m,
             fid,
+            built: f.stamp(Changes::ALL),
             uniformity: Rc::new(Self::compute_uniformity(m, fid, f, &conv)),
             conv,
             cfg: f.cfg(),
@@ -247,15 +261,19 @@ impl<'m> Oracle<'m> {
     /// another oracle for the same function cheaply while it is unchanged
     /// ([`Oracle::with_analyses`]); they hold no borrow of the module.
     pub fn analyses(&self) -> OracleAnalyses {
-        OracleAnalyses { conv: self.conv.clone(), uniformity: self.uniformity.clone() }
+        OracleAnalyses { conv: self.conv.clone(), uniformity: self.uniformity.clone(), built: self.built }
     }
 
-    /// An oracle from analyses an earlier oracle computed for `f`, which
-    /// must not have changed since (the CFG analyses come from `f`'s cache).
+    /// An oracle from analyses an earlier oracle computed for `f`; if the
+    /// CFG changed since, they are computed again.
     pub fn with_analyses(m: &'m Module, fid: FuncId, f: &Function, a: OracleAnalyses) -> Oracle<'m> {
+        if a.built.0 != f.stamp(Changes::CFG).0 {
+            return Oracle::new(m, fid, f);
+        }
         Oracle {
             m,
             fid,
+            built: a.built,
             conv: a.conv,
             uniformity: a.uniformity,
             cfg: f.cfg(),
@@ -282,6 +300,7 @@ impl<'m> Oracle<'m> {
     /// unless the CFG changed: moving instructions changes neither which
     /// values are divergent nor which branches are.
     pub fn refresh(&mut self, f: &Function) {
+        self.built = f.stamp(Changes::ALL);
         let cfg = f.cfg();
         self.conv = Rc::new(ConvergenceInfo::compute(self.m, f));
         if !Rc::ptr_eq(&cfg, &self.cfg) {
@@ -307,6 +326,25 @@ impl<'m> Oracle<'m> {
 
     /// The one entry point: may the transform described by `q` be done?
     pub fn ask(&self, f: &Function, q: &Query) -> Verdict {
+        let now = f.stamp(Changes::ALL);
+        if now.0 != self.built.0 {
+            tracing::debug!(target: "opt_conv::oracle", "the CFG changed since the oracle was built: asking a fresh one");
+            return Oracle::new(self.m, self.fid, f).explaining(self.explain).ask(f, q);
+        }
+        let v = self.answer(f, q);
+        #[cfg(debug_assertions)]
+        if now.1 != self.built.1 && f.layout().num_blocks() <= 200 {
+            let fresh = Oracle::new(self.m, self.fid, f).explaining(false).answer(f, q);
+            assert_eq!(
+                v.refusal().map(|r| r.rule),
+                fresh.refusal().map(|r| r.rule),
+                "the oracle's analyses are stale for {q:?}: a convergent operation moved without Oracle::refresh"
+            );
+        }
+        v
+    }
+
+    fn answer(&self, f: &Function, q: &Query) -> Verdict {
         let v = match q {
             Query::Move { insts, to } => self.check_move(f, insts, *to),
             Query::Merge { a, b, to } => self.check_merge(f, *a, *b, *to),

@@ -297,7 +297,13 @@ impl Oracle<'_> {
     /// before any deciding branch splits no group of threads on its way to
     /// a bottom, so it does not count (a reduction below an if/else that
     /// rejoins may still sink under a later uniform branch).
-    pub(super) fn deciding_divergent_branches(&self, f: &Function, top: Block, bottoms: &[Block], at: Block) -> Vec<Block> {
+    pub(super) fn deciding_divergent_branches(
+        &self,
+        f: &Function,
+        top: Block,
+        bottoms: &[Block],
+        at: Block,
+    ) -> Vec<Block> {
         let mut region: Vec<Block> = Vec::new();
         for &b in bottoms {
             for x in self.paths(top, b) {

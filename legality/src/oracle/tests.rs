@@ -350,3 +350,48 @@ fn inlining_a_callee_without_convergence_needs_no_caller_analyses() {
     assert_eq!(format!("{plain:?}"), format!("{full:?}"));
     assert!(Oracle::inline_without_convergence(&m, body("conv")).is_none());
 }
+
+const ANCHORED_SUM: &str = "define amdgpu_kernel void @f(i32 %n) convergent {\n\
+    entry:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+      %tid = call i32 @llvm.amdgcn.workitem.id.x()\n\
+      %a = call token @llvm.experimental.convergence.anchor()\n\
+      %x = call i32 @pure(i32 %tid) [ \"convergencectrl\"(token %a) ]\n\
+      %c = icmp eq i32 %tid, 0\n  br i1 %c, label %then, label %end\n\
+    then:\n  call void @use(i32 %x)\n  br label %end\n\
+    end:\n  ret void\n}\n";
+
+/// `%x`'s token becomes the entry token by an edit that leaves the CFG alone.
+fn retoken(f: &mut Function) {
+    let (x, e) = (inst(f, "x"), inst(f, "e"));
+    let ev = f.dfg().inst_result(e).expect("a token");
+    let at = f.dfg().inst(x).call_info().and_then(|c| c.convergencectrl_range()).expect("a bundle").start;
+    f.dfg_mut_preserving_cfg().inst_mut(x).args[at] = ev;
+}
+
+/// A question asked after the CFG changed is answered from fresh analyses.
+#[test]
+fn a_changed_cfg_gets_a_fresh_answer() {
+    let mut m = module(ANCHORED_SUM);
+    let fid = m.func_by_name("f").unwrap();
+    let mut f = m.take_body(fid).unwrap();
+    let oracle = Oracle::new(&m, fid, &f);
+    let q = |f: &Function| Query::Move { insts: vec![inst(f, "x")], to: InsertPoint::BlockStart(block(f, "then")) };
+    assert_eq!(rule(&oracle.ask(&f, &q(&f))), Some(Rule::PartialAnchorMove));
+    retoken(&mut f);
+    f.touch(opt_conv_ir::Changes::CFG);
+    assert_eq!(rule(&oracle.ask(&f, &q(&f))), Some(Rule::EntryOrHeartToken));
+}
+
+/// A convergent operation changed without `Oracle::refresh`: debug builds
+/// catch the stale answer.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "stale")]
+fn a_forgotten_refresh_fails_in_debug_builds() {
+    let mut m = module(ANCHORED_SUM);
+    let fid = m.func_by_name("f").unwrap();
+    let mut f = m.take_body(fid).unwrap();
+    let oracle = Oracle::new(&m, fid, &f);
+    retoken(&mut f);
+    oracle.ask(&f, &Query::Move { insts: vec![inst(&f, "x")], to: InsertPoint::BlockStart(block(&f, "then")) });
+}
