@@ -12,7 +12,7 @@ use opt_conv_ir::parse_module;
 use opt_conv_simt::equiv::CexKind;
 use opt_conv_simt::{EquivConfig, check_equivalence};
 use opt_conv_tests::opt_conv;
-use opt_conv_tests::progen::{Flavour, generate};
+use opt_conv_tests::progen::{Flavour, SHAPES, generate};
 
 fn programs() -> u64 {
     std::env::var("OPT_CONV_TV_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(250)
@@ -28,9 +28,13 @@ fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: 
     let n = programs();
     let config = EquivConfig { trials: 24, ..EquivConfig::default() };
     let (mut checked, mut changed, mut no_verdict, mut remarked) = (0u64, 0u64, 0u64, 0u64);
+    let mut shapes: std::collections::BTreeMap<&str, u64> = SHAPES.iter().map(|(s, _)| (*s, 0)).collect();
     for k in 0..n {
         let seed = seed_base + k;
         let g = generate(seed, flavour);
+        for s in &g.shapes {
+            *shapes.entry(s).or_default() += 1;
+        }
         let (before, _) =
             parse_module("gen.ll", &g.text).unwrap_or_else(|e| panic!("seed {seed}: generator: {e}\n{}", g.text));
         let input = opt_conv(&["-S", "-"], &g.text);
@@ -57,9 +61,12 @@ fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: 
             ),
         }
     }
+    let coverage: Vec<String> = shapes.iter().map(|(s, k)| format!("{s} {k}")).collect();
     eprintln!(
         "translation validation, -passes={pipeline} {options:?}, {flavour:?}: {n} programs, {changed} changed \
-         ({remarked} with a transform remarked), {checked} equivalent, {no_verdict} without verdict"
+         ({remarked} with a transform remarked), {checked} equivalent, {no_verdict} without verdict; \
+         programs per shape: {}",
+        coverage.join(", ")
     );
     assert!(checked * 10 >= n * 9, "too many programs the executor could not judge: {no_verdict} of {n}");
     assert!(changed > 0, "-passes={pipeline} changed none of the {n} programs: the test would prove nothing");

@@ -6,6 +6,12 @@
 //! inside conditional code, identical operations in both arms, reductions,
 //! ballots, observable calls, and calls to small convergent helpers.
 //!
+//! It also reaches the shapes where uniformity depends on who asks (see
+//! [`Generated::shapes`]): tokens used after their loop (extended loops),
+//! values of a loop tested after a divergent exit, blocks entered from
+//! several iterations of a loop, conditions derived from a `readfirstlane`
+//! under an anchor, nested hearts and irreducible cycles.
+//!
 //! Uniform values come from constants and `readfirstlane`; divergent ones
 //! from the lane id. Kernels take divergent arguments (plain functions, not
 //! `amdgpu_kernel`), so the executor may feed each thread its own values
@@ -49,18 +55,39 @@ pub enum Flavour {
 pub struct Generated {
     /// The `.ll` text.
     pub text: String,
+    /// The shapes it exercises, by name (for coverage reports): see
+    /// [`SHAPES`].
+    pub shapes: std::collections::BTreeSet<&'static str>,
 }
+
+/// The shapes the generator reports, with what each means.
+pub const SHAPES: &[(&str, &str)] = &[
+    ("extended-heart", "a loop's heart token used after the loop"),
+    ("loop-value-after-divergent-exit", "a branch after a loop with a divergent exit on a value of the loop"),
+    ("arrival-from-iterations", "a block entered by two exits of a loop, with a reduction and a branch on a phi"),
+    ("anchored-uniform-cond", "a branch on a readfirstlane controlled by an anchor"),
+    ("nested-hearts", "a loop with a heart inside a loop with a heart"),
+    ("irreducible", "an irreducible cycle"),
+];
 
 /// Generates one module from `seed`.
 pub fn generate(seed: u64, flavour: Flavour) -> Generated {
-    let mut g = Gen { rng: Rng::new(seed), flavour, out: String::new(), next: 0, helpers: Vec::new() };
+    let mut g = Gen {
+        rng: Rng::new(seed),
+        flavour,
+        out: String::new(),
+        next: 0,
+        helpers: Vec::new(),
+        shapes: Default::default(),
+        loop_depth: 0,
+    };
     let body = g.kernel();
     let mut text = String::from(PRELUDE);
     for h in &g.helpers {
         text.push_str(h);
     }
     text.push_str(&body);
-    Generated { text }
+    Generated { text, shapes: g.shapes }
 }
 
 const PRELUDE: &str = "target triple = \"amdgcn-amd-amdhsa\"\n\n\
@@ -95,6 +122,9 @@ struct Gen {
     out: String,
     next: u32,
     helpers: Vec<String>,
+    shapes: std::collections::BTreeSet<&'static str>,
+    /// Loops with a heart around the point being written.
+    loop_depth: u32,
 }
 
 impl Gen {
@@ -177,7 +207,8 @@ impl Gen {
             48..=69 if depth > 0 => self.if_stmt(scope, depth),
             70..=81 if depth > 0 && scope.loops_ok => self.loop_stmt(scope, depth),
             82..=91 if depth > 0 && self.flavour == Flavour::Controlled => self.anchor_region(scope, depth),
-            92..=99 => self.call_helper(scope),
+            92..=95 => self.call_helper(scope),
+            96..=99 if scope.loops_ok => self.irreducible(scope),
             _ => self.arith(scope),
         }
     }
@@ -229,6 +260,10 @@ impl Gen {
 
     fn if_stmt(&mut self, scope: &mut Scope, depth: u32) {
         let c = self.condition(scope);
+        self.if_on(scope, depth, c);
+    }
+
+    fn if_on(&mut self, scope: &mut Scope, depth: u32, c: String) {
         let (then, els, join) = (self.fresh("then"), self.fresh("else"), self.fresh("join"));
         // Sometimes the same operation in both arms (something to hoist),
         // sometimes a value computed before and used only in one arm
@@ -317,21 +352,29 @@ impl Gen {
         let inext = self.fresh("inext");
         self.line(&format!("%{i} = phi i32 [ 0, %{pre} ], [ %{inext}, %{latch} ]"));
         let outer = scope.token.clone();
+        let mut heart = None;
         if let Some(t) = &outer {
             let h = self.fresh("h");
             self.line(&format!(
                 "%{h} = call token @llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %{t}) ]"
             ));
-            scope.token = Some(h);
+            scope.token = Some(h.clone());
+            heart = Some(h);
+            if self.loop_depth > 0 {
+                self.shapes.insert("nested-hearts");
+            }
+            self.loop_depth += 1;
         }
         let (mark, cmark) = (scope.vals.len(), scope.conds.len());
         scope.vals.push(Val { name: i.clone(), uniform: true });
         let n = 1 + self.rng.below(3) as u32;
         self.stmts(scope, n, depth - 1);
         // A divergent break, to a block outside the loop that only records.
+        let mut broke = None;
         if self.rng.chance(30) {
             let c = self.fresh("brk");
             let (out_block, cont) = (self.fresh("broke"), self.fresh("cont"));
+            broke = Some(out_block.clone());
             self.line(&format!("%{c} = icmp eq i32 %tid, %{i}"));
             self.line(&format!("br i1 %{c}, label %{out_block}, label %{cont}"));
             self.label(&out_block);
@@ -348,7 +391,86 @@ impl Gen {
         self.label(&exit);
         scope.vals.truncate(mark);
         scope.conds.truncate(cmark);
+        if heart.is_some() {
+            self.loop_depth -= 1;
+        }
         scope.token = outer;
+        self.after_loop(scope, depth, &i, &latch, &d, broke, heart);
+    }
+
+    /// What follows a loop at its exit block: phis first, then sometimes a
+    /// use of the heart's token (making the loop extended: nothing else
+    /// convergent may come between, or regions would not nest), a flag
+    /// telling which exit was taken, and a branch on a value of the loop.
+    #[allow(clippy::too_many_arguments, reason = "the loop's parts, named once")]
+    fn after_loop(
+        &mut self,
+        scope: &mut Scope,
+        depth: u32,
+        i: &str,
+        latch: &str,
+        done: &str,
+        broke: Option<String>,
+        heart: Option<String>,
+    ) {
+        let flag = broke.filter(|_| self.rng.chance(50)).map(|b| {
+            let fl = self.fresh("fx");
+            self.line(&format!("%{fl} = phi i1 [ true, %{b} ], [ %{done}, %{latch} ]"));
+            fl
+        });
+        if let Some(h) = heart.filter(|_| self.rng.chance(35)) {
+            let x = self.fresh("xh");
+            self.line(&format!("%{x} = call i32 @subgroupAdd(i32 %{i}) [ \"convergencectrl\"(token %{h}) ]"));
+            scope.vals.push(Val { name: x, uniform: false });
+            self.shapes.insert("extended-heart");
+        }
+        if let Some(fl) = flag {
+            // Threads reach here from two exits, in different iterations.
+            self.reduction(scope);
+            self.shapes.insert("arrival-from-iterations");
+            if depth > 0 {
+                self.if_on(scope, depth, fl);
+            }
+        }
+        if self.rng.chance(40) {
+            // Uniform within each iteration, not for threads that left the
+            // loop in different ones (the generator calls it uniform; the
+            // oracle must not).
+            let c = self.fresh("lc");
+            let k = self.rng.below(3);
+            self.line(&format!("%{c} = icmp eq i32 %{i}, {k}"));
+            scope.conds.push(Val { name: c.clone(), uniform: true });
+            self.shapes.insert("loop-value-after-divergent-exit");
+            if depth > 0 && self.rng.chance(50) {
+                self.if_on(scope, depth, c);
+            }
+        }
+    }
+
+    /// An irreducible cycle of two blocks entered from either, counting to
+    /// a divergent limit, with nothing convergent inside (the static rules
+    /// allow no heart there).
+    fn irreducible(&mut self, scope: &mut Scope) {
+        let pre = self.current_block();
+        let (a, b, x) = (self.fresh("irra"), self.fresh("irrb"), self.fresh("irrx"));
+        let (ja, jb, na, nb) = (self.fresh("ja"), self.fresh("jb"), self.fresh("jan"), self.fresh("jbn"));
+        let (ca, cb, lim, entry_c) = (self.fresh("ca"), self.fresh("cb"), self.fresh("lim"), self.fresh("ce"));
+        self.line(&format!("%{lim} = and i32 %tid, 3"));
+        self.line(&format!("%{entry_c} = icmp slt i32 %tid, 2"));
+        self.line(&format!("br i1 %{entry_c}, label %{a}, label %{b}"));
+        self.label(&a);
+        self.line(&format!("%{ja} = phi i32 [ 0, %{pre} ], [ %{nb}, %{b} ]"));
+        self.line(&format!("%{na} = add i32 %{ja}, 1"));
+        self.line(&format!("%{ca} = icmp sgt i32 %{na}, %{lim}"));
+        self.line(&format!("br i1 %{ca}, label %{x}, label %{b}"));
+        self.label(&b);
+        self.line(&format!("%{jb} = phi i32 [ 0, %{pre} ], [ %{na}, %{a} ]"));
+        self.line(&format!("%{nb} = add i32 %{jb}, 1"));
+        self.line(&format!("%{cb} = icmp sgt i32 %{nb}, 3"));
+        self.line(&format!("br i1 %{cb}, label %{x}, label %{a}"));
+        self.label(&x);
+        scope.vals.push(Val { name: lim, uniform: false });
+        self.shapes.insert("irreducible");
     }
 
     /// An anchor whose token the following operations use, some of them in
@@ -357,8 +479,19 @@ impl Gen {
         let a = self.fresh("a");
         self.line(&format!("%{a} = call token @llvm.experimental.convergence.anchor()"));
         let saved = (scope.token.clone(), scope.loops_ok);
-        scope.token = Some(a);
+        scope.token = Some(a.clone());
         scope.loops_ok = false;
+        if self.rng.chance(50) {
+            // Uniform for the anchor's group only: a later branch on it, for
+            // operations of another token, is divergent.
+            let (rf, c) = (self.fresh("rf"), self.fresh("ca"));
+            self.line(&format!(
+                "%{rf} = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %tid) [ \"convergencectrl\"(token %{a}) ]"
+            ));
+            self.line(&format!("%{c} = icmp eq i32 %{rf}, 0"));
+            scope.conds.push(Val { name: c, uniform: true });
+            self.shapes.insert("anchored-uniform-cond");
+        }
         let n = 1 + self.rng.below(3) as u32;
         self.stmts(scope, n, depth.min(2));
         (scope.token, scope.loops_ok) = saved;
