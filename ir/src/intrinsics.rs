@@ -4,10 +4,13 @@
 //! declaration says, and declares intrinsics that are called but never
 //! declared. We do the same for the intrinsics listed here (taken from what
 //! `opt-22` prints for them), so that for example `@llvm.amdgcn.s.barrier` is
-//! convergent even when a test declares it without attributes. Unknown
-//! intrinsics keep their declared attributes.
+//! convergent even when a test declares it without attributes. Convergent
+//! target intrinsics that are not listed here get their function attributes
+//! from [`crate::convergent_intrinsics`]. Other intrinsics keep their
+//! declared attributes.
 
 use crate::attrs::{Attr, AttrSet};
+use crate::convergent_intrinsics::convergent_attrs;
 
 /// One intrinsic (or family): its function attributes, return attributes,
 /// and attributes of individual parameters.
@@ -165,21 +168,30 @@ fn lookup(name: &str) -> Option<&'static Entry> {
     })
 }
 
-/// Whether the intrinsic's attributes come from the table.
+/// Whether the intrinsic's attributes come from the tables.
 pub fn is_known(name: &str) -> bool {
-    lookup(name).is_some()
+    lookup(name).is_some() || convergent_attrs(name).is_some()
 }
 
 /// The function attributes of intrinsic `name` (empty if unknown).
 pub fn default_attrs(name: &str) -> AttrSet {
-    lookup(name).map(|e| to_set(e.func)).unwrap_or_default()
+    match lookup(name) {
+        Some(e) => to_set(e.func),
+        None => convergent_attrs(name).map(to_set).unwrap_or_default(),
+    }
 }
 
 /// The attributes LLVM gives a declaration of intrinsic `name` with
 /// `num_params` parameters: function, return and per-parameter attributes.
 /// `None` for intrinsics not in the table.
 pub fn declaration_attrs(name: &str, num_params: usize) -> Option<(AttrSet, AttrSet, Vec<AttrSet>)> {
-    let e = lookup(name)?;
+    let Some(e) = lookup(name) else {
+        // Only the function attributes are known for these; parameter
+        // attributes (`immarg`) matter to LLVM's verifier at call sites, which
+        // keep theirs.
+        let func = convergent_attrs(name)?;
+        return Some((to_set(func), AttrSet::new(), vec![AttrSet::new(); num_params]));
+    };
     let mut params = vec![AttrSet::new(); num_params];
     for &(i, spec) in e.params {
         if let Some(slot) = params.get_mut(i) {

@@ -34,6 +34,7 @@ pub mod analysis;
 pub mod attrs;
 pub mod builder;
 pub mod constant;
+pub mod convergent_intrinsics;
 pub mod datalayout;
 pub mod dfg;
 pub mod edit;
