@@ -243,6 +243,31 @@ impl Oracle<'_> {
                 ),
             ));
         }
+        if !both_anchors
+            && let Some(anchor) = self.conv.token_of(a).filter(|&t| self.conv.def_kind(t) == Some(TokenKind::Anchor))
+        {
+            // An anchor's group may hold threads of different iterations of
+            // a cycle around it; a branch uniform in each iteration may still
+            // send them to different arms, where they run different
+            // operations, which merging would make one.
+            let crossed = if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
+                self.deciding_branches(dest, &[ba, bb])
+            } else {
+                Vec::new()
+            };
+            if let Some(&x) = crossed.iter().find(|&&x| self.varies_across_iterations(f, x, anchor)) {
+                return Verdict::Refused(Refusal::new(
+                    Rule::DivergentBranch,
+                    format!(
+                        "merging {names} into {} would make threads that the anchor {} may group across iterations \
+                         of a cycle communicate, though the branch of {} can go different ways in different iterations",
+                        self.block_name(f, dest),
+                        self.inst_name(f, anchor),
+                        self.block_name(f, x)
+                    ),
+                ));
+            }
+        }
         if !both_anchors {
             // Threads that stop between the merged point and either original
             // would take part in the merged operation and not in the original.
@@ -304,6 +329,12 @@ impl Oracle<'_> {
         bottoms: &[Block],
         at: Block,
     ) -> Vec<Block> {
+        self.deciding_branches(top, bottoms).into_iter().filter(|x| !self.branch_uniform_at(f, *x, at)).collect()
+    }
+
+    /// Every branch between `top` and the `bottoms` it dominates on which
+    /// reaching a bottom depends (uniform or not).
+    pub(super) fn deciding_branches(&self, top: Block, bottoms: &[Block]) -> Vec<Block> {
         let mut region: Vec<Block> = Vec::new();
         for &b in bottoms {
             for x in self.paths(top, b) {
@@ -333,7 +364,7 @@ impl Oracle<'_> {
                 }
             }
         }
-        region.into_iter().filter(|x| deciding.contains(x) && !self.branch_uniform_at(f, *x, at)).collect()
+        region.into_iter().filter(|x| deciding.contains(x) && self.cfg.succs(*x).len() > 1).collect()
     }
 
     /// The blocks whose terminator a move between `a` and `b` crosses: for

@@ -47,6 +47,25 @@ impl Oracle<'_> {
         }
     }
 
+    /// Whether the branch of `b` may go different ways in different
+    /// iterations of a cycle that contains both it and `anchor`: its
+    /// condition is computed inside such a cycle (a constant, an argument or
+    /// a value from outside every such cycle is the same in all iterations).
+    pub(super) fn varies_across_iterations(&self, f: &Function, b: Block, anchor: Inst) -> bool {
+        let Some(ab) = f.layout().inst_block(anchor) else { return true };
+        let Some(t) = f.terminator(b) else { return false };
+        let Some(&cond) = f.dfg().inst(t).args.first() else { return false };
+        let Some(def_block) = f.dfg().value_inst(cond).and_then(|d| f.layout().inst_block(d)) else { return false };
+        let mut c = self.cycles.cycle_of(b);
+        while let Some(cy) = c {
+            if self.cycles.contains(cy, ab) && self.cycles.contains(cy, def_block) {
+                return true;
+            }
+            c = self.cycles.parent(cy);
+        }
+        false
+    }
+
     /// Whether a cycle containing `b` but not `at` may let threads leave it
     /// in different iterations or by different exits.
     fn left_apart(&self, b: Block, at: Block) -> bool {

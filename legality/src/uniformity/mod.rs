@@ -47,6 +47,10 @@
 //!   are implementation-defined, so even a "uniform" `readfirstlane` of one
 //!   group may differ from another group's (`ConvergentOperations.rst`,
 //!   "llvm.experimental.convergence.anchor");
+//! * the target's "always uniform" results are uniform within one wave
+//!   only, while the entry token's group is the environment's choice (the
+//!   spec names a whole OpenCL workgroup as suitable): an intrinsic's result
+//!   follows its operands, and inline asm outputs and exec masks are sources;
 //! * a `callbr` is never always uniform (its asm may branch on its inputs).
 
 mod print;
@@ -361,6 +365,16 @@ impl Analysis<'_> {
             }
             match target.classify(self.m, self.f, i, self.info.mode == Mode::Llvm) {
                 ValueUniformity::Source => self.mark_divergent(i),
+                ValueUniformity::AlwaysUniform if self.info.mode == Mode::Legality => {
+                    // Uniform within one wave only; the entry token's group
+                    // may be a whole workgroup. An intrinsic's result then
+                    // follows its operands (`readfirstlane` of a kernel
+                    // argument is uniform, of the lane id is not); asm
+                    // outputs and exec masks are per wave.
+                    if !self.is_intrinsic_call(i) {
+                        self.mark_divergent(i);
+                    }
+                }
                 ValueUniformity::AlwaysUniform => {
                     self.always_uniform.insert(i);
                 }
@@ -389,6 +403,11 @@ impl Analysis<'_> {
                 self.push_users(self.info.params[k], None);
             }
         }
+    }
+
+    fn is_intrinsic_call(&self, i: Inst) -> bool {
+        let d = self.f.dfg().inst(i);
+        d.call_info().is_some() && crate::convergence::callee_decl(self.m, self.f, d).is_some_and(|c| c.is_intrinsic())
     }
 
     fn run(&mut self) {
