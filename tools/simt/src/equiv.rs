@@ -45,7 +45,6 @@ use crate::run::{Inputs, RunConfig, RunResult, run, run_guided};
 use crate::thread::Event;
 use opt_conv_ir::Module;
 use opt_conv_ir::types::Type;
-use opt_conv_legality::uniformity::Target;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -169,10 +168,16 @@ pub fn check_equivalence(
         before_set: None,
         after_set: None,
     };
+    // Lay both programs out alike: the globals and functions they share get
+    // the same addresses, whatever the after side added or removed.
     let bp = Program::new(before).map_err(|e| unrunnable(format!("before: {e}")))?;
-    let ap = Program::new(after).map_err(|e| unrunnable(format!("after: {e}")))?;
-    let params = signature(&bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
-    if signature(&ap, func).map_err(|e| unrunnable(format!("after: {e}")))? != params {
+    let ap = Program::with_layout(after, &bp.layout()).map_err(|e| unrunnable(format!("after: {e}")))?;
+    let bp = Program::with_layout(before, &ap.layout()).map_err(|e| unrunnable(format!("before: {e}")))?;
+    let params = param_types(&bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
+    let after_params = param_types(&ap, func).map_err(|e| unrunnable(format!("after: {e}")))?;
+    // Each module interns its own types: their ids are not comparable.
+    let text = |p: &Program, ts: &[Type]| ts.iter().map(|&t| p.tcx.types.display(t)).collect::<Vec<_>>();
+    if text(&bp, &params) != text(&ap, &after_params) {
         return Err(unrunnable(format!("@{func} has different parameter types before and after")));
     }
     let uniform = uniform_params(before, func, params.len());
@@ -203,17 +208,9 @@ pub fn check_equivalence(
     Ok(())
 }
 
-/// The parameters a launch gives every thread the same value: kernel
-/// arguments and AMDGPU `inreg` ones, as the target's uniformity model says.
-/// Without a target model, none (arguments may differ per thread).
-pub fn uniform_params(m: &Module, func: &str, n: usize) -> Vec<bool> {
-    let target = Target::of_module(m);
-    let modeled = matches!(target, Target::Amdgpu | Target::Nvptx);
-    let fid = m.func_by_name(func);
-    (0..n).map(|i| modeled && fid.is_some_and(|f| !target.param_is_source(m, f, i))).collect()
-}
+pub use crate::launch::uniform_params;
 
-fn signature(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {
+fn param_types(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {
     let f = p.module.func_by_name(func).ok_or_else(|| SimtError::Input(format!("no function @{func}")))?;
     let body = p.module.body(f).ok_or_else(|| SimtError::Input(format!("@{func} has no body")))?;
     Ok(body.params().iter().map(|&v| body.dfg().value_type(v)).collect())
@@ -408,7 +405,10 @@ fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff>
             return Some(Diff::new(lane, "return values differ", bt.ret.to_string(), at.ret.to_string()));
         }
     }
-    for (bm, am) in before.memory.iter().zip(&after.memory) {
+    for bm in &before.memory {
+        // A global after lacks (say, an unused internal one removed) has
+        // no final contents to compare.
+        let Some(am) = after.memory.iter().find(|m| m.name == bm.name) else { continue };
         let differs = bm.bytes.len() != am.bytes.len()
             || bm
                 .bytes

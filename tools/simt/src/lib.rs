@@ -80,6 +80,7 @@ pub mod error;
 pub mod exec;
 pub mod guide;
 pub mod inputs;
+pub mod launch;
 pub mod memory;
 pub mod positions;
 pub mod program;
