@@ -37,6 +37,7 @@ pub struct Machine<'a, 'm> {
     threads: Vec<Thread>,
     limits: Limits,
     guide: Option<&'a Guide>,
+    anchors: crate::freedom::AnchorGrouping,
     fired: FxHashSet<ClassId>,
 }
 
@@ -98,7 +99,8 @@ impl<'a, 'm> Machine<'a, 'm> {
             });
         }
         let limits = Limits { fuel: config.fuel, max_depth: config.max_depth };
-        Ok(Machine { prog, mem, classes, threads, limits, guide, fired: FxHashSet::default() })
+        let anchors = config.anchors;
+        Ok(Machine { prog, mem, classes, threads, limits, guide, anchors, fired: FxHashSet::default() })
     }
 
     /// Runs to completion.
@@ -114,6 +116,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                     classes: &mut self.classes,
                     limits: self.limits,
                     guide: self.guide,
+                    anchors: self.anchors,
                 };
                 let th = &mut self.threads[i];
                 crate::exec::run(&mut ctx, th).map_err(|e| in_thread(th.lane, e))?;
