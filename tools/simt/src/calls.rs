@@ -92,6 +92,21 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
                 _ => return ub(format!("llvm.assume of a false or poison condition in {}", prog.where_(func, blk))),
             },
             Callee::NoOp => Val::Void,
+            Callee::End(how) => {
+                let stops = match (how, args.first()) {
+                    (crate::builtins::Ending::Trap, _) => true,
+                    (crate::builtins::Ending::Kill, Some(Val::Int { v, .. })) => *v == 0,
+                    _ => return ub(format!("@{} of poison in {}", site.name, prog.where_(func, blk))),
+                };
+                if stops {
+                    // The thread is gone: it takes part in nothing further.
+                    th.frames.clear();
+                    th.ended = Some(how.name());
+                    th.status = Status::Done(Val::Void);
+                    return Ok(());
+                }
+                Val::Void
+            }
             Callee::Comm(comm) => {
                 let class = op_class(ctx, th, op, token, site)?;
                 th.instances.push((class, op));

@@ -464,6 +464,10 @@ fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff>
                 return Some(Diff::new(lane, format!("event {j} differs"), describe(be), describe(ae)));
             }
         }
+        if bt.ended != at.ended {
+            let how = |e: Option<&str>| e.unwrap_or("returned").to_owned();
+            return Some(Diff::new(lane, "the thread ends differently", how(bt.ended), how(at.ended)));
+        }
         if let Some(be) = bt.events.iter().find(|e| e.matched.is_none() && !e.pure) {
             return Some(Diff::new(lane, "before has an event after does not", describe(be), "no such event".into()));
         }

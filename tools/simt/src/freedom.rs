@@ -1,7 +1,7 @@
 //! The implementation's freedom at anchors, chosen by the executor.
 //!
 //! "The set of threads executing converged dynamic instances of
-//! [`llvm.experimental.convergence.anchor`] is implementation-defined"
+//! `llvm.experimental.convergence.anchor` is implementation-defined"
 //! (ConvergentOperations.rst). A judge that always picks one grouping
 //! accepts transforms that are only right for that grouping: with anchors
 //! grouped maximally, sinking `%outer` into a loop header (so that the loop

@@ -46,6 +46,8 @@ pub struct ThreadTrace {
     pub events: Vec<Event>,
     /// What the kernel returned.
     pub ret: Val,
+    /// How it stopped when not by returning (`killed`, `trapped`).
+    pub ended: Option<&'static str>,
     /// The anchor instances it executed, in order (class, static op).
     pub anchors: Vec<(ClassId, StaticOp)>,
 }

@@ -96,6 +96,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                 guide_cursor: 0,
                 anchor_taken: Vec::new(),
                 paired_anchors: FxHashSet::default(),
+                ended: None,
             });
         }
         let limits = Limits { fuel: config.fuel, max_depth: config.max_depth };
@@ -289,6 +290,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                     .filter(|&(c, _)| classes.root(c) == crate::classes::Root::Anchor(c))
                     .collect(),
                 events: t.events,
+                ended: t.ended,
                 ret: match t.status {
                     Status::Done(v) => v,
                     _ => Val::Poison,

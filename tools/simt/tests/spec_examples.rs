@@ -292,3 +292,38 @@ fn hoisting_a_shuffle_out_of_both_arms_is_accepted_and_speculating_it_is_not() {
     let speculated = ARMS.replace("TOP", &format!("{top}{shuffle}")).replace("THEN", use_s).replace("ELSE", "");
     rejected(&one_arm, &speculated);
 }
+
+/// A reduction, then `llvm.amdgcn.kill` (threads whose condition is false
+/// stop), then a use of the sum: `SUM` marks where the reduction goes.
+const KILL: &str = "define amdgpu_ps void @f(i32 %x, i1 %live) convergent {\n\
+    entry:\n  %tok = call token @llvm.experimental.convergence.entry()\n\
+    BEFORE  call void @llvm.amdgcn.kill(i1 %live)\n\
+    AFTER  call void @use(i32 %s, i32 0)\n  ret void\n}\n\
+    declare void @llvm.amdgcn.kill(i1)\n\
+    declare void @llvm.trap()\n";
+
+const SUM: &str = "  %s = call i32 @pure.convergent.operation(i32 %x) [ \"convergencectrl\"(token %tok) ]\n";
+
+#[test]
+fn sinking_a_convergent_operation_past_a_kill_is_rejected() {
+    // No branch is crossed, but the killed threads no longer take part.
+    let before = KILL.replace("BEFORE", SUM).replace("AFTER", "");
+    let after = KILL.replace("BEFORE", "").replace("AFTER", SUM);
+    let c = rejected(&before, &after);
+    assert!(c.to_string().contains("communicates with different threads"), "{c}");
+    // Moving it above the kill again is the inverse, equally wrong.
+    rejected(&after, &before);
+    accepted(&before, &before);
+}
+
+#[test]
+fn a_thread_that_stops_is_not_one_that_returns() {
+    let killed = KILL.replace("BEFORE", "").replace("AFTER", "").replace("  call void @use(i32 %s, i32 0)\n", "");
+    let returns = killed.replace("  call void @llvm.amdgcn.kill(i1 %live)\n", "");
+    let c = rejected(&killed, &returns);
+    assert!(c.to_string().contains("the thread ends differently"), "{c}");
+    assert!(c.to_string().contains("killed"), "{c}");
+    let trapped = returns.replace("  ret void", "  call void @llvm.trap()\n  ret void");
+    let c = rejected(&returns, &trapped);
+    assert!(c.to_string().contains("trapped"), "{c}");
+}
