@@ -113,6 +113,8 @@ pub enum Callee {
     Assume,
     /// An intrinsic without effect here (lifetime markers, debug records).
     NoOp,
+    /// An intrinsic that can end the thread ([`Ending`]).
+    End(Ending),
     /// A cross-thread operation.
     Comm(Comm),
     /// Any other external function: an observable event.
@@ -145,6 +147,25 @@ const PURE: &[&str] = &[
     "llvm.smul.with.overflow.",
 ];
 
+/// Intrinsics that end the calling thread.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `llvm.amdgcn.kill(i1 %c)`: the thread stops when `%c` is false.
+    Kill,
+    /// `llvm.trap`, `llvm.ubsantrap`: the thread stops, observably.
+    Trap,
+}
+
+impl Ending {
+    /// How a thread that ended this way is reported.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Kill => "killed",
+            Ending::Trap => "trapped",
+        }
+    }
+}
+
 /// Classifies a callee by name; `convergent` says whether the call is a
 /// convergent operation (which turns an unknown external into [`Comm::Opaque`]).
 pub fn classify(name: &str, convergent: bool) -> Callee {
@@ -153,6 +174,8 @@ pub fn classify(name: &str, convergent: bool) -> Callee {
         "llvm.experimental.convergence.anchor" => return Callee::Token(TokenIntrinsic::Anchor),
         "llvm.experimental.convergence.loop" => return Callee::Token(TokenIntrinsic::Loop),
         "llvm.assume" => return Callee::Assume,
+        "llvm.amdgcn.kill" => return Callee::End(Ending::Kill),
+        "llvm.trap" | "llvm.ubsantrap" => return Callee::End(Ending::Trap),
         _ => {}
     }
     let n = name.to_ascii_lowercase();

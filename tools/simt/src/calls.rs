@@ -92,6 +92,21 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
                 _ => return ub(format!("llvm.assume of a false or poison condition in {}", prog.where_(func, blk))),
             },
             Callee::NoOp => Val::Void,
+            Callee::End(how) => {
+                let stops = match (how, args.first()) {
+                    (crate::builtins::Ending::Trap, _) => true,
+                    (crate::builtins::Ending::Kill, Some(Val::Int { v, .. })) => *v == 0,
+                    _ => return ub(format!("@{} of poison in {}", site.name, prog.where_(func, blk))),
+                };
+                if stops {
+                    // The thread is gone: it takes part in nothing further.
+                    th.frames.clear();
+                    th.ended = Some(how.name());
+                    th.status = Status::Done(Val::Void);
+                    return Ok(());
+                }
+                Val::Void
+            }
             Callee::Comm(comm) => {
                 let class = op_class(ctx, th, op, token, site)?;
                 th.instances.push((class, op));
@@ -162,6 +177,20 @@ fn maximal(ctx: &mut Ctx, th: &Thread, op: StaticOp, anchor: bool) -> ClassId {
     ctx.classes.intern(ClassKey::Maximal { op, inv: fr.inv, iters }, anchor)
 }
 
+/// An anchor's instance under the run's grouping: the maximal instance,
+/// or the thread's part of it ([`crate::freedom`]).
+fn grouped_anchor(ctx: &mut Ctx, th: &Thread, op: StaticOp) -> ClassId {
+    let of = maximal(ctx, th, op, true);
+    let (inv, iters) = match ctx.classes.key(of) {
+        ClassKey::Maximal { inv, iters, .. } => (*inv, iters.clone()),
+        _ => return of,
+    };
+    match ctx.anchors.part(op, inv, &iters, th.lane) {
+        None => of,
+        Some(part) => ctx.classes.intern(ClassKey::AnchorPart { op, of, part }, true),
+    }
+}
+
 /// The iterations of the cycles around the thread's position, outermost
 /// first, callers' included: what [`crate::classes::Classes::iterations`]
 /// gives for a maximal instance here.
@@ -201,7 +230,7 @@ fn token_class(
                     th.paired_anchors.insert(a);
                     a
                 }
-                None => maximal(ctx, th, op, true),
+                None => grouped_anchor(ctx, th, op),
             }
         }
         (TokenIntrinsic::Loop, Some(t)) => {

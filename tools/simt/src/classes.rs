@@ -18,7 +18,7 @@
 //!   of executions of `U` with that token value: key `(U, class(t), n)`;
 //! - `entry`: the threads entered the function through converged call
 //!   instances: key `(U, class(call))`;
-//! - uncontrolled operations (and, by this executor's choice, anchors and
+//! - uncontrolled operations (and, by default, anchors and
 //!   calls without a token): *maximal* convergence, i.e. the same function
 //!   invocation and the same iteration count of every cycle containing the
 //!   operation (ConvergenceAndUniformity.rst, *Maximal Convergence*, with
@@ -73,6 +73,16 @@ pub enum ClassKey {
         /// This is the `n`-th execution of the intrinsic with that token value.
         n: u32,
     },
+    /// A part of the threads of a maximal anchor instance, as the run's
+    /// [`crate::freedom::AnchorGrouping`] split it.
+    AnchorPart {
+        /// The anchor intrinsic call.
+        op: StaticOp,
+        /// The maximal instance that was split.
+        of: ClassId,
+        /// Which part.
+        part: u32,
+    },
     /// An anchor in a guided run: converged exactly with the instances
     /// paired with the same anchor instance of the guiding run.
     GuidedAnchor {
@@ -99,6 +109,7 @@ impl ClassKey {
             | ClassKey::Controlled { op, .. }
             | ClassKey::Heart { op, .. }
             | ClassKey::GuidedAnchor { op, .. }
+            | ClassKey::AnchorPart { op, .. }
             | ClassKey::Entry { op, .. } => Some(*op),
         }
     }
@@ -109,6 +120,7 @@ impl ClassKey {
             ClassKey::Launch | ClassKey::GuidedAnchor { .. } => None,
             ClassKey::Maximal { inv, .. } | ClassKey::Entry { inv, .. } => Some(*inv),
             ClassKey::Controlled { token, .. } | ClassKey::Heart { token, .. } => Some(*token),
+            ClassKey::AnchorPart { of, .. } => Some(*of),
         }
     }
 }

@@ -19,24 +19,38 @@
 //!
 //! Communication rooted in an anchor (an operation whose token chain leads
 //! to `llvm.experimental.convergence.anchor`) is implementation-defined, so
-//! `before` allows *every* grouping of its anchor instances, and within a
-//! grouping the token rules fix everything below. The check runs `before`
+//! `after` may show *any* grouping of its anchor instances and `before`
+//! allows any grouping of its own; within a grouping the token rules fix
+//! everything below. The check is "every behaviour of `after` is one of
+//! `before`": `after` runs under each grouping of
+//! [`AnchorGrouping::for_trial`] (maximal, singletons, and
+//! [`EquivConfig::random_groupings`] random partitions of every anchor
+//! instance, all deterministic in the trial's seed), and for each outcome
+//! `before` must find a matching grouping. The check runs `before`
 //! *guided* by `after` ([`crate::guide`]): each of `before`'s anchor
 //! instances is paired, by name and order, with one of `after`'s and is
 //! converged exactly with the instances paired with the same `after`
 //! instance (in order, or in order within each iteration of the enclosing
-//! cycles: two pairings are tried); unpaired anchors keep maximal
-//! reconvergence. Then everything is
+//! cycles, or in order whatever the names: three pairings are tried);
+//! unpaired anchors are grouped maximally, as singletons, or as `after`'s
+//! were. Then everything is
 //! compared exactly, thread sets included. Waits that cannot be satisfied
 //! under that grouping mean convergence-before would not be a strict order.
 //!
 //! This accepts sinking an anchor with all its uses, hoisting and merging
 //! anchors in acyclic code and unrolling loops that contain their own
 //! anchor, and rejects splitting a heart loop into a main loop and a
-//! remainder or sinking only some uses of an anchor (ConvergentOperations.rst,
-//! *Examples for the Correctness of Program Transforms*).
+//! remainder, sinking only some uses of an anchor, or sinking an anchor
+//! into a loop so that the loop intrinsic is no longer a heart
+//! (ConvergentOperations.rst, *Examples for the Correctness of Program
+//! Transforms*; each is a test in `tests/spec_examples.rs`).
+//!
+//! The witness search is incomplete: a legal transform whose anchors
+//! `before` can only match by a pairing none of the three finds would be
+//! reported. A reported difference names the grouping `after` used.
 
 use crate::error::SimtError;
+use crate::freedom::AnchorGrouping;
 use crate::guide::{Guide, Pairing};
 use crate::inputs::{Pattern, Rng, generate};
 use crate::program::Program;
@@ -45,7 +59,6 @@ use crate::run::{Inputs, RunConfig, RunResult, run, run_guided};
 use crate::thread::Event;
 use opt_conv_ir::Module;
 use opt_conv_ir::types::Type;
-use opt_conv_legality::uniformity::Target;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -58,8 +71,11 @@ pub struct EquivConfig {
     pub trials: u32,
     /// First seed.
     pub seed: u64,
-    /// Limits of each run (its `threads` is ignored).
+    /// Limits of each run (its `threads` and `anchors` are ignored).
     pub run: RunConfig,
+    /// Random anchor groupings tried per trial, besides maximal and
+    /// singletons ([`crate::freedom`]).
+    pub random_groupings: u32,
 }
 
 impl Default for EquivConfig {
@@ -69,6 +85,7 @@ impl Default for EquivConfig {
             trials: 100,
             seed: 0,
             run: RunConfig { fuel: 20_000, ..RunConfig::default() },
+            random_groupings: 3,
         }
     }
 }
@@ -106,6 +123,8 @@ pub struct Counterexample {
     pub before_set: Option<u64>,
     /// `after`'s set of communicating threads, where relevant.
     pub after_set: Option<u64>,
+    /// How `after`'s anchors were grouped ([`crate::freedom`]).
+    pub anchors: AnchorGrouping,
 }
 
 impl fmt::Display for Counterexample {
@@ -128,6 +147,13 @@ impl fmt::Display for Counterexample {
         if let (Some(b), Some(a)) = (self.before_set, self.after_set) {
             writeln!(f, "  threads together: before {}, after {}", lanes(b), lanes(a))?;
         }
+        match self.anchors {
+            AnchorGrouping::Maximal => {}
+            AnchorGrouping::Singletons => writeln!(f, "  (after's anchors grouped every thread alone)")?,
+            AnchorGrouping::Random(seed) => {
+                writeln!(f, "  (after's anchors grouped by random partitions, seed {seed:#x})")?;
+            }
+        }
         Ok(())
     }
 }
@@ -141,11 +167,12 @@ struct Diff {
     before: String,
     after: String,
     sets: Option<(u64, u64)>,
+    anchors: AnchorGrouping,
 }
 
 impl Diff {
     fn new(thread: Option<u32>, what: impl Into<String>, before: String, after: String) -> Diff {
-        Diff { thread, what: what.into(), before, after, sets: None }
+        Diff { thread, what: what.into(), before, after, sets: None, anchors: AnchorGrouping::Maximal }
     }
 }
 
@@ -168,11 +195,18 @@ pub fn check_equivalence(
         after: String::new(),
         before_set: None,
         after_set: None,
+        anchors: AnchorGrouping::Maximal,
     };
+    // Lay both programs out alike: the globals and functions they share get
+    // the same addresses, whatever the after side added or removed.
     let bp = Program::new(before).map_err(|e| unrunnable(format!("before: {e}")))?;
-    let ap = Program::new(after).map_err(|e| unrunnable(format!("after: {e}")))?;
-    let params = signature(&bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
-    if signature(&ap, func).map_err(|e| unrunnable(format!("after: {e}")))? != params {
+    let ap = Program::with_layout(after, &bp.layout()).map_err(|e| unrunnable(format!("after: {e}")))?;
+    let bp = Program::with_layout(before, &ap.layout()).map_err(|e| unrunnable(format!("before: {e}")))?;
+    let params = param_types(&bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
+    let after_params = param_types(&ap, func).map_err(|e| unrunnable(format!("after: {e}")))?;
+    // Each module interns its own types: their ids are not comparable.
+    let text = |p: &Program, ts: &[Type]| ts.iter().map(|&t| p.tcx.types.display(t)).collect::<Vec<_>>();
+    if text(&bp, &params) != text(&ap, &after_params) {
         return Err(unrunnable(format!("@{func} has different parameter types before and after")));
     }
     let uniform = uniform_params(before, func, params.len());
@@ -183,8 +217,9 @@ pub fn check_equivalence(
         let mut rng = Rng::new(config.seed.wrapping_add(u64::from(trial)));
         let inputs =
             generate(&bp.tcx, &params, &uniform, threads, pattern, &mut rng).map_err(|e| unrunnable(e.to_string()))?;
-        if let Some(d) = compare_once(&bp, &ap, func, &inputs, threads, &config.run) {
-            let (threads, inputs, d) = shrink(&bp, &ap, func, inputs, threads, &config.run, d);
+        let groupings = AnchorGrouping::for_trial(config.seed.wrapping_add(u64::from(trial)), config.random_groupings);
+        if let Some(d) = compare_once(&bp, &ap, func, &inputs, threads, &config.run, &groupings) {
+            let (threads, inputs, d) = shrink((&bp, &ap), func, inputs, threads, &config.run, &groupings, d);
             let kind = if d.what.starts_with("cannot run") { CexKind::Unrunnable } else { CexKind::Differs };
             return Err(Counterexample {
                 kind,
@@ -197,23 +232,16 @@ pub fn check_equivalence(
                 after: d.after,
                 before_set: d.sets.map(|s| s.0),
                 after_set: d.sets.map(|s| s.1),
+                anchors: d.anchors,
             });
         }
     }
     Ok(())
 }
 
-/// The parameters a launch gives every thread the same value: kernel
-/// arguments and AMDGPU `inreg` ones, as the target's uniformity model says.
-/// Without a target model, none (arguments may differ per thread).
-pub fn uniform_params(m: &Module, func: &str, n: usize) -> Vec<bool> {
-    let target = Target::of_module(m);
-    let modeled = matches!(target, Target::Amdgpu | Target::Nvptx);
-    let fid = m.func_by_name(func);
-    (0..n).map(|i| modeled && fid.is_some_and(|f| !target.param_is_source(m, f, i))).collect()
-}
+pub use crate::launch::uniform_params;
 
-fn signature(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {
+fn param_types(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {
     let f = p.module.func_by_name(func).ok_or_else(|| SimtError::Input(format!("no function @{func}")))?;
     let body = p.module.body(f).ok_or_else(|| SimtError::Input(format!("@{func} has no body")))?;
     Ok(body.params().iter().map(|&v| body.dfg().value_type(v)).collect())
@@ -222,19 +250,19 @@ fn signature(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {
 /// Shrinks a failing input: drops threads one at a time (keeping the
 /// others' arguments) while it still fails; what remains is the counterexample.
 fn shrink(
-    bp: &Program,
-    ap: &Program,
+    (bp, ap): (&Program, &Program),
     func: &str,
     mut inputs: Inputs,
     mut threads: u32,
     cfg: &RunConfig,
+    groupings: &[AnchorGrouping],
     mut diff: Diff,
 ) -> (u32, Inputs, Diff) {
     let mut i = 0;
     while i < inputs.args.len() && threads > 1 {
         let mut fewer = inputs.clone();
         fewer.args.remove(i);
-        match compare_once(bp, ap, func, &fewer, threads - 1, cfg) {
+        match compare_once(bp, ap, func, &fewer, threads - 1, cfg, groupings) {
             Some(d) => {
                 inputs = fewer;
                 threads -= 1;
@@ -253,30 +281,60 @@ fn compare_once(
     inputs: &Inputs,
     threads: u32,
     cfg: &RunConfig,
+    groupings: &[AnchorGrouping],
 ) -> Option<Diff> {
-    let cfg = RunConfig { threads, ..cfg.clone() };
-    let after = match run(ap, func, inputs, &cfg) {
-        Ok(r) => r,
-        Err(e) => return after_failed(bp, func, inputs, &cfg, e),
-    };
-    // Each pairing proposes a grouping of before's anchors; one that
-    // reproduces after is a witness. The first pairing's failure is reported.
-    let mut guide = Guide::from_run(&after, ap);
-    let mut first: Option<Result<Diff, SimtError>> = None;
-    for pairing in [Pairing::InOrder, Pairing::ByIteration] {
-        guide.pairing = pairing;
-        let outcome = match run_guided(bp, func, inputs, &cfg, Some(&guide)) {
-            Ok(before) => match compare(&before, &after, &guide) {
-                None => return None,
-                Some(d) => Ok(explain(&before, &after, d)),
-            },
-            Err(e) => Err(e),
+    for (k, &grouping) in groupings.iter().enumerate() {
+        let cfg = RunConfig { threads, anchors: grouping, ..cfg.clone() };
+        let diff = match run(ap, func, inputs, &cfg) {
+            Ok(after) => {
+                let d = judge(bp, func, inputs, &cfg, &after, ap);
+                // Without anchor instances every grouping runs alike.
+                if d.is_none() && k == 0 && after.threads.iter().all(|t| t.anchors.is_empty()) {
+                    return None;
+                }
+                d
+            }
+            Err(e) => after_failed(bp, func, inputs, &cfg, e),
         };
-        first.get_or_insert(outcome);
+        if let Some(mut d) = diff {
+            d.anchors = grouping;
+            return Some(d);
+        }
     }
+    None
+}
+
+/// Searches for a grouping of `before`'s anchors under which `before` does
+/// what `after` did. Each pairing with `after`'s anchor instances
+/// ([`crate::guide`]) proposes one; anchors left unpaired are grouped
+/// maximally, as singletons, or as `after`'s were. Any grouping that
+/// reproduces `after` is a witness; without one, the first attempt's
+/// failure is reported.
+fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &RunResult, ap: &Program) -> Option<Diff> {
+    let mut guide = Guide::from_run(after, ap);
+    let mut unpaired = vec![AnchorGrouping::Maximal, AnchorGrouping::Singletons];
+    if !unpaired.contains(&cfg.anchors) {
+        unpaired.push(cfg.anchors);
+    }
+    let mut first: Option<Result<Diff, SimtError>> = None;
+    for pairing in [Pairing::InOrder, Pairing::ByIteration, Pairing::AnyName] {
+        guide.pairing = pairing;
+        for &rest in &unpaired {
+            let bcfg = RunConfig { anchors: rest, ..cfg.clone() };
+            let outcome = match run_guided(bp, func, inputs, &bcfg, Some(&guide)) {
+                Ok(before) => match compare(&before, after, &guide) {
+                    None => return None,
+                    Some(d) => Ok(explain(&before, after, d)),
+                },
+                Err(e) => Err(e),
+            };
+            first.get_or_insert(outcome);
+        }
+    }
+    let plain = RunConfig { anchors: AnchorGrouping::Maximal, ..cfg.clone() };
     match first.expect("at least one pairing was tried") {
         Ok(d) => Some(d),
-        Err(e) => match run(bp, func, inputs, &cfg) {
+        Err(e) => match run(bp, func, inputs, &plain) {
             Err(plain) if plain.is_undefined() || matches!(plain, SimtError::Limit(_)) => None,
             Err(plain) => {
                 Some(Diff::new(None, format!("cannot run before: {plain}"), plain.to_string(), String::new()))
@@ -292,7 +350,12 @@ fn compare_once(
 }
 
 fn after_failed(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, e: SimtError) -> Option<Diff> {
-    match run(bp, func, inputs, cfg) {
+    // Before may group its anchors as after did (when it has the same ones)
+    // or maximally; undefined behaviour under either allows after's failure.
+    let maximal = RunConfig { anchors: AnchorGrouping::Maximal, ..cfg.clone() };
+    let b = run(bp, func, inputs, cfg);
+    let b = if b.as_ref().is_err_and(SimtError::is_undefined) { b } else { run(bp, func, inputs, &maximal) };
+    match b {
         Err(b) if b.is_undefined() => None,
         Err(b @ SimtError::Limit(_)) if matches!(e, SimtError::Limit(_)) => {
             let _ = b;
@@ -401,6 +464,10 @@ fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff>
                 return Some(Diff::new(lane, format!("event {j} differs"), describe(be), describe(ae)));
             }
         }
+        if bt.ended != at.ended {
+            let how = |e: Option<&str>| e.unwrap_or("returned").to_owned();
+            return Some(Diff::new(lane, "the thread ends differently", how(bt.ended), how(at.ended)));
+        }
         if let Some(be) = bt.events.iter().find(|e| e.matched.is_none() && !e.pure) {
             return Some(Diff::new(lane, "before has an event after does not", describe(be), "no such event".into()));
         }
@@ -408,7 +475,10 @@ fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff>
             return Some(Diff::new(lane, "return values differ", bt.ret.to_string(), at.ret.to_string()));
         }
     }
-    for (bm, am) in before.memory.iter().zip(&after.memory) {
+    for bm in &before.memory {
+        // A global after lacks (say, an unused internal one removed) has
+        // no final contents to compare.
+        let Some(am) = after.memory.iter().find(|m| m.name == bm.name) else { continue };
         let differs = bm.bytes.len() != am.bytes.len()
             || bm
                 .bytes

@@ -38,6 +38,8 @@ pub struct Ctx<'a, 'm> {
     pub limits: Limits,
     /// In a guided run, the run that chooses anchor groupings.
     pub guide: Option<&'a Guide>,
+    /// How anchors are grouped (see [`crate::freedom`]).
+    pub anchors: crate::freedom::AnchorGrouping,
 }
 
 /// A new invocation of `func` with `args`.

@@ -24,13 +24,14 @@
 //!
 //! Pairing is a search for a witness: any grouping of `before`'s anchor
 //! instances is one `before` allows, so a guided run that reproduces
-//! `after` proves `after` allowed, however the pairs were chosen. Two
+//! `after` proves `after` allowed, however the pairs were chosen. Three
 //! pairings are tried ([`Pairing`]): by order alone, which follows a loop
-//! whose iterations were regrouped (unrolling), and by order among the
+//! whose iterations were regrouped (unrolling); by order among the
 //! instances of the same iteration of the enclosing cycles, which follows
 //! an anchor sunk into (or hoisted out of) a conditional part of a loop
 //! body, where one program executes the anchor in iterations the other
-//! skips.
+//! skips; and by order whatever the names, which follows anchors merged
+//! into one or renamed.
 //!
 //! Events are also aligned with `after`'s, per thread and in order, so that
 //! [`crate::equiv`] can compare them. Pure operations are left out (see
@@ -73,6 +74,10 @@ pub enum Pairing {
     /// The same, counting only instances in the same iteration of every
     /// enclosing cycle (of the function and of its callers).
     ByIteration,
+    /// A thread's `k`-th anchor instance with its `k`-th of any name: for
+    /// anchors a transform merged or renamed (two anchors in the arms of a
+    /// branch hoisted into one above it).
+    AnyName,
 }
 
 /// One anchor instance of the guiding run, as a thread saw it.
@@ -181,11 +186,15 @@ impl Guide {
         stem: Option<&str>,
         iterations: &[u32],
     ) -> Option<ClassId> {
-        let stem = stem?;
+        if stem.is_none() && self.pairing != Pairing::AnyName {
+            return None;
+        }
         let list = self.anchors.get(lane as usize)?;
         taken.resize(list.len(), false);
-        let fits = |a: &GuideAnchor| {
-            a.stem.as_deref() == Some(stem) && (self.pairing == Pairing::InOrder || a.iterations == iterations)
+        let fits = |a: &GuideAnchor| match self.pairing {
+            Pairing::InOrder => a.stem.as_deref() == stem,
+            Pairing::ByIteration => a.stem.as_deref() == stem && a.iterations == iterations,
+            Pairing::AnyName => true,
         };
         let i = (0..list.len()).find(|&i| !taken[i] && fits(&list[i]))?;
         taken[i] = true;

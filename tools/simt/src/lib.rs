@@ -47,9 +47,11 @@
 //!   (ConvergenceAndUniformity.rst, *Maximal Convergence*; cycles from the
 //!   IR crate's `CycleInfo`, so headers are LLVM's);
 //! - `llvm.experimental.convergence.anchor`: implementation-defined by the
-//!   spec; this executor chooses maximal reconvergence of the threads that
-//!   reach it, defined exactly like an uncontrolled operation. Calls without
-//!   a token get the same treatment for their callee's invocation.
+//!   spec; by default this executor chooses maximal reconvergence of the
+//!   threads that reach it, defined exactly like an uncontrolled operation,
+//!   and [`RunConfig::anchors`] splits those threads into other groupings
+//!   ([`freedom`]). Calls without a token get maximal treatment for their
+//!   callee's invocation.
 //!
 //! Scheduling ([`sched`]): threads run alone until they wait at a
 //! cross-thread operation; a group of waiting threads with one class fires
@@ -67,9 +69,11 @@
 //!
 //! ## Equivalence
 //!
-//! [`check_equivalence`] runs `after`, then `before` *guided* by `after`'s
-//! anchor groupings ([`guide`]), and compares observable behaviour; see
-//! [`equiv`] for the rule for anchor-controlled communication.
+//! [`check_equivalence`] runs `after` under several anchor groupings chosen
+//! adversarially ([`freedom`]), and for each searches for a grouping of
+//! `before`'s anchors that reproduces it (running `before` *guided* by
+//! `after`, [`guide`]), comparing observable behaviour; see [`equiv`] for
+//! the rule for anchor-controlled communication.
 
 pub mod arith;
 pub mod builtins;
@@ -78,8 +82,10 @@ pub mod classes;
 pub mod equiv;
 pub mod error;
 pub mod exec;
+pub mod freedom;
 pub mod guide;
 pub mod inputs;
+pub mod launch;
 pub mod memory;
 pub mod positions;
 pub mod program;

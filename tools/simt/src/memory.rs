@@ -31,6 +31,10 @@ pub enum RegionKind {
     Alloca(u32),
     /// A function, so that its address can be taken and called.
     Func(opt_conv_ir::FuncId),
+    /// A global the other program of an equivalence check has and this
+    /// one lacks: its number is kept free so that both programs give every
+    /// global they share the same address.
+    Absent,
 }
 
 /// One region.
@@ -83,6 +87,16 @@ impl Memory {
         let size = size as usize;
         self.regions.push(Region { name, kind, bytes: vec![0; size], poison: vec![poison; size], read_only: false });
         Ok(self.regions.len() - 1)
+    }
+
+    /// Turns the placeholder region `r` into one of `size` zero bytes.
+    pub fn fill_placeholder(&mut self, r: usize, name: String, kind: RegionKind, size: u64) -> Result<()> {
+        if size > MAX_REGION {
+            return ub(format!("{name}: region of {size} bytes is larger than the executor's {MAX_REGION}"));
+        }
+        let size = size as usize;
+        self.regions[r] = Region { name, kind, bytes: vec![0; size], poison: vec![false; size], read_only: false };
+        Ok(())
     }
 
     /// Region `r`.

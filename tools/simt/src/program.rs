@@ -83,16 +83,34 @@ pub struct Program<'m> {
 impl<'m> Program<'m> {
     /// Prepares `module`.
     pub fn new(module: &'m Module) -> Result<Program<'m>> {
+        Self::with_layout(module, &[])
+    }
+
+    /// Prepares `module`, giving the globals and functions named in
+    /// `layout` (as [`Program::layout`] lists them) those region numbers,
+    /// so that two versions of a module agree on every address they share
+    /// (a transform that adds a declaration must not move the others).
+    /// Names the module lacks keep their numbers as empty placeholders.
+    pub fn with_layout(module: &'m Module, layout: &[String]) -> Result<Program<'m>> {
         let tcx = TypeCtx { types: &module.types, dl: module.data_layout() };
         let mut memory = Memory::default();
         let mut globals = FxHashMap::default();
         let mut func_regions = FxHashMap::default();
+        let mut fixed: FxHashMap<&str, usize> = FxHashMap::default();
+        for name in layout {
+            let r = memory.add(name.clone(), RegionKind::Absent, 0, false)?;
+            fixed.insert(name.as_str(), r);
+        }
+        let place = |memory: &mut Memory, name: String, kind: RegionKind, size: u64| match fixed.get(name.as_str()) {
+            Some(&r) => memory.fill_placeholder(r, name, kind, size).map(|()| r),
+            None => memory.add(name, kind, size, false),
+        };
         for &g in module.order() {
             if let Some(v) = module.var(g) {
-                let r = memory.add(format!("@{}", v.name), RegionKind::Global, tcx.alloc_size(v.ty), false)?;
+                let r = place(&mut memory, format!("@{}", v.name), RegionKind::Global, tcx.alloc_size(v.ty))?;
                 globals.insert(g, addr(r, 0));
             } else if let Some(d) = module.func(g) {
-                let r = memory.add(format!("@{}", d.name), RegionKind::Func(g), 0, false)?;
+                let r = place(&mut memory, format!("@{}", d.name), RegionKind::Func(g), 0)?;
                 globals.insert(g, addr(r, 0));
                 func_regions.insert(r, g);
             }
@@ -114,6 +132,11 @@ impl<'m> Program<'m> {
             }
         }
         Ok(Program { module, tcx, funcs, memory, globals, func_regions })
+    }
+
+    /// The names of the globals' and functions' regions, in region order.
+    pub fn layout(&self) -> Vec<String> {
+        self.memory.regions().iter().map(|r| r.name.clone()).collect()
     }
 
     /// The body of a defined function.

@@ -55,7 +55,10 @@ pub fn render(prog: &Program, func: &str, r: &RunResult) -> String {
             }
             s.push('\n');
         }
-        let _ = writeln!(s, "  ret {}", t.ret);
+        match t.ended {
+            Some(how) => _ = writeln!(s, "  {how}"),
+            None => _ = writeln!(s, "  ret {}", t.ret),
+        }
     }
     let _ = writeln!(s, "convergent dynamic instances:");
     for i in &r.instances {

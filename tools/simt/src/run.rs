@@ -18,11 +18,14 @@ pub struct RunConfig {
     pub max_depth: usize,
     /// Size in bytes of the zero-filled buffer each pointer argument points to.
     pub buffer_size: u64,
+    /// How threads reaching an anchor are grouped (in a guided run: the
+    /// anchors not paired with the guiding run's).
+    pub anchors: crate::freedom::AnchorGrouping,
 }
 
 impl Default for RunConfig {
     fn default() -> Self {
-        RunConfig { threads: 8, fuel: 100_000, max_depth: 64, buffer_size: 4096 }
+        RunConfig { threads: 8, fuel: 100_000, max_depth: 64, buffer_size: 4096, anchors: Default::default() }
     }
 }
 
@@ -43,6 +46,8 @@ pub struct ThreadTrace {
     pub events: Vec<Event>,
     /// What the kernel returned.
     pub ret: Val,
+    /// How it stopped when not by returning (`killed`, `trapped`).
+    pub ended: Option<&'static str>,
     /// The anchor instances it executed, in order (class, static op).
     pub anchors: Vec<(ClassId, StaticOp)>,
 }

@@ -37,6 +37,7 @@ pub struct Machine<'a, 'm> {
     threads: Vec<Thread>,
     limits: Limits,
     guide: Option<&'a Guide>,
+    anchors: crate::freedom::AnchorGrouping,
     fired: FxHashSet<ClassId>,
 }
 
@@ -95,10 +96,12 @@ impl<'a, 'm> Machine<'a, 'm> {
                 guide_cursor: 0,
                 anchor_taken: Vec::new(),
                 paired_anchors: FxHashSet::default(),
+                ended: None,
             });
         }
         let limits = Limits { fuel: config.fuel, max_depth: config.max_depth };
-        Ok(Machine { prog, mem, classes, threads, limits, guide, fired: FxHashSet::default() })
+        let anchors = config.anchors;
+        Ok(Machine { prog, mem, classes, threads, limits, guide, anchors, fired: FxHashSet::default() })
     }
 
     /// Runs to completion.
@@ -114,6 +117,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                     classes: &mut self.classes,
                     limits: self.limits,
                     guide: self.guide,
+                    anchors: self.anchors,
                 };
                 let th = &mut self.threads[i];
                 crate::exec::run(&mut ctx, th).map_err(|e| in_thread(th.lane, e))?;
@@ -286,6 +290,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                     .filter(|&(c, _)| classes.root(c) == crate::classes::Root::Anchor(c))
                     .collect(),
                 events: t.events,
+                ended: t.ended,
                 ret: match t.status {
                     Status::Done(v) => v,
                     _ => Val::Poison,

@@ -103,6 +103,8 @@ pub struct Thread {
     pub anchor_taken: Vec<bool>,
     /// In a guided run: the classes of the paired anchor instances it executed.
     pub paired_anchors: FxHashSet<ClassId>,
+    /// How it stopped, if not by returning from the kernel.
+    pub ended: Option<&'static str>,
 }
 
 impl Thread {

@@ -143,3 +143,32 @@ fn anchors_moved_within_a_loop_body_pair_by_iteration_both_ways() {
     let hoisted = check_equivalence(&sunk, &body, "f", &config);
     assert!(hoisted.is_ok(), "{}", hoisted.unwrap_err());
 }
+
+fn parse(name: &str, src: &str) -> opt_conv_ir::Module {
+    opt_conv_ir::parse_module(name, src).unwrap().0
+}
+
+#[test]
+fn declarations_added_by_a_transform_do_not_move_addresses_or_types() {
+    // As after `infer-convergence-tokens`: new declarations come first, and
+    // the after module meets `double` before `i32`. Neither is observable.
+    let before = "@g = global i32 0\n\
+                  declare void @sink(ptr) convergent\n\
+                  define void @f(i32 %x, ptr addrspace(1) %out) convergent {\n\
+                  entry:\n  store i32 %x, ptr @g\n  call void @sink(ptr @g)\n  store i32 %x, ptr addrspace(1) %out\n  ret void\n}\n";
+    let after = "@d = internal global double 0.0\n\
+                 declare token @llvm.experimental.convergence.entry()\n\
+                 declare void @unused(ptr addrspace(5))\n\
+                 @g = global i32 0\n\
+                 declare void @sink(ptr) convergent\n\
+                 define void @f(i32 %x, ptr addrspace(1) %out) convergent {\n\
+                 entry:\n  %t = call token @llvm.experimental.convergence.entry()\n\
+                 \x20 store i32 %x, ptr @g\n  call void @sink(ptr @g) [ \"convergencectrl\"(token %t) ]\n\
+                 \x20 store i32 %x, ptr addrspace(1) %out\n  ret void\n}\n";
+    let r = check_equivalence(&parse("b.ll", before), &parse("a.ll", after), "f", &EquivConfig::default());
+    assert!(r.is_ok(), "{}", r.unwrap_err());
+    // The layout keeps real differences: the after side passes another global.
+    let other = after.replace("call void @sink(ptr @g)", "call void @sink(ptr @d)");
+    let c = check_equivalence(&parse("b.ll", before), &parse("a.ll", &other), "f", &EquivConfig::default());
+    assert!(c.unwrap_err().to_string().contains("event 0 differs"));
+}

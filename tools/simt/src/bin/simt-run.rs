@@ -67,7 +67,7 @@ fn main_inner(a: Args) -> Result<String, String> {
         let max = a.threads.unwrap_or(8).clamp(1, 64);
         let mut threads = vec![max];
         threads.extend([4, 3, 2, 5, 1].into_iter().filter(|&n| n < max));
-        let cfg = EquivConfig { threads, trials: a.trials, seed: a.seed, run: run_config };
+        let cfg = EquivConfig { threads, trials: a.trials, seed: a.seed, run: run_config, ..EquivConfig::default() };
         return match check_equivalence(&before, &after, &a.func, &cfg) {
             Ok(()) => Ok(format!("equivalent: @{} ({} trials)\n", a.func, a.trials)),
             Err(c) => Err(c.to_string().trim_end().to_owned()),
