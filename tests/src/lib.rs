@@ -5,9 +5,11 @@ pub mod progen;
 
 use std::path::{Path, PathBuf};
 
-/// The directory of this crate (`tests/`).
+/// The directory of this crate (`tests/`): where `cargo test` says it is now,
+/// not where it was built (a clone may reuse another checkout's build, and
+/// what lies beside the repository decides which tests run).
 pub fn tests_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()))
 }
 
 /// Whether the tests run under CI (`CI` set to anything but `false`, `0` or
