@@ -204,3 +204,86 @@ fn output_to_a_directory_is_an_error() {
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("error: could not write output: is a directory"), "{}", r.stderr);
 }
+
+/// Splits a shell command line as the README writes them: words separated by
+/// spaces, single quotes removed.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted, mut started) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => (quoted, started) = (!quoted, true),
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            _ => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// Every sample of remarks in the README (a ```text block of `remark:` lines,
+/// where a line starting with spaces continues the one before and `...`
+/// stands for lines left out) is what the command just above it prints.
+#[test]
+fn readme_remark_samples_are_what_their_commands_print() {
+    let root = tests_dir().join("..").canonicalize().unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let lines: Vec<&str> = readme.lines().collect();
+    let mut checked = 0;
+    for (i, l) in lines.iter().enumerate() {
+        if *l != "```text" || !lines.get(i + 1).is_some_and(|n| n.starts_with("remark: ")) {
+            continue;
+        }
+        let command = lines[..i]
+            .iter()
+            .rev()
+            .find(|c| c.contains("-pass-remarks"))
+            .unwrap_or_else(|| panic!("README.md:{}: no command above the sample", i + 1));
+        let words = shell_words(command);
+        let args = match words.iter().position(|w| w == "opt-conv") {
+            Some(0) => &words[1..],
+            _ if command.starts_with("cargo run --release --bin opt-conv -- ") => &words[6..],
+            _ => panic!("README.md: '{command}' does not run opt-conv"),
+        };
+        // Run in-process from the repository root: name files by absolute
+        // path, then print them back relative to it.
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| if a.ends_with(".ll") { root.join(a).to_str().unwrap().to_owned() } else { a.clone() })
+            .collect();
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = opt_conv(&argv, "");
+        assert_eq!(run.code, 0, "{command}: {}", run.stderr);
+        let printed = run.stderr.replace(&format!("{}/", root.display()), "");
+        let mut sample: Vec<String> = Vec::new();
+        for s in lines[i + 1..].iter().take_while(|s| !s.starts_with("```")) {
+            match s.strip_prefix("  ") {
+                Some(rest) => {
+                    let last = sample.last_mut().expect("a continued line");
+                    last.push(' ');
+                    last.push_str(rest.trim());
+                }
+                None if *s == "..." => {}
+                None => sample.push((*s).to_owned()),
+            }
+        }
+        for s in &sample {
+            assert!(
+                printed.lines().any(|p| p == s),
+                "README.md:{}: `{command}` does not print\n{s}\nit prints:\n{printed}",
+                i + 1
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "the README's remark samples were not found");
+}

@@ -3,7 +3,7 @@
 //! clean located error or a module that verifies or reports problems, never
 //! a panic or hang.
 
-use opt_conv_tests::{conformance_dir, tests_dir};
+use opt_conv_tests::{conformance_dir_for, tests_dir};
 
 /// Deterministic xorshift so failures reproduce.
 struct Rng(u64);
@@ -105,7 +105,8 @@ fn mutated_inputs_never_panic() {
             seeds.push(std::fs::read(e.unwrap().path()).unwrap());
         }
     }
-    if let Some(root) = conformance_dir() {
+    let test = "mutation::mutated_inputs_never_panic";
+    if let Some(root) = conformance_dir_for(test, "corpus inputs as seeds (the golden cases are still mutated)") {
         for rel in opt_conv_tests::accepted_inputs(&root).iter().take(40) {
             seeds.push(std::fs::read(root.join(rel)).unwrap());
         }

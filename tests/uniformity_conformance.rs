@@ -9,7 +9,7 @@
 //! `uniformity-expectations.tsv`, each with its reason; a listed function
 //! that matches is an error too (the list must stay accurate).
 
-use opt_conv_tests::{command_args, conformance_dir, manifest, opt_conv, tests_dir};
+use opt_conv_tests::{command_args, conformance_dir_for, manifest, opt_conv, opt22_for, tests_dir};
 use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -127,7 +127,8 @@ fn expectations() -> BTreeMap<(String, String), String> {
 
 #[test]
 fn uniformity_matches_opt22() {
-    let Some(root) = conformance_dir() else { return };
+    let test = "uniformity_conformance::uniformity_matches_opt22";
+    let Some(root) = conformance_dir_for(test, "uniformity on the corpus") else { return };
     let rows: Vec<_> = manifest(&root).into_iter().filter(|r| r.area == "uniformity" && r.exit_code == 0).collect();
     assert!(rows.len() >= 40, "the corpus has {} uniformity runs", rows.len());
     let expected = expectations();
@@ -178,6 +179,9 @@ fn uniformity_matches_opt22() {
 /// phis, calls) against opt-22 run live: every function's result must match.
 #[test]
 fn generated_modules_match_opt22() {
+    if !opt22_for("uniformity_conformance::generated_modules_match_opt22", "uniformity compared with opt-22 live") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let mut functions = 0;
     for seed in 1..=6u64 {

@@ -5,23 +5,53 @@ pub mod progen;
 
 use std::path::{Path, PathBuf};
 
-/// The directory of this crate (`tests/`).
+/// The directory of this crate (`tests/`): where `cargo test` says it is now,
+/// not where it was built (a clone may reuse another checkout's build, and
+/// what lies beside the repository decides which tests run).
 pub fn tests_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()))
 }
 
+/// Whether the tests run under CI (`CI` set to anything but `false`, `0` or
+/// empty; insta reads it the same way). There, a missing corpus or opt-22 is
+/// a failure: `.ci/run` provides both.
+pub fn is_ci() -> bool {
+    !matches!(std::env::var("CI").ok().as_deref(), None | Some("false" | "0" | ""))
+}
+
+/// Says that `test` skipped `what` because `why`, on one line of the test
+/// process's stderr. Written to the stream itself, not with `eprintln!`: the
+/// test harness captures the print macros of passing tests, so a skip
+/// reported with them would be invisible in a plain `cargo test`.
+pub fn report_skip(test: &str, what: &str, why: &str) {
+    use std::io::Write;
+    let line = format!("skipped: {test}: {what}: {why}\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+}
+
+const NO_CORPUS: &str = "conformance corpus not found (set OPT_CONV_CONFORMANCE=DIR, the directory holding \
+     MANIFEST.tsv, or put shared/conformance beside the repository; see README.md)";
+
 /// The conformance corpus: `$OPT_CONV_CONFORMANCE`, else `../shared/conformance`
-/// next to the repository. `None` if absent; under `CI` that is a failure.
+/// next to the repository. `None` if absent; under CI that is a failure.
 pub fn conformance_dir() -> Option<PathBuf> {
     let candidates = [
         std::env::var_os("OPT_CONV_CONFORMANCE").map(PathBuf::from),
         Some(tests_dir().join("../../shared/conformance")),
     ];
     let found = candidates.into_iter().flatten().find(|p| p.join("MANIFEST.tsv").is_file());
-    if found.is_none() && std::env::var_os("CI").is_some() {
-        panic!(
-            "conformance corpus not found (set OPT_CONV_CONFORMANCE or put shared/ beside the repository); required under CI"
-        );
+    if found.is_none() && is_ci() {
+        panic!("{NO_CORPUS}; required under CI");
+    }
+    found
+}
+
+/// The corpus for `test`, which checks `what` with it; if it is absent, says
+/// so on a visible line (see [`report_skip`]) and returns `None`.
+pub fn conformance_dir_for(test: &str, what: &str) -> Option<PathBuf> {
+    let found = conformance_dir();
+    if found.is_none() {
+        report_skip(test, what, NO_CORPUS);
     }
     found
 }
@@ -96,20 +126,52 @@ pub fn opt_conv(args: &[&str], stdin: &str) -> Run {
     Run { code, stdout: String::from_utf8_lossy(&out).into_owned(), stderr: String::from_utf8_lossy(&err).into_owned() }
 }
 
+fn opt22_exe() -> std::ffi::OsString {
+    std::env::var_os("OPT22").unwrap_or_else(|| "opt-22".into())
+}
+
 /// Runs LLVM 22's `opt` (`$OPT22`, else `opt-22` on `PATH`) with `args`,
 /// returning `(exit status, stdout, stderr)`; `None` if it is not installed.
-/// Under `CI` a missing `opt-22` is a failure: `.ci/run` installs it.
+/// Under CI a missing `opt-22` is a failure: `.ci/run` installs it. Callers
+/// first ask [`opt22_for`], which reports the skip.
 pub fn opt22(args: &[&str]) -> Option<(i32, String, String)> {
-    let exe = std::env::var_os("OPT22").unwrap_or_else(|| "opt-22".into());
-    match std::process::Command::new(&exe).args(args).output() {
+    match std::process::Command::new(opt22_exe()).args(args).output() {
         Ok(o) => Some((
             o.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&o.stdout).into_owned(),
             String::from_utf8_lossy(&o.stderr).into_owned(),
         )),
-        Err(_) if std::env::var_os("CI").is_some() => panic!("opt-22 not found; required under CI"),
+        Err(_) if is_ci() => panic!("{}; required under CI", no_opt22()),
         Err(_) => None,
     }
+}
+
+fn no_opt22() -> String {
+    format!(
+        "{} not found (install LLVM 22, e.g. `apt-get install llvm-22` from apt.llvm.org, or set OPT22=PATH)",
+        opt22_exe().to_string_lossy()
+    )
+}
+
+/// Whether opt-22 runs, for `test`, which compares `what` with it; if not,
+/// says so on a visible line (see [`report_skip`]). Under CI, a failure.
+pub fn opt22_for(test: &str, what: &str) -> bool {
+    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let installed = *INSTALLED.get_or_init(|| {
+        std::process::Command::new(opt22_exe())
+            .arg("--version")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+    if !installed {
+        if is_ci() {
+            panic!("{test}: {}; required under CI", no_opt22());
+        }
+        report_skip(test, what, &no_opt22());
+    }
+    installed
 }
 
 /// The arguments of an opt-22 command line, minus the tool, redirections and
