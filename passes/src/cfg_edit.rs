@@ -237,7 +237,7 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
 }
 
 /// Turns `br i1 <constant>, %T, %F` ending `b` into `br label` to the
-/// successor taken, dropping `b` from the other's phis.
+/// successor taken, dropping one entry for `b` from the other's phis.
 pub fn fold_constant_branch(f: &mut Function, b: Block) -> bool {
     let Some(t) = f.terminator(b) else { return false };
     let d = f.dfg().inst(t);
@@ -247,9 +247,9 @@ pub fn fold_constant_branch(f: &mut Function, b: Block) -> bool {
     let Some(c) = f.dfg().value_const(d.args[0]).and_then(opt_conv_ir::Const::as_int) else { return false };
     let (taken, dead) = if c != 0 { (d.blocks[0], d.blocks[1]) } else { (d.blocks[1], d.blocks[0]) };
     let before = f.cfg();
-    if dead != taken {
-        remove_incoming_once(f, dead, b);
-    }
+    // One edge goes, even when both led to the same block: a phi has one
+    // entry per edge, so that block keeps one entry for `b`, not two.
+    remove_incoming_once(f, dead, b);
     let dm = f.dfg_mut().inst_mut(t);
     dm.args = Default::default();
     dm.blocks = [taken].into_iter().collect();

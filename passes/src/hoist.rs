@@ -1,8 +1,8 @@
 //! `hoist`: common-code hoisting from the two successors of a branch into
 //! the branch block, in the manner of SimplifyCFG's hoisting and GVNHoist.
 //!
-//! For each block ending in a two-way branch whose successors have it as
-//! their only predecessor, instructions of the two successors that compute
+//! For each block ending in a two-way `br` (or `switch`) whose successors
+//! have it as their only predecessor, instructions of the two successors that compute
 //! the same value are hoisted into it as one. Equivalence is decided with
 //! egg ([`crate::equivalence`]): value equivalence modulo commutativity and
 //! simple algebra over pure operations, loads and read-only calls that no
@@ -81,6 +81,13 @@ impl Hoister<'_> {
             [x, y] if x != y => (*x, *y),
             _ => return (false, false),
         };
+        // Hoisted code goes before `a`'s terminator, which then runs after
+        // it: only a plain branch neither defines a value the arms may use
+        // nor has effects the arms' loads and calls may depend on (a
+        // `callbr` or `invoke` has both).
+        if f.terminator(a).is_none_or(|t| !matches!(f.dfg().inst(t).kind, InstKind::Br | InstKind::Switch)) {
+            return (false, false);
+        }
         if cfg.preds(b1) != [a] || cfg.preds(b2) != [a] || !cfg.is_reachable(a) {
             return (false, false);
         }

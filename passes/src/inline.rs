@@ -486,19 +486,11 @@ fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, pla
     }
     repl.apply(f);
     // Static allocas of the callee's entry go to the caller's entry block.
-    let caller_entry = f.entry_block().expect("caller has an entry");
     let allocas: Vec<Inst> = f
         .block_insts(entry_copy)
         .filter(|&i| matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. }) && f.dfg().inst(i).args.is_empty())
         .collect();
-    if caller_entry != call_block || !allocas.is_empty() {
-        for &a in allocas.iter().rev() {
-            let first = f.layout().first_inst(caller_entry).expect("entry has a terminator");
-            let layout = f.layout_mut();
-            layout.remove_inst(a);
-            layout.insert_inst_before(a, first);
-        }
-    }
+    move_to_entry_top(f, &allocas);
     // Convergence: tokens for an uncontrolled callee.
     if let InlinePlan::InferTokens { token } = plan {
         let root = f.dfg().inst_result(*token).ok_or("call-site token has no value")?;
@@ -537,16 +529,24 @@ fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, cop
         repl.insert(r, v);
         repl.apply(f);
     }
-    let caller_entry = f.entry_block().expect("caller has an entry");
     let allocas: Vec<Inst> = body
         .into_iter()
         .filter(|&i| matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. }) && f.dfg().inst(i).args.is_empty())
         .collect();
-    for &a in allocas.iter().rev() {
-        let first = f.layout().first_inst(caller_entry).expect("entry has a terminator");
-        let layout = f.layout_mut_preserving_cfg();
+    move_to_entry_top(f, &allocas);
+}
+
+/// Moves `allocas` (in order) to the top of the caller's entry block, above
+/// whatever else is there. Some of them may be in the entry already, even
+/// at its top (a call that began the entry block was replaced in place):
+/// the anchor is the first instruction that does not move.
+fn move_to_entry_top(f: &mut Function, allocas: &[Inst]) {
+    let entry = f.entry_block().expect("caller has an entry");
+    let anchor = f.block_insts(entry).find(|i| !allocas.contains(i)).expect("entry has a terminator");
+    let layout = f.layout_mut_preserving_cfg();
+    for &a in allocas {
         layout.remove_inst(a);
-        layout.insert_inst_before(a, first);
+        layout.insert_inst_before(a, anchor);
     }
 }
 
