@@ -118,7 +118,7 @@ fn unroll_preserves_convergence() {
 /// function of each case's output must do only what its input allows.
 #[test]
 fn golden_cases_preserve_convergence() {
-    let mut checked = 0;
+    let (mut checked, mut unrunnable) = (0, 0);
     for dir in ["cases/unroll", "cases/jump-threading", "cases/sink", "cases/hoist", "cases/inline", "cases/dce"] {
         let Ok(entries) = std::fs::read_dir(opt_conv_tests::tests_dir().join(dir)) else { continue };
         let mut files: Vec<_> =
@@ -137,15 +137,25 @@ fn golden_cases_preserve_convergence() {
             for fid in before.definitions() {
                 let name = before.func(fid).unwrap().name.to_string();
                 let config = EquivConfig { trials: 60, ..EquivConfig::default() };
-                if let Err(c) = check_equivalence(&before, &after, &name, &config) {
-                    panic!("{}: @{name}: {c}\n--- output\n{}", path.display(), out.stdout);
+                match check_equivalence(&before, &after, &name, &config) {
+                    Ok(()) => checked += 1,
+                    // Constructs the executor does not run (callbr): said, counted, bounded below.
+                    Err(c) if c.kind == CexKind::Unrunnable => {
+                        eprintln!(
+                            "{}: @{name}: not checked: {}",
+                            path.display(),
+                            c.to_string().lines().last().unwrap_or("")
+                        );
+                        unrunnable += 1;
+                    }
+                    Err(c) => panic!("{}: @{name}: {c}\n--- output\n{}", path.display(), out.stdout),
                 }
-                checked += 1;
             }
         }
     }
-    eprintln!("golden cases: {checked} functions checked by the executor");
+    eprintln!("golden cases: {checked} functions checked by the executor, {unrunnable} it cannot run");
     assert!(checked >= 40, "only {checked} functions checked");
+    assert!(unrunnable <= 3, "{unrunnable} functions the executor cannot run");
 }
 
 #[test]

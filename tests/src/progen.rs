@@ -346,6 +346,14 @@ impl Gen {
             }
         };
         let test = if trip.starts_with('%') && self.rng.chance(60) { "eq" } else { "sge" };
+        // A reduction of the outer token before the loop, used after it in
+        // one arm of a branch on a loop value whose other arm uses the heart.
+        let before = (scope.token.is_some() && self.rng.chance(25)).then(|| {
+            let r = self.fresh("pre");
+            let b = self.bundle(scope);
+            self.line(&format!("%{r} = call i32 @subgroupAdd(i32 %tid){b}"));
+            r
+        });
         self.line(&format!("br label %{header}"));
         self.label(&header);
         let i = self.fresh("i");
@@ -395,7 +403,7 @@ impl Gen {
             self.loop_depth -= 1;
         }
         scope.token = outer;
-        self.after_loop(scope, depth, &i, &latch, &d, broke, heart);
+        self.after_loop(scope, depth, &i, &latch, &d, broke, heart, before);
     }
 
     /// What follows a loop at its exit block: phis first, then sometimes a
@@ -412,13 +420,32 @@ impl Gen {
         done: &str,
         broke: Option<String>,
         heart: Option<String>,
+        before: Option<String>,
     ) {
         let flag = broke.filter(|_| self.rng.chance(50)).map(|b| {
             let fl = self.fresh("fx");
             self.line(&format!("%{fl} = phi i1 [ true, %{b} ], [ %{done}, %{latch} ]"));
             fl
         });
-        if let Some(h) = heart.filter(|_| self.rng.chance(35)) {
+        if let (Some(r), Some(h)) = (&before, &heart) {
+            // Nothing convergent of another token may come between the loop
+            // and the heart's use in the second arm (regions must nest).
+            let (c, a, b, j) = (self.fresh("lb"), self.fresh("lba"), self.fresh("lbb"), self.fresh("lbj"));
+            let k = self.rng.below(3);
+            self.line(&format!("%{c} = icmp eq i32 %{i}, {k}"));
+            self.line(&format!("br i1 %{c}, label %{a}, label %{b}"));
+            self.label(&a);
+            self.line(&format!("call void @record(i32 %{r})"));
+            self.line(&format!("br label %{j}"));
+            self.label(&b);
+            let x = self.fresh("xh");
+            self.line(&format!("%{x} = call i32 @subgroupAdd(i32 %{i}) [ \"convergencectrl\"(token %{h}) ]"));
+            self.line(&format!("call void @record(i32 %{x})"));
+            self.line(&format!("br label %{j}"));
+            self.label(&j);
+            self.shapes.insert("extended-heart");
+            self.shapes.insert("loop-value-after-divergent-exit");
+        } else if let Some(h) = heart.filter(|_| self.rng.chance(35)) {
             let x = self.fresh("xh");
             self.line(&format!("%{x} = call i32 @subgroupAdd(i32 %{i}) [ \"convergencectrl\"(token %{h}) ]"));
             scope.vals.push(Val { name: x, uniform: false });
