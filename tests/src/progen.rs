@@ -12,10 +12,11 @@
 //! several iterations of a loop, conditions derived from a `readfirstlane`
 //! under an anchor, nested hearts and irreducible cycles.
 //!
-//! Uniform values come from constants and `readfirstlane`; divergent ones
-//! from the lane id. Kernels take divergent arguments (plain functions, not
-//! `amdgpu_kernel`), so the executor may feed each thread its own values
-//! without contradicting the uniformity the oracle assumes.
+//! Uniform values come from constants and the kernel's arguments; divergent ones
+//! from the lane id. The kernel is an `amdgpu_kernel`: its arguments are
+//! the same for every thread, for the oracle and the executor alike, and are
+//! the uniform values branches test (a `readfirstlane` is uniform only within
+//! a wave, so only one of a uniform value is).
 
 /// A deterministic generator (SplitMix64).
 pub struct Rng(u64);
@@ -68,6 +69,8 @@ pub const SHAPES: &[(&str, &str)] = &[
     ("anchored-uniform-cond", "a branch on a readfirstlane controlled by an anchor"),
     ("nested-hearts", "a loop with a heart inside a loop with a heart"),
     ("irreducible", "an irreducible cycle"),
+    ("trip-count-from-earlier-loop", "a loop counting to the induction variable of an earlier loop"),
+    ("kill", "threads stopped by llvm.amdgcn.kill"),
 ];
 
 /// Generates one module from `seed`.
@@ -95,7 +98,8 @@ const PRELUDE: &str = "target triple = \"amdgcn-amd-amdhsa\"\n\n\
     declare i32 @llvm.amdgcn.readfirstlane.i32(i32)\n\
     declare i32 @subgroupAdd(i32) convergent nounwind willreturn memory(none)\n\
     declare i64 @subgroupBallot(i1) convergent nounwind willreturn memory(none)\n\
-    declare void @record(i32)\n\n";
+    declare void @record(i32)\n\
+    declare void @llvm.amdgcn.kill(i1)\n\n";
 
 /// A value in scope: its name and whether every converged thread has the same one.
 #[derive(Clone)]
@@ -114,6 +118,9 @@ struct Scope {
     /// Whether a loop may be generated here (not inside an anchor's region,
     /// whose hearts would use an outer token inside it).
     loops_ok: bool,
+    /// Induction variables of loops already left (uniform inside their
+    /// loop, not after a divergent exit): trip counts for later loops.
+    loop_outs: Vec<String>,
 }
 
 struct Gen {
@@ -162,7 +169,7 @@ impl Gen {
 
     fn kernel(&mut self) -> String {
         self.out.clear();
-        self.out.push_str("define void @k(i32 %n, i32 %m) convergent {\nentry:\n");
+        self.out.push_str("define amdgpu_kernel void @k(i32 %n, i32 %m) convergent {\nentry:\n");
         let token = match self.flavour {
             Flavour::Controlled => {
                 self.line("%e = call token @llvm.experimental.convergence.entry()");
@@ -172,10 +179,15 @@ impl Gen {
         };
         self.line("%tid = call i32 @llvm.amdgcn.workitem.id.x()");
         let mut scope = Scope {
-            vals: vec![Val { name: "tid".into(), uniform: false }, Val { name: "n".into(), uniform: false }],
+            vals: vec![
+                Val { name: "tid".into(), uniform: false },
+                Val { name: "n".into(), uniform: true },
+                Val { name: "m".into(), uniform: true },
+            ],
             conds: Vec::new(),
             token,
             loops_ok: true,
+            loop_outs: Vec::new(),
         };
         let b = self.bundle(&scope);
         self.line(&format!("%u = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %n){b}"));
@@ -207,7 +219,8 @@ impl Gen {
             48..=69 if depth > 0 => self.if_stmt(scope, depth),
             70..=81 if depth > 0 && scope.loops_ok => self.loop_stmt(scope, depth),
             82..=91 if depth > 0 && self.flavour == Flavour::Controlled => self.anchor_region(scope, depth),
-            92..=95 => self.call_helper(scope),
+            92..=94 => self.call_helper(scope),
+            95 => self.kill(),
             96..=99 if scope.loops_ok => self.irreducible(scope),
             _ => self.arith(scope),
         }
@@ -283,7 +296,7 @@ impl Gen {
         let mut results = Vec::new();
         for (arm, label) in [(0, then.clone()), (1, els.clone())] {
             self.label(&label);
-            let (mark, cmark) = (scope.vals.len(), scope.conds.len());
+            let (mark, cmark, lmark) = (scope.vals.len(), scope.conds.len(), scope.loop_outs.len());
             if let Some(x) = &twin {
                 let b = self.bundle(scope);
                 let name = self.fresh("t");
@@ -300,6 +313,7 @@ impl Gen {
             results.push(self.pick(scope, false));
             scope.vals.truncate(mark);
             scope.conds.truncate(cmark);
+            scope.loop_outs.truncate(lmark);
             ends.push(self.current_block());
             self.line(&format!("br label %{join}"));
         }
@@ -345,7 +359,18 @@ impl Gen {
                 format!("%{t1}")
             }
         };
-        let test = if trip.starts_with('%') && self.rng.chance(60) { "eq" } else { "sge" };
+        let mut test = if trip.starts_with('%') && self.rng.chance(60) { "eq" } else { "sge" };
+        // The induction variable of an earlier loop: it looks uniform
+        // where it is defined, but threads left that loop at different
+        // iterations (`sge`, so that a small count still ends the loop).
+        let trip = match scope.loop_outs.last() {
+            Some(prev) if self.rng.chance(30) => {
+                test = "sge";
+                self.shapes.insert("trip-count-from-earlier-loop");
+                format!("%{prev}")
+            }
+            _ => trip,
+        };
         // A reduction of the outer token before the loop, used after it in
         // one arm of a branch on a loop value whose other arm uses the heart.
         let before = (scope.token.is_some() && self.rng.chance(25)).then(|| {
@@ -373,7 +398,7 @@ impl Gen {
             }
             self.loop_depth += 1;
         }
-        let (mark, cmark) = (scope.vals.len(), scope.conds.len());
+        let (mark, cmark, lmark) = (scope.vals.len(), scope.conds.len(), scope.loop_outs.len());
         scope.vals.push(Val { name: i.clone(), uniform: true });
         let n = 1 + self.rng.below(3) as u32;
         self.stmts(scope, n, depth - 1);
@@ -399,11 +424,22 @@ impl Gen {
         self.label(&exit);
         scope.vals.truncate(mark);
         scope.conds.truncate(cmark);
+        scope.loop_outs.truncate(lmark);
         if heart.is_some() {
             self.loop_depth -= 1;
         }
         scope.token = outer;
         self.after_loop(scope, depth, &i, &latch, &d, broke, heart, before);
+        scope.loop_outs.push(i);
+    }
+
+    /// Threads whose condition is false stop here.
+    fn kill(&mut self) {
+        let c = self.fresh("alive");
+        let k = self.rng.below(4);
+        self.line(&format!("%{c} = icmp ne i32 %tid, {k}"));
+        self.line(&format!("call void @llvm.amdgcn.kill(i1 %{c})"));
+        self.shapes.insert("kill");
     }
 
     /// What follows a loop at its exit block: phis first, then sometimes a
