@@ -18,7 +18,14 @@ use similar::TextDiff;
 
 fn run_case(path: &std::path::Path) -> String {
     let src = std::fs::read_to_string(path).unwrap();
-    let rel = path.strip_prefix(tests_dir()).unwrap().display().to_string();
+    // The glob yields paths under the directory the test was built in, which
+    // differs from the one it runs in when a build is reused from elsewhere.
+    let rel = path
+        .strip_prefix(tests_dir())
+        .or_else(|_| path.strip_prefix(env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or(path)
+        .display()
+        .to_string();
     let run = src.lines().find_map(|l| l.strip_prefix("; RUN: ")).unwrap_or_else(|| panic!("{rel}: no '; RUN:' line"));
     let args: Vec<&str> = run.split_whitespace().collect();
     let file = path.to_str().unwrap();
