@@ -4,7 +4,7 @@
 //! verifier prints for it (the cross-check script compares with opt-22
 //! itself); each valid one says `; expect: valid`.
 
-use opt_conv_tests::{opt_conv, tests_dir};
+use opt_conv_tests::{opt_conv, scrub_tests_dir};
 
 /// The message lines of a run (located `error:` lines, without location).
 fn messages(stderr: &str) -> Vec<String> {
@@ -31,7 +31,7 @@ fn verifier_rules() {
             assert_eq!(r.code, 1, "{}", path.display());
             assert_eq!(messages(&r.stderr), want, "{}", path.display());
             assert!(r.stderr.ends_with("error: input module is broken!\n"));
-            insta::assert_snapshot!(r.stderr.replace(&tests_dir().display().to_string(), "<tests>"));
+            insta::assert_snapshot!(scrub_tests_dir(&r.stderr));
         }
         rules += 1;
     });

@@ -12,6 +12,14 @@ pub fn tests_dir() -> PathBuf {
     PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()))
 }
 
+/// `s` with the tests directory written as `<tests>`: the one the tests run
+/// in, and the one they were built in (insta's globs yield paths under the
+/// latter, which differs when a build is reused from another checkout).
+pub fn scrub_tests_dir(s: &str) -> String {
+    let here = tests_dir().display().to_string();
+    s.replace(&here, "<tests>").replace(env!("CARGO_MANIFEST_DIR"), "<tests>")
+}
+
 /// Whether the tests run under CI (`CI` set to anything but `false`, `0` or
 /// empty; insta reads it the same way). There, a missing corpus or opt-22 is
 /// a failure: `.ci/run` provides both.
