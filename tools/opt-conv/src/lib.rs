@@ -130,6 +130,12 @@ fn run(
         .map_err(|e| fail(format!("{PROG}: {e}\n")))?;
     let steps = opt_conv_passes::build(&pipeline).map_err(|e| fail(format!("{PROG}: {e}\n")))?;
 
+    // opt writes bitcode without -S; a `.bc` output would silently be text.
+    if let Some(out) = cli.output.as_deref().filter(|o| o.ends_with(".bc") && !cli.text && !cli.disable_output) {
+        return Err(fail(format!(
+            "{PROG}: {out}: error: bitcode output is not supported; write text with -S (and convert it with llvm-as)\n"
+        )));
+    }
     let input = cli.input.as_deref().unwrap_or("-");
     let (name, bytes) = read_input(input, stdin)?;
     let (mut module, map) = load(&name, &bytes, cli.mtriple.as_deref())?;
@@ -255,6 +261,13 @@ pub fn load_module(name: &str, bytes: &[u8]) -> Result<(Module, SourceMap), Stri
 }
 
 fn load(name: &str, bytes: &[u8], triple: Option<&str>) -> Result<(Module, SourceMap), Failure> {
+    // Bitcode (raw, or in its wrapper) is not read: say so instead of
+    // reporting the bytes as invalid text.
+    if bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]) {
+        return Err(fail(format!(
+            "{PROG}: {name}: error: bitcode input is not supported; convert it to text with llvm-dis\n"
+        )));
+    }
     let src = match std::str::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => {
@@ -263,18 +276,8 @@ fn load(name: &str, bytes: &[u8], triple: Option<&str>) -> Result<(Module, Sourc
             return Err(fail(format!("{PROG}: {err}")));
         }
     };
-    if src.trim().is_empty() || only_comments(src) {
-        let err = ParseError::at(name, src, src.len(), "empty input: expected a module (top-level entity)");
-        return Err(fail(format!("{PROG}: {err}")));
-    }
+    // An empty (or comment-only) file is an empty module, as for opt.
     opt_conv_ir::parse_module_for_target(name, src, triple).map_err(|e| fail(format!("{PROG}: {e}")))
-}
-
-fn only_comments(src: &str) -> bool {
-    src.lines().all(|l| {
-        let t = l.trim();
-        t.is_empty() || t.starts_with(';')
-    })
 }
 
 /// Verifier errors, located where the source map knows the instruction.
