@@ -115,10 +115,12 @@ fn add(elems: &[Element], level: Level, steps: &mut Vec<Step>) -> Result<(), Str
             };
             return Err(format!("{what} '{full}'\nvalid pass names are: {}", valid_names()));
         };
+        // Every pass here is a module or function pass in opt too (opt's
+        // loop-unroll is a function pass), so `loop(...)` takes none of them.
         let allowed = matches!(
             (info.kind, level),
             (PassKind::Module, Level::Top | Level::Module | Level::Cgscc)
-                | (PassKind::Function, Level::Top | Level::Module | Level::Function | Level::Loop)
+                | (PassKind::Function, Level::Top | Level::Module | Level::Function)
         );
         if !allowed {
             return Err(format!("unknown {} pass '{full}'\nvalid pass names are: {}", level.word(), valid_names()));

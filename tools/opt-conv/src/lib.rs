@@ -93,7 +93,15 @@ pub fn run_main_with(
                 clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => 0,
                 _ => 1,
             };
-            let text = e.render().to_string();
+            let text = match (e.kind(), e.get(clap::error::ContextKind::InvalidArg)) {
+                // opt's wording; options are spelled with one dash, as typed.
+                (clap::error::ErrorKind::UnknownArgument, Some(clap::error::ContextValue::String(a))) => {
+                    let a = a.strip_prefix('-').filter(|x| x.starts_with('-') && x.len() > 2).unwrap_or(a);
+                    format!("{PROG}: Unknown command line argument '{a}'.  Try: '{PROG} --help'\n")
+                }
+                _ if code == 0 => e.render().to_string(),
+                _ => format!("{PROG}: {}", e.render()),
+            };
             if code == 0 {
                 let _ = write!(stdout, "{text}");
             } else {
