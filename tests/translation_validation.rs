@@ -28,6 +28,7 @@ fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: 
     let n = programs();
     let config = EquivConfig { trials: 24, ..EquivConfig::default() };
     let (mut checked, mut changed, mut no_verdict, mut remarked) = (0u64, 0u64, 0u64, 0u64);
+    let mut stepwise = 0u64;
     let mut shapes: std::collections::BTreeMap<&str, u64> = SHAPES.iter().map(|(s, _)| (*s, 0)).collect();
     for k in 0..n {
         let seed = seed_base + k;
@@ -55,6 +56,17 @@ fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: 
         match check_equivalence(&before, &after, "k", &config) {
             Ok(()) => checked += 1,
             Err(c) if c.kind == CexKind::Unrunnable => no_verdict += 1,
+            // The executor's search for a matching anchor grouping is
+            // incomplete, and composed transforms can defeat it. Refinement
+            // is transitive: if each pass's output does only what its input
+            // allows, so does the pipeline's. Accepted only when running the
+            // passes one by one gives the same output.
+            Err(_)
+                if pipeline.contains(',') && stepwise_equivalent(pipeline, options, &g.text, &out.stdout, &config) =>
+            {
+                checked += 1;
+                stepwise += 1;
+            }
             Err(c) => panic!(
                 "seed {seed}, -passes={pipeline} {options:?} ({flavour:?}): miscompile\n{c}\n--- input\n{}\n--- output\n{}",
                 g.text, out.stdout
@@ -64,12 +76,36 @@ fn validate_with(pipeline: &str, options: &[&str], flavour: Flavour, seed_base: 
     let coverage: Vec<String> = shapes.iter().map(|(s, k)| format!("{s} {k}")).collect();
     eprintln!(
         "translation validation, -passes={pipeline} {options:?}, {flavour:?}: {n} programs, {changed} changed \
-         ({remarked} with a transform remarked), {checked} equivalent, {no_verdict} without verdict; \
-         programs per shape: {}",
+         ({remarked} with a transform remarked), {checked} equivalent ({stepwise} of them pass by pass), \
+         {no_verdict} without verdict; programs per shape: {}",
         coverage.join(", ")
     );
     assert!(checked * 10 >= n * 9, "too many programs the executor could not judge: {no_verdict} of {n}");
     assert!(changed > 0, "-passes={pipeline} changed none of the {n} programs: the test would prove nothing");
+}
+
+/// Whether running `pipeline`'s passes one at a time reproduces `whole` and
+/// every step does only what its input allows.
+fn stepwise_equivalent(pipeline: &str, options: &[&str], input: &str, whole: &str, config: &EquivConfig) -> bool {
+    let mut text = opt_conv(&["-S", "-"], input).stdout;
+    for pass in pipeline.split(',') {
+        let passes = format!("-passes={pass}");
+        let mut args = vec!["-S", &passes];
+        args.extend(options);
+        args.push("-");
+        let next = opt_conv(&args, &text);
+        if next.code != 0 {
+            return false;
+        }
+        let (Ok((a, _)), Ok((b, _))) = (parse_module("a.ll", &text), parse_module("b.ll", &next.stdout)) else {
+            return false;
+        };
+        if check_equivalence(&a, &b, "k", config).is_err() {
+            return false;
+        }
+        text = next.stdout;
+    }
+    text == whole
 }
 
 #[test]
