@@ -37,8 +37,7 @@ impl ModifiedPostOrder {
         };
         let mut finalized = EntitySet::new();
         if let Some(e) = cfg.entry() {
-            let mut stack = vec![e];
-            po.stack_po(cfg, ci, &mut stack, None, &mut finalized);
+            po.stack_po(cfg, ci, e, &mut finalized);
         }
         po
     }
@@ -51,15 +50,19 @@ impl ModifiedPostOrder {
         }
     }
 
-    fn stack_po(
-        &mut self,
-        cfg: &Cfg,
-        ci: &CycleInfo,
-        stack: &mut Vec<Block>,
-        region: Option<CycleId>,
-        fin: &mut EntitySet<Block>,
-    ) {
-        while let Some(&next) = stack.last() {
+    /// The depth-first walk from `entry`. A cycle met on the way is walked
+    /// as a whole once its exits are done: its header is appended, then its
+    /// body is walked in a frame of its own (`region`), with the cycle's
+    /// header as the only way back. Frames are kept on a heap stack, not the
+    /// call stack: cycles may nest as deep as the function is long.
+    fn stack_po(&mut self, cfg: &Cfg, ci: &CycleInfo, entry: Block, fin: &mut EntitySet<Block>) {
+        let mut frames: Vec<(Vec<Block>, Option<CycleId>)> = vec![(vec![entry], None)];
+        while let Some((stack, region)) = frames.last_mut() {
+            let region = *region;
+            let Some(&next) = stack.last() else {
+                frames.pop();
+                continue;
+            };
             if fin.contains(next) {
                 stack.pop();
                 continue;
@@ -82,7 +85,8 @@ impl ModifiedPostOrder {
                 }
                 if !pushed {
                     stack.pop();
-                    self.cycle_po(cfg, ci, n, fin);
+                    let body = self.enter_cycle(cfg, ci, n, fin);
+                    frames.push((body, Some(n)));
                 }
                 continue;
             }
@@ -102,17 +106,12 @@ impl ModifiedPostOrder {
         }
     }
 
-    fn cycle_po(&mut self, cfg: &Cfg, ci: &CycleInfo, c: CycleId, fin: &mut EntitySet<Block>) {
+    /// Appends the header of cycle `c`; returns where its body's walk starts.
+    fn enter_cycle(&mut self, cfg: &Cfg, ci: &CycleInfo, c: CycleId, fin: &mut EntitySet<Block>) -> Vec<Block> {
         let header = ci.header(c);
         fin.insert(header);
         self.append(header, ci.is_reducible(c));
-        let mut stack: Vec<Block> = cfg
-            .succs(header)
-            .iter()
-            .copied()
-            .filter(|&s| ci.contains(c, s) && s != header && !fin.contains(s))
-            .collect();
-        self.stack_po(cfg, ci, &mut stack, Some(c), fin);
+        cfg.succs(header).iter().copied().filter(|&s| ci.contains(c, s) && s != header && !fin.contains(s)).collect()
     }
 
     /// Position of `b` (blocks unreachable from the entry have none).
