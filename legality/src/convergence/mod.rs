@@ -280,17 +280,23 @@ impl ConvergenceInfo {
     /// threads it communicates with are a group the implementation chose.
     pub fn under_anchor(&self, i: Inst) -> bool {
         let ConvOp::Controlled { token } = self.ops[i] else { return false };
+        self.anchor_root(token).is_some()
+    }
+
+    /// The anchor a token comes from, directly or through loop intrinsics
+    /// (`None` for tokens rooted in the entry token).
+    pub fn anchor_root(&self, token: Inst) -> Option<Inst> {
         let mut t = token;
         // Each step goes to the token's own token; the static rules make the
         // chain acyclic, and a bound keeps a malformed one from looping.
         for _ in 0..=self.defs.len() {
             match self.ops[t] {
-                ConvOp::Intrinsic { kind: TokenKind::Anchor, .. } => return true,
+                ConvOp::Intrinsic { kind: TokenKind::Anchor, .. } => return Some(t),
                 ConvOp::Intrinsic { kind: TokenKind::Loop, token: Some(p) } => t = p,
-                _ => return false,
+                _ => return None,
             }
         }
-        false
+        None
     }
 
     /// The heart of cycle `c`: a loop intrinsic in `c` whose token is defined outside `c`.

@@ -8,8 +8,8 @@
 
 use super::{Obligation, Oracle, Refusal, Rule, UnrollKind, Verdict};
 use crate::convergence::LoopConvergence;
-use opt_conv_ir::Function;
 use opt_conv_ir::analysis::CycleId;
+use opt_conv_ir::{Function, Value};
 
 impl Oracle<'_> {
     pub(super) fn check_unroll(&self, f: &Function, cycle: CycleId, kind: UnrollKind) -> Verdict {
@@ -27,8 +27,15 @@ impl Oracle<'_> {
                     // among them, each original iteration runs in the same
                     // copy for all of them.
                     let at = self.cycles.header(cycle);
-                    let uniform = trip_count_of
-                        .is_some_and(|(a, b)| self.value_uniform_at(f, a, at) && self.value_uniform_at(f, b, at));
+                    // A heart rooted in an anchor inside an outer cycle
+                    // may group threads of different outer iterations: the
+                    // count must not change between them either.
+                    let root = self.conv.token_of(h).and_then(|t| self.conv.anchor_root(t));
+                    let same = |v: Value| {
+                        self.value_uniform_at(f, v, at)
+                            && root.is_none_or(|a| !self.value_varies_across_iterations(f, v, a))
+                    };
+                    let uniform = trip_count_of.is_some_and(|(a, b)| same(a) && same(b));
                     if uniform {
                         Verdict::Legal(vec![Obligation::KeepHeart(h)])
                     } else {

@@ -70,6 +70,20 @@ impl Oracle<'_> {
                 }
             }
         }
+        // An anchor's group may hold threads of different iterations of a
+        // cycle around the anchor: a branch deciding the arrival that can
+        // go different ways in different iterations splits such a group.
+        let arrival_uniform = arrival_uniform && {
+            let roots: Vec<Inst> =
+                at_risk.iter().filter_map(|&i| self.conv.token_of(i).and_then(|t| self.conv.anchor_root(t))).collect();
+            roots.is_empty() || {
+                let mut deciding = vec![pred];
+                if let Some(idom) = self.dt.idom(block).filter(|&d| d != pred && self.dt.dominates(d, pred)) {
+                    deciding.extend(self.deciding_branches(idom, &[pred]));
+                }
+                !deciding.iter().any(|&x| roots.iter().any(|&a| self.varies_across_iterations(f, x, a)))
+            }
+        };
         if !at_risk.is_empty() && !arrival_uniform {
             return Verdict::Refused(Refusal::new(
                 Rule::DuplicateUnderDivergence,

@@ -66,6 +66,24 @@ impl Oracle<'_> {
         false
     }
 
+    /// Whether `v` may differ between iterations of a cycle containing
+    /// `anchor`: it is defined inside such a cycle.
+    pub(super) fn value_varies_across_iterations(&self, f: &Function, v: Value, anchor: Inst) -> bool {
+        let (Some(ab), Some(db)) =
+            (f.layout().inst_block(anchor), f.dfg().value_inst(v).and_then(|d| f.layout().inst_block(d)))
+        else {
+            return false;
+        };
+        let mut c = self.cycles.cycle_of(db);
+        while let Some(cy) = c {
+            if self.cycles.contains(cy, ab) {
+                return true;
+            }
+            c = self.cycles.parent(cy);
+        }
+        false
+    }
+
     /// Whether a cycle containing `b` but not `at` may let threads leave it
     /// in different iterations or by different exits.
     fn left_apart(&self, b: Block, at: Block) -> bool {
