@@ -17,9 +17,18 @@
 //!                                             }
 //! ```
 //!
-//! * An `entry` intrinsic starts a convergent function; a function that is
-//!   not `convergent` gets an `anchor` instead (its convergent operations
-//!   depend on an implementation-defined set of threads).
+//! * An `entry` intrinsic starts the function. The spec's procedure roots
+//!   every token at `entry` on purpose: an `anchor` "captures an
+//!   implementation-defined group of threads, which is insufficient" to keep
+//!   the group that implicit convergence promises (a barrier in a kernel
+//!   must still be reached by the whole workgroup), and later passes may
+//!   move an anchor's operations where they may not move entry's. `entry`
+//!   is valid only in a `convergent` function, so a GPU kernel that is not
+//!   `convergent` is marked so (nothing calls a kernel, so no caller
+//!   changes). Any other function that is not `convergent` is refused: its
+//!   call sites are not convergent operations, and making them so could
+//!   break callers that use tokens (controlled and uncontrolled convergence
+//!   may not mix).
 //! * Each natural loop that contains uncontrolled convergent operations
 //!   (directly or in a nested loop) gets a heart at the top of its header,
 //!   using its parent loop's heart, or the function's token for an outermost
@@ -57,8 +66,8 @@ pub enum InferOutcome {
     Unchanged,
     /// Tokens were inserted.
     Inferred {
-        /// The `entry` or `anchor` intrinsic inserted at the top.
-        root: TokenKind,
+        /// Whether the function (a kernel) had to be marked `convergent`.
+        marked_convergent: bool,
         /// Number of hearts inserted.
         hearts: usize,
         /// Number of bundles added.
@@ -101,9 +110,21 @@ pub fn infer_tokens(m: &mut Module, fid: FuncId, f: &mut Function) -> InferOutco
             "irreducible cycle '{desc}' contains uncontrolled convergent operations; node splitting is not implemented, left unchanged"
         ));
     }
-    let convergent_fn = m.func(fid).is_some_and(|d| d.is_convergent());
-    let root_kind = if convergent_fn { TokenKind::Entry } else { TokenKind::Anchor };
-    let root_fn = m.declare(root_kind.intrinsic_name(), Type::TOKEN, &[]);
+    let Some(decl) = m.func(fid) else {
+        return InferOutcome::Refused("the function has no declaration in the module".into());
+    };
+    let marked_convergent = !decl.is_convergent();
+    if marked_convergent && !decl.cconv.is_kernel() {
+        return InferOutcome::Refused(
+            "the function is not 'convergent' and not a kernel: tokens must start at 'entry', which needs a convergent \
+             function, and an 'anchor' would not keep the threads its operations communicate with; left unchanged"
+                .into(),
+        );
+    }
+    if marked_convergent {
+        m.func_mut(fid).expect("checked above").fn_attrs.insert(opt_conv_ir::Attr::Flag("convergent".into()));
+    }
+    let root_fn = m.declare(TokenKind::Entry.intrinsic_name(), Type::TOKEN, &[]);
     let loop_fn = (!needs.is_empty()).then(|| m.declare(TokenKind::Loop.intrinsic_name(), Type::TOKEN, &[]));
     let fn_ty = m.types.function(Type::TOKEN, vec![], false);
     let entry = f.entry_block().expect("a defined function has an entry block");
@@ -111,7 +132,7 @@ pub fn infer_tokens(m: &mut Module, fid: FuncId, f: &mut Function) -> InferOutco
     // The function's token, first in the entry block.
     let root = make_call(dfg, root_fn, fn_ty, Type::TOKEN, &[]);
     let root_v = dfg.inst_result(root).expect("token result");
-    dfg.set_value_name(root_v, Some(if convergent_fn { "tok.entry" } else { "tok.anchor" }));
+    dfg.set_value_name(root_v, Some("tok.entry"));
     layout.prepend_inst(root, entry);
     // Hearts, outer loops first, each at the top of its header (after phis).
     let mut heart_tok: SecondaryMap<CycleId, Option<Value>> = SecondaryMap::new();
@@ -138,7 +159,7 @@ pub fn infer_tokens(m: &mut Module, fid: FuncId, f: &mut Function) -> InferOutco
         let tok = layout.inst_block(x).and_then(|b| cycles.cycle_of(b)).and_then(|c| heart_tok[c]).unwrap_or(root_v);
         add_bundle(dfg, x, CONVERGENCECTRL, &[tok]);
     }
-    InferOutcome::Inferred { root: root_kind, hearts, bundles: uncontrolled.len() }
+    InferOutcome::Inferred { marked_convergent, hearts, bundles: uncontrolled.len() }
 }
 
 /// Infers tokens for the uncontrolled convergent operations of a region of
@@ -225,13 +246,13 @@ impl FunctionPass for InferConvergenceTokens {
         tracing::debug!(target: "opt_conv::infer-convergence-tokens", ?outcome);
         let (kind, message, changed) = match outcome {
             InferOutcome::Unchanged => return Ok(Changes::NONE),
-            InferOutcome::Inferred { root, hearts, bundles } => (
+            InferOutcome::Inferred { marked_convergent, hearts, bundles } => (
                 RemarkKind::Passed,
                 format!(
-                    "inferred convergence control: {} token, {hearts} loop heart{}, {bundles} bundle{}",
-                    if root == TokenKind::Entry { "entry" } else { "anchor" },
+                    "inferred convergence control: entry token, {hearts} loop heart{}, {bundles} bundle{}{}",
                     if hearts == 1 { "" } else { "s" },
                     if bundles == 1 { "" } else { "s" },
+                    if marked_convergent { "; kernel marked convergent" } else { "" },
                 ),
                 Changes::INSTS,
             ),

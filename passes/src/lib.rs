@@ -93,7 +93,7 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
         name: "infer-convergence-tokens",
         kind: F,
         params: "",
-        description: "make implicit convergence explicit: entry/anchor token, loop hearts, bundles",
+        description: "make implicit convergence explicit: entry token, loop hearts, bundles",
         build: |p| {
             no_params("infer-convergence-tokens", p)?;
             Ok(PassBox::Function(Box::new(infer_tokens::InferConvergenceTokens)))
