@@ -609,7 +609,17 @@ impl<'m> ModulePrinter<'m> {
                 MdArg::Local(l) => {
                     let _ = self.m.types.write(out, dfg.value_type(*l));
                     out.push(' ');
-                    self.write_operand(out, f, slots, *l);
+                    // A wrapped local is not an SSA use, so removing its
+                    // definition leaves it behind; LLVM then reads `poison`
+                    // (a killed debug location), and so do we.
+                    let removed = dfg
+                        .value_inst(*l)
+                        .is_some_and(|i| f.layout().inst_block(i).is_none_or(|b| !f.layout().is_block_inserted(b)));
+                    if removed {
+                        out.push_str("poison");
+                    } else {
+                        self.write_operand(out, f, slots, *l);
+                    }
                 }
             },
             _ => match slots.value(v) {
