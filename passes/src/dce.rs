@@ -13,15 +13,19 @@ use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::{Changes, EntitySet, Function, Inst, Module};
 use opt_conv_legality::convergence::intrinsic_kind;
 
-/// The pass.
-pub struct Dce;
+/// The pass, under either of opt's names: `dce` (`DCEPass`) and `adce`
+/// (`ADCEPass`) do the same here, but dumps name the pass as opt does.
+pub struct Dce {
+    /// `adce` rather than `dce`.
+    pub aggressive: bool,
+}
 
 impl FunctionPass for Dce {
     fn name(&self) -> &'static str {
-        "dce"
+        if self.aggressive { "adce" } else { "dce" }
     }
     fn class_name(&self) -> &'static str {
-        "ADCEPass"
+        if self.aggressive { "ADCEPass" } else { "DCEPass" }
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
@@ -45,7 +49,7 @@ impl FunctionPass for Dce {
             }
         );
         tracing::debug!(target: "opt_conv::dce", "{message}");
-        cx.remarks.emit(Remark { kind: RemarkKind::Passed, pass: "dce", function: name, block: None, message });
+        cx.remarks.emit(Remark { kind: RemarkKind::Passed, pass: self.name(), function: name, block: None, message });
         Ok(Changes::INSTS)
     }
 }

@@ -12,6 +12,7 @@ pub mod equivalence;
 pub mod hoist;
 pub mod infer_tokens;
 pub mod inline;
+pub mod instrument;
 pub mod jump_threading;
 pub mod loops;
 pub mod manager;
@@ -29,7 +30,7 @@ pub mod verify;
 pub use manager::{RunError, run_pipeline};
 pub use pass::{FunctionCx, FunctionPass, ModuleCx, ModulePass, PassError, PassKind};
 pub use pipeline::{Pipeline, parse_pipeline};
-pub use registry::{PassBox, PassInfo, Step, build, registry};
+pub use registry::{PassBox, PassInfo, Step, build, build_with_text, registry};
 pub use remarks::{Remark, RemarkKind, Remarks};
 
 use pass::PassKind::{Function as F, Module as M};
@@ -40,10 +41,8 @@ use printers::{Printed, Printer};
 pub struct Options {
     /// `-verify-each`.
     pub verify_each: bool,
-    /// `-print-after-all`.
-    pub print_after_all: bool,
-    /// `-print-before-all`.
-    pub print_before_all: bool,
+    /// opt's debugging flags: dumps, bisection, timing.
+    pub instrument: instrument::Instrumentation,
     /// `-mtriple=`, overriding the module's triple.
     pub triple: Option<String>,
     /// `-mcpu=`.
@@ -138,7 +137,7 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
         description: "remove dead instructions and unused convergence token intrinsics (ADCE without CFG changes)",
         build: |p| {
             no_params("dce", p)?;
-            Ok(PassBox::Function(Box::new(dce::Dce)))
+            Ok(PassBox::Function(Box::new(dce::Dce { aggressive: false })))
         },
     },
     PassInfo {
@@ -148,7 +147,7 @@ pub(crate) static REGISTRY: &[PassInfo] = &[
         description: "alias of dce",
         build: |p| {
             no_params("adce", p)?;
-            Ok(PassBox::Function(Box::new(dce::Dce)))
+            Ok(PassBox::Function(Box::new(dce::Dce { aggressive: true })))
         },
     },
     PassInfo {

@@ -2,17 +2,17 @@
 //!
 //! Function passes run function-major (each function through the whole group
 //! before the next function), as opt's function pass manager does. After
-//! every pass, `-verify-each` re-verifies what the pass touched and
-//! `-print-after-all` dumps it. Analyses are cached on each function body and
+//! every pass, `-verify-each` re-verifies what the pass touched; the
+//! debugging flags (dumps, bisection, timing) are in [`crate::instrument`]. Analyses are cached on each function body and
 //! invalidated by the body's own mutation API, so a pass can never receive a
 //! stale analysis from an earlier one.
 
 use crate::Options;
+use crate::instrument::{Instrumenter, PassNames, Unit};
 use crate::pass::{FunctionCx, ModuleCx, PassError};
 use crate::registry::Step;
 use crate::remarks::Remarks;
-use opt_conv_ir::text::ModulePrinter;
-use opt_conv_ir::{FuncId, Module};
+use opt_conv_ir::Module;
 
 /// How a pipeline run ended badly.
 #[derive(Debug)]
@@ -39,7 +39,8 @@ impl std::fmt::Display for RunError {
     }
 }
 
-/// Runs `steps` on `m`. Analysis printers and dumps go to `out`.
+/// Runs `steps` on `m`. Analysis printers, dumps and instrumentation
+/// output go to `out`.
 pub fn run_pipeline(
     steps: &[Step],
     m: &mut Module,
@@ -47,14 +48,16 @@ pub fn run_pipeline(
     out: &mut String,
     options: &Options,
 ) -> Result<(), RunError> {
+    let mut inst = Instrumenter::new(&options.instrument, m, out);
     for step in steps {
         match step {
             Step::Module(p) => {
-                if options.print_before_all {
-                    dump_module(out, m, p.class_name(), "Before");
+                let names = PassNames { name: p.name(), class: p.class_name() };
+                if !inst.before(m, Unit::Module, names, out) {
+                    continue;
                 }
-                let mut cx = ModuleCx { remarks, out, options };
                 let _span = tracing::debug_span!(target: "opt_conv::pm", "module pass", pass = p.name()).entered();
+                let mut cx = ModuleCx { remarks, out, options };
                 let changed = p.run(m, &mut cx).map_err(RunError::Pass)?;
                 if options.verify_each && !changed.is_empty() {
                     let errs = crate::verify::verify_all(m);
@@ -65,15 +68,14 @@ pub fn run_pipeline(
                         });
                     }
                 }
-                if options.print_after_all {
-                    dump_module(out, m, p.class_name(), "After");
-                }
+                inst.after(m, Unit::Module, names, changed, out);
             }
             Step::Functions(group) => {
                 for f in m.definitions() {
                     for p in group {
-                        if options.print_before_all {
-                            dump_function(out, m, f, p.class_name(), "Before");
+                        let names = PassNames { name: p.name(), class: p.class_name() };
+                        if !m.has_body(f) || !inst.before(m, Unit::Function(f), names, out) {
+                            continue;
                         }
                         let Some(mut body) = m.take_body(f) else { continue };
                         let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
@@ -95,25 +97,12 @@ pub fn run_pipeline(
                                 });
                             }
                         }
-                        if options.print_after_all {
-                            dump_function(out, m, f, p.class_name(), "After");
-                        }
+                        inst.after(m, Unit::Function(f), names, changed, out);
                     }
                 }
             }
         }
     }
+    inst.finish(out);
     Ok(())
-}
-
-fn dump_function(out: &mut String, m: &Module, f: FuncId, class: &str, when: &str) {
-    let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
-    out.push_str(&format!("; *** IR Dump {when} {class} on {name} ***\n"));
-    let mut p = ModulePrinter::new(m);
-    p.write_function(out, f);
-}
-
-fn dump_module(out: &mut String, m: &Module, class: &str, when: &str) {
-    out.push_str(&format!("; *** IR Dump {when} {class} on [module] ***\n"));
-    out.push_str(&opt_conv_ir::print_module(m));
 }

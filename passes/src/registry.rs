@@ -65,9 +65,24 @@ pub enum Step {
 
 /// Resolves a parsed pipeline into steps.
 pub fn build(p: &Pipeline) -> Result<Vec<Step>, String> {
+    Ok(build_with_text(p)?.0)
+}
+
+/// Resolves a parsed pipeline into steps, and writes it back as it will
+/// run, with every adaptor explicit (`-print-pipeline-passes`):
+/// `sink,inline` is `function(sink),inline`.
+pub fn build_with_text(p: &Pipeline) -> Result<(Vec<Step>, String), String> {
     let mut steps = Vec::new();
-    add(&p.0, Level::Top, &mut steps)?;
-    Ok(steps)
+    let mut text: Vec<(PassKind, Vec<String>)> = Vec::new();
+    add(&p.0, Level::Top, &mut steps, &mut text)?;
+    let parts: Vec<String> = text
+        .into_iter()
+        .map(|(kind, names)| match kind {
+            PassKind::Module => names.join(","),
+            PassKind::Function => format!("function({})", names.join(",")),
+        })
+        .collect();
+    Ok((steps, parts.join(",")))
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -90,7 +105,12 @@ impl Level {
     }
 }
 
-fn add(elems: &[Element], level: Level, steps: &mut Vec<Step>) -> Result<(), String> {
+fn add(
+    elems: &[Element],
+    level: Level,
+    steps: &mut Vec<Step>,
+    text: &mut Vec<(PassKind, Vec<String>)>,
+) -> Result<(), String> {
     for e in elems {
         if let Some(inner) = &e.inner {
             let sub = match (e.name.as_str(), e.params.as_deref()) {
@@ -103,7 +123,7 @@ fn add(elems: &[Element], level: Level, steps: &mut Vec<Step>) -> Result<(), Str
                 ("loop" | "loop-mssa", None) if level != Level::Loop => Level::Loop,
                 _ => return Err(format!("invalid use of '{}' pass as {} pipeline", e.full_name(), level.word())),
             };
-            add(inner, sub, steps)?;
+            add(inner, sub, steps, text)?;
             continue;
         }
         let full = e.full_name();
@@ -127,10 +147,19 @@ fn add(elems: &[Element], level: Level, steps: &mut Vec<Step>) -> Result<(), Str
         }
         let params = if info.name == full { None } else { e.params.as_deref() };
         match (info.build)(params)? {
-            PassBox::Module(p) => steps.push(Step::Module(p)),
-            PassBox::Function(p) => match steps.last_mut() {
-                Some(Step::Functions(group)) => group.push(p),
-                _ => steps.push(Step::Functions(vec![p])),
+            PassBox::Module(p) => {
+                steps.push(Step::Module(p));
+                text.push((PassKind::Module, vec![full]));
+            }
+            PassBox::Function(p) => match (steps.last_mut(), text.last_mut()) {
+                (Some(Step::Functions(group)), Some((_, names))) => {
+                    group.push(p);
+                    names.push(full);
+                }
+                _ => {
+                    steps.push(Step::Functions(vec![p]));
+                    text.push((PassKind::Function, vec![full]));
+                }
             },
         }
     }

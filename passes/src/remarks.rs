@@ -96,6 +96,64 @@ impl Remarks {
     }
 }
 
+impl Remarks {
+    /// Every remark of the passes `filter` matches (all when `None`) as
+    /// LLVM's YAML remark records (`-pass-remarks-output`), in emission order.
+    /// LLVM names each remark; ours are named by their stream, and the block
+    /// a remark is about is its first argument.
+    pub fn render_yaml(&self, filter: Option<&Regex>) -> String {
+        let mut s = String::new();
+        for r in self.all.iter().filter(|r| filter.is_none_or(|re| re.is_match(r.pass))) {
+            let (tag, name) = match r.kind {
+                RemarkKind::Passed => ("Passed", "Transformed"),
+                RemarkKind::Missed => ("Missed", "Refused"),
+                RemarkKind::Analysis => ("Analysis", "Analysis"),
+            };
+            s.push_str(&format!("--- !{tag}\nPass:            {}\nName:            {name}\n", r.pass));
+            s.push_str(&format!("Function:        {}\nArgs:\n", yaml_scalar(&r.function)));
+            if let Some(b) = &r.block {
+                s.push_str(&format!("  - Block:           {}\n", yaml_scalar(b)));
+            }
+            s.push_str(&format!("  - String:          {}\n...\n", yaml_scalar(&r.message)));
+        }
+        s
+    }
+
+    /// `-stats`: per pass, how many transformations were done and refused,
+    /// in LLVM's statistics layout (sorted by pass, then description).
+    pub fn render_statistics(&self) -> String {
+        let mut counts: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
+        for r in &self.all {
+            let what = match r.kind {
+                RemarkKind::Passed => "Number of transformations done",
+                RemarkKind::Missed => "Number of transformations refused",
+                RemarkKind::Analysis => "Number of analysis remarks",
+            };
+            *counts.entry((r.pass, what)).or_default() += 1;
+        }
+        if counts.is_empty() {
+            return String::new();
+        }
+        let width = counts.values().map(|n| n.to_string().len()).max().unwrap_or(1);
+        let rule = "===-------------------------------------------------------------------------===\n";
+        let mut s = format!("{rule}{:>54}\n{rule}\n", "... Statistics Collected ...");
+        for ((pass, what), n) in counts {
+            s.push_str(&format!("{n:>width$} {pass} - {what}\n"));
+        }
+        s.push('\n');
+        s
+    }
+}
+
+/// A YAML scalar as LLVM writes remark strings: plain when that is
+/// unambiguous, else single-quoted with `'` doubled.
+fn yaml_scalar(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '$'))
+        && !text.starts_with(['-', '.']);
+    if plain { text.to_owned() } else { format!("'{}'", text.replace('\'', "''")) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +175,24 @@ mod tests {
             r.render_shown(),
             "remark: k.ll:f:then: sink: did it\nremark: k.ll:f:then: hoist: did it\n",
             "passed remarks of sink, missed remarks of hoist; no analysis filter"
+        );
+    }
+    #[test]
+    fn yaml_records_and_statistics() {
+        let mut r = Remarks::new("k.ll", None, None, None);
+        r.emit(remark(RemarkKind::Passed, "sink"));
+        r.emit(Remark { message: "can't: rule 'x'".into(), block: None, ..remark(RemarkKind::Missed, "hoist") });
+        let expected = "--- !Passed\nPass:            sink\nName:            Transformed\nFunction:        f\nArgs:\n\
+                        \x20 - Block:           then\n  - String:          'did it'\n...\n\
+                        --- !Missed\nPass:            hoist\nName:            Refused\nFunction:        f\nArgs:\n\
+                        \x20 - String:          'can''t: rule ''x'''\n...\n";
+        assert_eq!(r.render_yaml(None), expected);
+        assert_eq!(r.render_yaml(Some(&Regex::new("^sink$").unwrap())).matches("--- !").count(), 1);
+        let stats = r.render_statistics();
+        assert!(stats.contains("... Statistics Collected ...\n"), "{stats}");
+        assert!(
+            stats.ends_with("1 hoist - Number of transformations refused\n1 sink - Number of transformations done\n\n"),
+            "{stats}"
         );
     }
 }

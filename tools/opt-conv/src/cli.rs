@@ -48,6 +48,50 @@ pub struct Cli {
     #[arg(long = "print-before-all")]
     pub print_before_all: bool,
 
+    /// Dump the IR after each run of the named passes (comma-separated; repeatable).
+    #[arg(long = "print-after", value_name = "PASS", value_delimiter = ',', action = clap::ArgAction::Append)]
+    pub print_after: Vec<String>,
+
+    /// Dump the IR before each run of the named passes (comma-separated; repeatable).
+    #[arg(long = "print-before", value_name = "PASS", value_delimiter = ',', action = clap::ArgAction::Append)]
+    pub print_before: Vec<String>,
+
+    /// Dump the module at start, then the IR after every pass that changed it.
+    #[arg(long = "print-changed")]
+    pub print_changed: bool,
+
+    /// Only dump these functions (comma-separated).
+    #[arg(long = "filter-print-funcs", value_name = "NAMES", value_delimiter = ',', action = clap::ArgAction::Append)]
+    pub filter_print_funcs: Vec<String>,
+
+    /// Run only the first N pass runs; report each as `BISECT: ...` (-1: all).
+    #[arg(long = "opt-bisect-limit", value_name = "N", allow_negative_numbers = true)]
+    pub opt_bisect_limit: Option<i64>,
+
+    /// Report the time spent in each pass.
+    #[arg(long = "time-passes")]
+    pub time_passes: bool,
+
+    /// Report per-pass statistics (transformations done and refused).
+    #[arg(long = "stats")]
+    pub stats: bool,
+
+    /// Print the pipeline as it will run, adaptors explicit, and exit.
+    #[arg(long = "print-pipeline-passes")]
+    pub print_pipeline_passes: bool,
+
+    /// Log each pass run (`Running pass: ...`).
+    #[arg(long = "debug-pass-manager")]
+    pub debug_pass_manager: bool,
+
+    /// Write every remark as YAML to FILE.
+    #[arg(long = "pass-remarks-output", value_name = "FILE")]
+    pub pass_remarks_output: Option<String>,
+
+    /// Only write remarks of passes matching RE to -pass-remarks-output.
+    #[arg(long = "pass-remarks-filter", value_name = "RE")]
+    pub pass_remarks_filter: Option<String>,
+
     /// Show remarks of passes matching RE for transformations done.
     #[arg(long = "pass-remarks", value_name = "RE")]
     pub pass_remarks: Option<String>,

@@ -136,7 +136,34 @@ fn run(
     // The pipeline first: a typo should not wait for a large input.
     let pipeline = opt_conv_passes::parse_pipeline(cli.passes.as_deref().unwrap_or(""))
         .map_err(|e| fail(format!("{PROG}: {e}\n")))?;
-    let steps = opt_conv_passes::build(&pipeline).map_err(|e| fail(format!("{PROG}: {e}\n")))?;
+    let (steps, pipeline_text) =
+        opt_conv_passes::build_with_text(&pipeline).map_err(|e| fail(format!("{PROG}: {e}\n")))?;
+    if cli.print_pipeline_passes {
+        // As opt: the pipeline that will run, the final verifier included.
+        let verify = if cli.disable_verify {
+            ""
+        } else if pipeline_text.is_empty() {
+            "verify"
+        } else {
+            ",verify"
+        };
+        let _ = writeln!(stdout, "{pipeline_text}{verify}");
+        return Ok(());
+    }
+    if let Some(names) = cli.debug_only.as_deref() {
+        for n in names.split(',').filter(|n| !opt_conv_passes::instrument::DEBUG_TARGETS.contains(n)) {
+            diag.push_str(&format!(
+                "{PROG}: warning: -debug-only: no debug output is named '{n}'; known names: {}\n",
+                opt_conv_passes::instrument::DEBUG_TARGETS.join(", ")
+            ));
+        }
+    }
+    let remarks_filter = cli
+        .pass_remarks_filter
+        .as_deref()
+        .map(regex::Regex::new)
+        .transpose()
+        .map_err(|e| fail(format!("{PROG}: invalid regular expression for -pass-remarks-filter: {e}\n")))?;
 
     // opt writes bitcode without -S; a `.bc` output would silently be text.
     if let Some(out) = cli.output.as_deref().filter(|o| o.ends_with(".bc") && !cli.text && !cli.disable_output) {
@@ -189,8 +216,17 @@ fn run(
     let uniformity = cli.uniformity.parse().map_err(|e| fail(format!("{PROG}: {e}\n")))?;
     let options = Options {
         verify_each: cli.verify_each,
-        print_after_all: cli.print_after_all,
-        print_before_all: cli.print_before_all,
+        instrument: opt_conv_passes::instrument::Instrumentation {
+            print_after_all: cli.print_after_all,
+            print_before_all: cli.print_before_all,
+            print_after: cli.print_after.clone(),
+            print_before: cli.print_before.clone(),
+            print_changed: cli.print_changed,
+            filter_print_funcs: cli.filter_print_funcs.clone(),
+            bisect_limit: cli.opt_bisect_limit,
+            time_passes: cli.time_passes,
+            debug_pass_manager: cli.debug_pass_manager,
+        },
         triple: cli.mtriple.clone(),
         cpu: cli.mcpu.clone(),
         uniformity,
@@ -204,6 +240,13 @@ fn run(
     };
     let result = opt_conv_passes::run_pipeline(&steps, &mut module, &mut remarks, diag, &options);
     diag.push_str(&remarks.render_shown());
+    if cli.stats {
+        diag.push_str(&remarks.render_statistics());
+    }
+    if let Some(path) = cli.pass_remarks_output.as_deref() {
+        let yaml = remarks.render_yaml(remarks_filter.as_ref());
+        write_output_file(path, yaml.as_bytes())?;
+    }
     match result {
         Ok(()) => {}
         Err(RunError::Pass(e)) => return Err(fail(format!("{e}\n"))),
