@@ -9,6 +9,7 @@
 
 #![warn(missing_docs)]
 
+pub mod checked;
 pub mod convergence;
 pub mod oracle;
 pub mod uniformity;

@@ -1,8 +1,11 @@
 //! The pass registry: names, kinds, descriptions, constructors; and building a
 //! runnable pipeline from a parsed one (resolving opt's nesting adaptors).
 
+use crate::pass::PassKind::{Function as F, Module as M};
 use crate::pass::{FunctionPass, ModulePass, PassKind};
 use crate::pipeline::{Element, Pipeline};
+use crate::printers::{Printed, Printer};
+use crate::{dce, hoist, infer_tokens, inline, jump_threading, printers, sink, unroll, verify};
 
 /// A constructed pass.
 pub enum PassBox {
@@ -36,21 +39,84 @@ pub struct PassInfo {
     pub build: fn(Option<&str>) -> Result<PassBox, String>,
 }
 
-/// All passes opt-conv knows.
+/// The passes a pipeline may name: opt-conv's own, plus any a driver
+/// registers ([`Registry::register`]). Registered passes are first-class:
+/// they may appear anywhere their kind may, `function(...)` included.
+#[derive(Clone)]
+pub struct Registry {
+    passes: Vec<&'static PassInfo>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::builtin()
+    }
+}
+
+impl Registry {
+    /// opt-conv's own passes.
+    pub fn builtin() -> Self {
+        Registry { passes: BUILTIN.iter().collect() }
+    }
+
+    /// Adds a pass. A name already taken is an error: a pipeline must mean
+    /// one thing.
+    pub fn register(&mut self, info: &'static PassInfo) -> Result<(), String> {
+        if self.lookup(info.name).is_some() {
+            return Err(format!("a pass named '{}' is already registered", info.name));
+        }
+        self.passes.push(info);
+        Ok(())
+    }
+
+    /// Every pass, builtin first, then in registration order.
+    pub fn iter(&self) -> impl Iterator<Item = &'static PassInfo> + '_ {
+        self.passes.iter().copied()
+    }
+
+    /// Looks up a pass by full name.
+    pub fn lookup(&self, name: &str) -> Option<&'static PassInfo> {
+        self.iter().find(|p| p.name == name)
+    }
+
+    /// Sorted list of valid pass names, for error messages.
+    pub fn valid_names(&self) -> String {
+        let mut names: Vec<&str> = self.iter().map(|p| p.name).collect();
+        names.sort_unstable();
+        names.join(", ")
+    }
+
+    /// Resolves a parsed pipeline into steps.
+    pub fn build(&self, p: &Pipeline) -> Result<Vec<Step>, String> {
+        Ok(self.build_with_text(p)?.0)
+    }
+
+    /// Resolves a parsed pipeline into steps, and writes it back as it will
+    /// run, with every adaptor explicit (`-print-pipeline-passes`):
+    /// `sink,inline` is `function(sink),inline`.
+    pub fn build_with_text(&self, p: &Pipeline) -> Result<(Vec<Step>, String), String> {
+        let mut steps = Vec::new();
+        let mut text: Vec<(PassKind, Vec<String>)> = Vec::new();
+        self.add(&p.0, Level::Top, &mut steps, &mut text)?;
+        let parts: Vec<String> = text
+            .into_iter()
+            .map(|(kind, names)| match kind {
+                PassKind::Module => names.join(","),
+                PassKind::Function => format!("function({})", names.join(",")),
+            })
+            .collect();
+        Ok((steps, parts.join(",")))
+    }
+}
+
+/// opt-conv's own passes (a registry without additions).
 pub fn registry() -> &'static [PassInfo] {
-    crate::REGISTRY
+    BUILTIN
 }
 
-/// Looks up a pass by full name.
-pub fn lookup(name: &str) -> Option<&'static PassInfo> {
-    registry().iter().find(|p| p.name == name)
-}
-
-/// Sorted list of valid pass names, for error messages.
-pub fn valid_names() -> String {
-    let mut names: Vec<&str> = registry().iter().map(|p| p.name).collect();
-    names.sort_unstable();
-    names.join(", ")
+/// [`Registry::build`] with opt-conv's own passes.
+pub fn build(p: &Pipeline) -> Result<Vec<Step>, String> {
+    Registry::builtin().build(p)
 }
 
 /// A step of a built pipeline: a module pass, or a group of function passes
@@ -61,28 +127,6 @@ pub enum Step {
     Module(Box<dyn ModulePass>),
     /// Run in sequence on each defined function.
     Functions(Vec<Box<dyn FunctionPass>>),
-}
-
-/// Resolves a parsed pipeline into steps.
-pub fn build(p: &Pipeline) -> Result<Vec<Step>, String> {
-    Ok(build_with_text(p)?.0)
-}
-
-/// Resolves a parsed pipeline into steps, and writes it back as it will
-/// run, with every adaptor explicit (`-print-pipeline-passes`):
-/// `sink,inline` is `function(sink),inline`.
-pub fn build_with_text(p: &Pipeline) -> Result<(Vec<Step>, String), String> {
-    let mut steps = Vec::new();
-    let mut text: Vec<(PassKind, Vec<String>)> = Vec::new();
-    add(&p.0, Level::Top, &mut steps, &mut text)?;
-    let parts: Vec<String> = text
-        .into_iter()
-        .map(|(kind, names)| match kind {
-            PassKind::Module => names.join(","),
-            PassKind::Function => format!("function({})", names.join(",")),
-        })
-        .collect();
-    Ok((steps, parts.join(",")))
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -105,65 +149,72 @@ impl Level {
     }
 }
 
-fn add(
-    elems: &[Element],
-    level: Level,
-    steps: &mut Vec<Step>,
-    text: &mut Vec<(PassKind, Vec<String>)>,
-) -> Result<(), String> {
-    for e in elems {
-        if let Some(inner) = &e.inner {
-            let sub = match (e.name.as_str(), e.params.as_deref()) {
-                ("module", None) if matches!(level, Level::Top | Level::Module) => Level::Module,
-                ("cgscc", None) if matches!(level, Level::Top | Level::Module) => Level::Cgscc,
-                ("devirt", Some(_)) if level == Level::Cgscc => Level::Cgscc,
-                ("function", None | Some("eager-inv")) if level != Level::Loop && level != Level::Function => {
-                    Level::Function
-                }
-                ("loop" | "loop-mssa", None) if level != Level::Loop => Level::Loop,
-                _ => return Err(format!("invalid use of '{}' pass as {} pipeline", e.full_name(), level.word())),
-            };
-            add(inner, sub, steps, text)?;
-            continue;
-        }
-        let full = e.full_name();
-        let info = lookup(&full).or_else(|| lookup(&e.name).filter(|i| !i.params.is_empty()));
-        let Some(info) = info else {
-            let what = match level {
-                Level::Top => "unknown pass name".to_owned(),
-                l => format!("unknown {} pass", l.word()),
-            };
-            return Err(format!("{what} '{full}'\nvalid pass names are: {}", valid_names()));
-        };
-        // Every pass here is a module or function pass in opt too (opt's
-        // loop-unroll is a function pass), so `loop(...)` takes none of them.
-        let allowed = matches!(
-            (info.kind, level),
-            (PassKind::Module, Level::Top | Level::Module | Level::Cgscc)
-                | (PassKind::Function, Level::Top | Level::Module | Level::Function)
-        );
-        if !allowed {
-            return Err(format!("unknown {} pass '{full}'\nvalid pass names are: {}", level.word(), valid_names()));
-        }
-        let params = if info.name == full { None } else { e.params.as_deref() };
-        match (info.build)(params)? {
-            PassBox::Module(p) => {
-                steps.push(Step::Module(p));
-                text.push((PassKind::Module, vec![full]));
+impl Registry {
+    fn add(
+        &self,
+        elems: &[Element],
+        level: Level,
+        steps: &mut Vec<Step>,
+        text: &mut Vec<(PassKind, Vec<String>)>,
+    ) -> Result<(), String> {
+        for e in elems {
+            if let Some(inner) = &e.inner {
+                let sub = match (e.name.as_str(), e.params.as_deref()) {
+                    ("module", None) if matches!(level, Level::Top | Level::Module) => Level::Module,
+                    ("cgscc", None) if matches!(level, Level::Top | Level::Module) => Level::Cgscc,
+                    ("devirt", Some(_)) if level == Level::Cgscc => Level::Cgscc,
+                    ("function", None | Some("eager-inv")) if level != Level::Loop && level != Level::Function => {
+                        Level::Function
+                    }
+                    ("loop" | "loop-mssa", None) if level != Level::Loop => Level::Loop,
+                    _ => return Err(format!("invalid use of '{}' pass as {} pipeline", e.full_name(), level.word())),
+                };
+                self.add(inner, sub, steps, text)?;
+                continue;
             }
-            PassBox::Function(p) => match (steps.last_mut(), text.last_mut()) {
-                (Some(Step::Functions(group)), Some((_, names))) => {
-                    group.push(p);
-                    names.push(full);
+            let full = e.full_name();
+            let info = self.lookup(&full).or_else(|| self.lookup(&e.name).filter(|i| !i.params.is_empty()));
+            let Some(info) = info else {
+                let what = match level {
+                    Level::Top => "unknown pass name".to_owned(),
+                    l => format!("unknown {} pass", l.word()),
+                };
+                return Err(format!("{what} '{full}'\nvalid pass names are: {}", self.valid_names()));
+            };
+            // Every pass here is a module or function pass in opt too (opt's
+            // loop-unroll is a function pass), so `loop(...)` takes none of them.
+            let allowed = matches!(
+                (info.kind, level),
+                (PassKind::Module, Level::Top | Level::Module | Level::Cgscc)
+                    | (PassKind::Function, Level::Top | Level::Module | Level::Function)
+            );
+            if !allowed {
+                return Err(format!(
+                    "unknown {} pass '{full}'\nvalid pass names are: {}",
+                    level.word(),
+                    self.valid_names()
+                ));
+            }
+            let params = if info.name == full { None } else { e.params.as_deref() };
+            match (info.build)(params)? {
+                PassBox::Module(p) => {
+                    steps.push(Step::Module(p));
+                    text.push((PassKind::Module, vec![full]));
                 }
-                _ => {
-                    steps.push(Step::Functions(vec![p]));
-                    text.push((PassKind::Function, vec![full]));
-                }
-            },
+                PassBox::Function(p) => match (steps.last_mut(), text.last_mut()) {
+                    (Some(Step::Functions(group)), Some((_, names))) => {
+                        group.push(p);
+                        names.push(full);
+                    }
+                    _ => {
+                        steps.push(Step::Functions(vec![p]));
+                        text.push((PassKind::Function, vec![full]));
+                    }
+                },
+            }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Parses `;`-separated pass parameters into flags and `key=value` pairs.
@@ -178,3 +229,145 @@ pub fn split_params(params: Option<&str>) -> Vec<(&str, Option<&str>)> {
         })
         .collect()
 }
+
+fn no_params(name: &str, params: Option<&str>) -> Result<(), String> {
+    match params {
+        None => Ok(()),
+        Some(p) => Err(format!("invalid {name} pass parameter '{p}'")),
+    }
+}
+
+/// The passes opt-conv ships.
+static BUILTIN: &[PassInfo] = &[
+    PassInfo {
+        name: "verify",
+        kind: M,
+        params: "",
+        description: "check the IR and convergence-control rules; fail if broken",
+        build: |p| {
+            no_params("verify", p)?;
+            Ok(PassBox::Module(Box::new(verify::Verify)))
+        },
+    },
+    PassInfo {
+        name: "infer-convergence-tokens",
+        kind: F,
+        params: "",
+        description: "make implicit convergence explicit: entry token, loop hearts, bundles",
+        build: |p| {
+            no_params("infer-convergence-tokens", p)?;
+            Ok(PassBox::Function(Box::new(infer_tokens::InferConvergenceTokens)))
+        },
+    },
+    PassInfo {
+        name: "sink",
+        kind: F,
+        params: "",
+        description: "LLVM's Sink; convergent operations sink where the legality oracle allows",
+        build: |p| {
+            no_params("sink", p)?;
+            Ok(PassBox::Function(Box::new(sink::Sink)))
+        },
+    },
+    PassInfo {
+        name: "hoist",
+        kind: F,
+        params: "",
+        description: "hoist common code from both successors of a branch (egg value equivalence); convergent \
+                      operations merge where the legality oracle allows",
+        build: |p| {
+            no_params("hoist", p)?;
+            Ok(PassBox::Function(Box::new(hoist::Hoist)))
+        },
+    },
+    PassInfo {
+        name: "inline",
+        kind: M,
+        params: "",
+        description: "inline direct calls (alwaysinline, or under LLVM's default cost threshold); convergence \
+                      tokens connected as the legality oracle plans",
+        build: |p| {
+            no_params("inline", p)?;
+            Ok(PassBox::Module(Box::new(inline::Inline)))
+        },
+    },
+    PassInfo {
+        name: "dce",
+        kind: F,
+        params: "",
+        description: "remove dead instructions and unused convergence token intrinsics (ADCE without CFG changes)",
+        build: |p| {
+            no_params("dce", p)?;
+            Ok(PassBox::Function(Box::new(dce::Dce { aggressive: false })))
+        },
+    },
+    PassInfo {
+        name: "adce",
+        kind: F,
+        params: "",
+        description: "alias of dce",
+        build: |p| {
+            no_params("adce", p)?;
+            Ok(PassBox::Function(Box::new(dce::Dce { aggressive: true })))
+        },
+    },
+    PassInfo {
+        name: "jump-threading",
+        kind: F,
+        params: "",
+        description: "thread edges whose branch outcome is known past the block; convergence from the legality oracle",
+        build: |p| {
+            no_params("jump-threading", p)?;
+            Ok(PassBox::Function(Box::new(jump_threading::JumpThreading::default())))
+        },
+    },
+    PassInfo {
+        name: "loop-unroll",
+        kind: F,
+        params: "<O0;O1;O2;O3;partial;no-partial;runtime;no-runtime>",
+        description: "unroll counted loops (LLVM's decisions); convergence per loop kind from the legality oracle",
+        build: |p| Ok(PassBox::Function(Box::new(unroll::Unroll::from_params(p)?))),
+    },
+    PassInfo {
+        name: "unroll",
+        kind: F,
+        params: "<O0;O1;O2;O3;partial;no-partial;runtime;no-runtime>",
+        description: "alias of loop-unroll",
+        build: |p| Ok(PassBox::Function(Box::new(unroll::Unroll::from_params(p)?))),
+    },
+    PassInfo {
+        name: "print<domtree>",
+        kind: F,
+        params: "",
+        description: "print the dominator tree (stderr)",
+        build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::DomTree)))),
+    },
+    PassInfo {
+        name: "print<postdomtree>",
+        kind: F,
+        params: "",
+        description: "print the post-dominator tree (stderr)",
+        build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::PostDomTree)))),
+    },
+    PassInfo {
+        name: "print<cycles>",
+        kind: F,
+        params: "",
+        description: "print the cycle forest, irreducible cycles included (stderr)",
+        build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::Cycles)))),
+    },
+    PassInfo {
+        name: "print<uniformity>",
+        kind: F,
+        params: "",
+        description: "print uniformity analysis results (stderr); --uniformity=llvm|tokens selects the semantics",
+        build: |_| Ok(PassBox::Function(Box::new(Printer(Printed::Uniformity)))),
+    },
+    PassInfo {
+        name: "verify<cycles>",
+        kind: F,
+        params: "",
+        description: "check the invariants of the cycle forest",
+        build: |_| Ok(PassBox::Function(Box::new(printers::VerifyCycles))),
+    },
+];

@@ -10,7 +10,6 @@
 pub mod cli;
 mod output;
 
-use clap::Parser;
 use opt_conv_ir::text::{ParseError, SourceMap};
 use opt_conv_ir::{Module, VerifyError};
 use opt_conv_passes::{Options, Remarks, RunError};
@@ -75,7 +74,7 @@ impl Teardown {
 
 /// Runs opt-conv with `args` (including the program name). Returns the exit status.
 pub fn run_main(args: Vec<OsString>, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    run_main_with(args, stdin, stdout, stderr, Teardown::Free)
+    Driver::new().run_main(args, stdin, stdout, stderr)
 }
 
 /// [`run_main`], choosing what becomes of the module's memory at the end.
@@ -86,58 +85,188 @@ pub fn run_main_with(
     stderr: &mut dyn Write,
     teardown: Teardown,
 ) -> u8 {
-    let cli = match cli::Cli::try_parse_from(cli::normalize(args)) {
-        Ok(c) => c,
-        Err(e) => {
-            let code = match e.kind() {
-                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => 0,
-                _ => 1,
-            };
-            let text = match (e.kind(), e.get(clap::error::ContextKind::InvalidArg)) {
-                // opt's wording; options are spelled with one dash, as typed.
-                (clap::error::ErrorKind::UnknownArgument, Some(clap::error::ContextValue::String(a))) => {
-                    let a = a.strip_prefix('-').filter(|x| x.starts_with('-') && x.len() > 2).unwrap_or(a);
-                    format!("{PROG}: Unknown command line argument '{a}'.  Try: '{PROG} --help'\n")
-                }
-                _ if code == 0 => e.render().to_string(),
-                _ => format!("{PROG}: {}", e.render()),
-            };
-            if code == 0 {
-                let _ = write!(stdout, "{text}");
-            } else {
-                let _ = write!(stderr, "{text}");
-            }
-            return code;
-        }
-    };
-    let mut err_text = String::new();
-    let code = match run(&cli, stdin, stdout, &mut err_text, teardown) {
-        Ok(()) => 0,
-        Err(f) => {
-            err_text.push_str(&f.text);
-            f.code
-        }
-    };
-    let _ = stderr.write_all(err_text.as_bytes());
-    code
+    Driver::new().teardown(teardown).run_main(args, stdin, stdout, stderr)
 }
+
+/// An `opt-conv`-compatible driver with passes of your own: every flag,
+/// diagnostic and output behaviour of `opt-conv`, and the registered passes
+/// usable anywhere in `-passes=` (inside `function(...)` too).
+///
+/// ```no_run
+/// use opt_conv_passes::{FunctionCx, FunctionPass, PassBox, PassError, PassInfo, PassKind};
+/// use opt_conv_ir::{Changes, Function};
+///
+/// struct Nothing;
+/// impl FunctionPass for Nothing {
+///     fn name(&self) -> &'static str { "nothing" }
+///     fn run(&self, _: &mut Function, _: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+///         Ok(Changes::NONE)
+///     }
+/// }
+/// static NOTHING: PassInfo = PassInfo {
+///     name: "nothing",
+///     kind: PassKind::Function,
+///     params: "",
+///     description: "does nothing",
+///     build: |_| Ok(PassBox::Function(Box::new(Nothing))),
+/// };
+///
+/// fn main() -> std::process::ExitCode {
+///     opt_conv::Driver::new().pass(&NOTHING).main()
+/// }
+/// ```
+#[derive(Clone)]
+pub struct Driver {
+    registry: opt_conv_passes::Registry,
+    options: Vec<clap::Arg>,
+    teardown: Teardown,
+}
+
+impl Default for Driver {
+    fn default() -> Self {
+        Driver::new()
+    }
+}
+
+impl Driver {
+    /// A driver with opt-conv's own passes.
+    pub fn new() -> Self {
+        Driver { registry: opt_conv_passes::Registry::builtin(), options: Vec::new(), teardown: Teardown::Free }
+    }
+
+    /// Registers a pass.
+    ///
+    /// # Panics
+    /// If its name is taken: a driver that registers a name twice is a bug
+    /// in the driver, found the first time it runs.
+    pub fn pass(mut self, info: &'static opt_conv_passes::PassInfo) -> Self {
+        if let Err(e) = self.registry.register(info) {
+            panic!("{e}");
+        }
+        self
+    }
+
+    /// Adds a command-line option for your passes (spell its long name as
+    /// opt would: `-my-threshold=N` on the command line is
+    /// `clap::Arg::new("my-threshold").long("my-threshold")`). Its value
+    /// reaches passes as `cx.options.extra["my-threshold"]` (`"true"` for a
+    /// flag), when given.
+    pub fn option(mut self, arg: clap::Arg) -> Self {
+        self.options.push(arg);
+        self
+    }
+
+    /// What becomes of the module's memory at the end of a run.
+    pub fn teardown(mut self, teardown: Teardown) -> Self {
+        self.teardown = teardown;
+        self
+    }
+
+    /// Runs as a process's `main`: arguments, standard streams, exit status.
+    pub fn main(self) -> std::process::ExitCode {
+        let args: Vec<OsString> = std::env::args_os().collect();
+        init_tracing(&args);
+        let code = self.teardown(Teardown::Leak).run_main(
+            args,
+            &mut std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr(),
+        );
+        std::process::ExitCode::from(code)
+    }
+
+    /// Runs with `args` (including the program name). Returns the exit status.
+    pub fn run_main(
+        &self,
+        args: Vec<OsString>,
+        stdin: &mut dyn Read,
+        stdout: &mut dyn Write,
+        stderr: &mut dyn Write,
+    ) -> u8 {
+        let (cli, extra) = match self.parse_args(args) {
+            Ok(c) => c,
+            Err((text, code)) => {
+                if code == 0 {
+                    let _ = write!(stdout, "{text}");
+                } else {
+                    let _ = write!(stderr, "{text}");
+                }
+                return code;
+            }
+        };
+        let mut err_text = String::new();
+        let code = match run(&cli, extra, &self.registry, stdin, stdout, &mut err_text, self.teardown) {
+            Ok(()) => 0,
+            Err(f) => {
+                err_text.push_str(&f.text);
+                f.code
+            }
+        };
+        let _ = stderr.write_all(err_text.as_bytes());
+        code
+    }
+
+    /// The command line: opt-conv's own options and the driver's.
+    fn parse_args(&self, args: Vec<OsString>) -> Result<(cli::Cli, Extra), (String, u8)> {
+        use clap::{CommandFactory, FromArgMatches};
+        let cmd = cli::Cli::command().args(self.options.iter().cloned());
+        let parsed =
+            cmd.try_get_matches_from(cli::normalize(args)).and_then(|m| Ok((cli::Cli::from_arg_matches(&m)?, m)));
+        match parsed {
+            Ok((c, m)) => {
+                let mut extra = Extra::new();
+                for a in &self.options {
+                    let id = a.get_id().as_str();
+                    if a.get_action().takes_values() {
+                        if let Some(v) = m.get_one::<String>(id) {
+                            extra.insert(id.to_owned(), v.clone());
+                        }
+                    } else if m.get_flag(id) {
+                        extra.insert(id.to_owned(), "true".to_owned());
+                    }
+                }
+                Ok((c, extra))
+            }
+            Err(e) => {
+                let code = match e.kind() {
+                    clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => 0,
+                    _ => 1,
+                };
+                let text = match (e.kind(), e.get(clap::error::ContextKind::InvalidArg)) {
+                    // opt's wording; options are spelled with one dash, as typed.
+                    (clap::error::ErrorKind::UnknownArgument, Some(clap::error::ContextValue::String(a))) => {
+                        let a = a.strip_prefix('-').filter(|x| x.starts_with('-') && x.len() > 2).unwrap_or(a);
+                        format!("{PROG}: Unknown command line argument '{a}'.  Try: '{PROG} --help'\n")
+                    }
+                    _ if code == 0 => e.render().to_string(),
+                    _ => format!("{PROG}: {}", e.render()),
+                };
+                Err((text, code))
+            }
+        }
+    }
+}
+
+/// Values of a driver's own options, by name.
+type Extra = std::collections::BTreeMap<String, String>;
 
 fn run(
     cli: &cli::Cli,
+    extra: Extra,
+    registry: &opt_conv_passes::Registry,
     stdin: &mut dyn Read,
     stdout: &mut dyn Write,
     diag: &mut String,
     teardown: Teardown,
 ) -> Result<(), Failure> {
     if cli.list_passes {
-        let _ = stdout.write_all(list_passes().as_bytes());
+        let _ = stdout.write_all(list_passes_of(registry).as_bytes());
         return Ok(());
     }
     // The pipeline first: a typo should not wait for a large input.
     let pipeline = opt_conv_passes::parse_pipeline(cli.passes.as_deref().unwrap_or(""))
         .map_err(|e| fail(format!("{PROG}: {e}\n")))?;
-    let (steps, pipeline_text) =
-        opt_conv_passes::build_with_text(&pipeline).map_err(|e| fail(format!("{PROG}: {e}\n")))?;
+    let (steps, pipeline_text) = registry.build_with_text(&pipeline).map_err(|e| fail(format!("{PROG}: {e}\n")))?;
     if cli.print_pipeline_passes {
         // As opt: the pipeline that will run, the final verifier included.
         let verify = if cli.disable_verify {
@@ -237,6 +366,7 @@ fn run(
             threshold: cli.unroll_threshold,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
+        extra,
     };
     let result = opt_conv_passes::run_pipeline(&steps, &mut module, &mut remarks, diag, &options);
     diag.push_str(&remarks.render_shown());
@@ -366,12 +496,16 @@ fn write_output_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
 
 /// `--list-passes`: opt's `-print-passes` layout.
 pub fn list_passes() -> String {
+    list_passes_of(&opt_conv_passes::Registry::builtin())
+}
+
+fn list_passes_of(registry: &opt_conv_passes::Registry) -> String {
     use opt_conv_passes::PassKind;
     let mut s = String::new();
     for (title, kind) in [("Module passes:", PassKind::Module), ("Function passes:", PassKind::Function)] {
         s.push_str(title);
         s.push('\n');
-        for p in opt_conv_passes::registry().iter().filter(|p| p.kind == kind) {
+        for p in registry.iter().filter(|p| p.kind == kind) {
             s.push_str(&format!("  {}{}\n      {}\n", p.name, p.params, p.description));
         }
     }

@@ -1,0 +1,239 @@
+//! The checked front door for movement: whether moving or merging given
+//! instructions to a point is legal *as a whole*.
+//!
+//! [`Oracle::ask`](crate::Oracle::ask) judges convergence only: asked about
+//! moving an instruction after its own use it says legal, because
+//! convergence has nothing against it. [`check`] adds what every pass must
+//! also respect, and names the first concern that forbids the transform:
+//!
+//! | concern | refused when |
+//! |---|---|
+//! | [`Concern::Dominance`] | an operand's definition would not dominate the point, or the point would not dominate a use (phis use at the end of the incoming block); phis do not move |
+//! | [`Concern::SideEffects`] | the instruction reads or writes memory, may unwind or may not return, and the point is in another block: this check has no alias analysis, so only moves within a block are judged |
+//! | [`Concern::Memory`] | within a block, a write is moved across a read or write, or a read across a write |
+//! | [`Concern::ThreadEnding`] | within a block, an instruction with effects and one that may not pass control on (a kill, a call that may not return or may unwind) would change order: a thread would run, or skip, the effect |
+//! | [`Concern::Speculation`] | an instruction that may trap (division) moves to a block its own block does not dominate: it would run on paths where it did not |
+//! | [`Concern::Convergence`] | the oracle refuses (its rule, as in `RULES.md`) |
+//!
+//! It is deliberately conservative where it has no analysis (memory across
+//! blocks); every refusal says which concern it is, so a pass knows what it
+//! would need to prove instead. Other queries (threading, unrolling,
+//! inlining) are answered by the oracle alone, as documented there.
+
+use crate::oracle::{InsertPoint, Oracle, Query, Refusal, Verdict};
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::{Block, FuncId, Function, Inst, Module};
+use std::fmt;
+
+/// What forbids a movement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Concern {
+    /// SSA: a definition would not dominate its use.
+    Dominance,
+    /// Memory or control effects that only moves within a block are checked for.
+    SideEffects,
+    /// A memory access moves across a conflicting one.
+    Memory,
+    /// An effect and an instruction that may end the thread change order.
+    ThreadEnding,
+    /// An instruction that may trap would run where it did not.
+    Speculation,
+    /// The convergence oracle's refusal.
+    Convergence(Refusal),
+}
+
+/// A refusal by [`check`]: the concern and what was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Objection {
+    /// Which concern.
+    pub concern: Concern,
+    /// What was found, naming the instructions involved.
+    pub explanation: String,
+}
+
+impl fmt::Display for Objection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let id = match &self.concern {
+            Concern::Dominance => "dominance",
+            Concern::SideEffects => "side-effects",
+            Concern::Memory => "memory",
+            Concern::ThreadEnding => "thread-ending",
+            Concern::Speculation => "speculation",
+            Concern::Convergence(r) => return write!(f, "{r}"),
+        };
+        write!(f, "[{id}] {}", self.explanation)
+    }
+}
+
+/// Whether `q` is legal as a whole for function `fid` of `m`, whose body is
+/// `f`: the oracle's verdict (with its obligations) if every concern above
+/// is met, else the first objection. For [`Query::Move`] and
+/// [`Query::Merge`] every concern is checked; for other queries, only
+/// convergence.
+pub fn check(m: &Module, fid: FuncId, f: &Function, q: &Query) -> Result<Verdict, Objection> {
+    let (moving, to): (Vec<Inst>, InsertPoint) = match q {
+        Query::Move { insts, to } => (insts.clone(), *to),
+        Query::Merge { a, b, to } => (vec![*a, *b], *to),
+        _ => return convergence(m, fid, f, q),
+    };
+    let (point_block, point) = resolve(f, to)?;
+    let name = |i: Inst| describe(f, i);
+    let dt = f.domtree();
+    // Is the position `(b, before)` (just before `before`, or at the end
+    // of `b` when `None`) dominated by the definition `d`?
+    let def_dominates = |d: Inst, b: Block, before: Option<Inst>| -> bool {
+        let Some(db) = f.layout().inst_block(d) else { return false };
+        if db != b {
+            return dt.strictly_dominates(db, b);
+        }
+        match before {
+            Some(p) => d != p && f.layout().inst_precedes(d, p),
+            None => true,
+        }
+    };
+    let uses = f.uses();
+    for (k, &x) in moving.iter().enumerate() {
+        let data = f.dfg().inst(x);
+        if data.is_phi() {
+            return Err(objection(Concern::Dominance, format!("{} is a phi; phis do not move", name(x))));
+        }
+        // Operands: defined before the point, or moved ahead of `x`.
+        for &a in &data.args {
+            let Some(d) = f.dfg().value_inst(a) else { continue };
+            if let Some(j) = moving.iter().position(|&y| y == d) {
+                if j < k && matches!(q, Query::Move { .. }) {
+                    continue;
+                }
+                return Err(objection(
+                    Concern::Dominance,
+                    format!("{} uses {}, which would come after it", name(x), name(d)),
+                ));
+            }
+            if !def_dominates(d, point_block, Some(point)) {
+                return Err(objection(
+                    Concern::Dominance,
+                    format!("{} uses {}, which would not dominate it at the new point", name(x), name(d)),
+                ));
+            }
+        }
+        // Uses: after the point, or moved after `x`.
+        if let Some(v) = f.dfg().inst_result(x) {
+            for &u in uses.users(v) {
+                if moving.contains(&u) {
+                    continue;
+                }
+                let ud = f.dfg().inst(u);
+                let ok = if ud.is_phi() {
+                    // A phi uses its operand at the end of the incoming block.
+                    ud.args
+                        .iter()
+                        .zip(&ud.blocks)
+                        .filter(|&(&a, _)| a == v)
+                        .all(|(_, &from)| point_block == from || dt.strictly_dominates(point_block, from))
+                } else {
+                    f.layout().inst_block(u).is_some_and(|ub| {
+                        if ub == point_block {
+                            u == point || f.layout().inst_precedes(point, u)
+                        } else {
+                            dt.strictly_dominates(point_block, ub)
+                        }
+                    })
+                };
+                if !ok {
+                    return Err(objection(
+                        Concern::Dominance,
+                        format!("{} is used by {}, which the new point would not dominate", name(x), name(u)),
+                    ));
+                }
+            }
+        }
+        effects(m, f, x, point_block, point, &name)?;
+    }
+    convergence(m, fid, f, q)
+}
+
+/// The block and instruction the insertion point is just before.
+fn resolve(f: &Function, to: InsertPoint) -> Result<(Block, Inst), Objection> {
+    let layout = f.layout();
+    let found = match to {
+        InsertPoint::Before(i) => layout.inst_block(i).map(|b| (b, i)),
+        InsertPoint::BlockStart(b) => layout.block_insts(b).find(|&i| !f.dfg().inst(i).is_phi()).map(|i| (b, i)),
+        InsertPoint::BlockEnd(b) => layout.last_inst(b).map(|i| (b, i)),
+    };
+    found.ok_or_else(|| objection(Concern::Dominance, "the insertion point is not in the function".into()))
+}
+
+/// Memory, control and trapping effects of moving `x` to just before `point`.
+fn effects(
+    m: &Module,
+    f: &Function,
+    x: Inst,
+    point_block: Block,
+    point: Inst,
+    name: &dyn Fn(Inst) -> String,
+) -> Result<(), Objection> {
+    let e = inst_effects(m, f, x);
+    let layout = f.layout();
+    let Some(from) = layout.inst_block(x) else {
+        return Err(objection(Concern::Dominance, format!("{} is not in the function", name(x))));
+    };
+    if from != point_block {
+        if e.reads || e.writes || !e.transfers_execution() {
+            return Err(objection(
+                Concern::SideEffects,
+                format!(
+                    "{} {}; only moves within its block are checked for that",
+                    name(x),
+                    if e.reads || e.writes { "reads or writes memory" } else { "may not pass control on" }
+                ),
+            ));
+        }
+        if e.may_trap && !f.domtree().dominates(from, point_block) {
+            return Err(objection(
+                Concern::Speculation,
+                format!("{} may trap and would run on paths where it did not", name(x)),
+            ));
+        }
+        return Ok(());
+    }
+    // Within the block: the instructions `x` passes.
+    let crossed: Vec<Inst> = if layout.inst_precedes(x, point) {
+        std::iter::successors(layout.next_inst(x), |&i| layout.next_inst(i)).take_while(|&i| i != point).collect()
+    } else {
+        std::iter::successors(Some(point), |&i| layout.next_inst(i)).take_while(|&i| i != x).collect()
+    };
+    let x_effect = e.writes || !e.transfers_execution() || e.may_trap;
+    for y in crossed {
+        let ey = inst_effects(m, f, y);
+        if (e.writes && (ey.reads || ey.writes)) || (e.reads && ey.writes) {
+            return Err(objection(Concern::Memory, format!("{} would move across {}", name(x), name(y))));
+        }
+        let y_effect = ey.writes || !ey.transfers_execution() || ey.may_trap;
+        if (x_effect && !ey.transfers_execution()) || (!e.transfers_execution() && y_effect) {
+            return Err(objection(
+                Concern::ThreadEnding,
+                format!("{} and {} would change order, and one of them may end the thread", name(x), name(y)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn convergence(m: &Module, fid: FuncId, f: &Function, q: &Query) -> Result<Verdict, Objection> {
+    match Oracle::new(m, fid, f).ask(f, q) {
+        Verdict::Refused(r) => Err(Objection { explanation: r.explanation.clone(), concern: Concern::Convergence(r) }),
+        legal => Ok(legal),
+    }
+}
+
+fn objection(concern: Concern, explanation: String) -> Objection {
+    Objection { concern, explanation }
+}
+
+fn describe(f: &Function, i: Inst) -> String {
+    match f.dfg().inst_result(i).and_then(|v| f.dfg().value_name(v)) {
+        Some(n) => format!("%{n}"),
+        None => format!("the '{}' instruction", f.dfg().inst(i).opcode_name()),
+    }
+}
