@@ -216,7 +216,12 @@ impl Oracle<'_> {
                 format!("merging {names} into {} would move them across a cycle boundary", self.block_name(f, dest)),
             ));
         }
-        let divergent = if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
+        let divergent = if ba == dest && bb == dest {
+            // One block: no branch lies between the two or the point, so the
+            // same threads execute all three (a block's own terminator comes
+            // after its instructions and decides nothing about them).
+            Vec::new()
+        } else if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
             self.deciding_divergent_branches(f, dest, &[ba, bb], dest)
         } else {
             let mut d = self.divergent_branches_between(f, dest, ba);
