@@ -295,3 +295,22 @@ fn command_line_mistakes_in_opts_words() {
     assert_eq!(r.code, 1);
     assert!(r.stderr.starts_with("opt-conv: error:"), "{}", r.stderr);
 }
+
+/// Shell completions and the manual page come from the same command-line
+/// definition, so they list every option, the newest included.
+#[test]
+fn completions_and_man_page_cover_every_option() {
+    for shell in ["bash", "zsh", "fish"] {
+        let r = opt_conv(&[&format!("--generate-completions={shell}")], "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        for opt in ["print-changed", "opt-bisect-limit", "pass-remarks-output", "passes"] {
+            assert!(r.stdout.contains(opt), "{shell} completions lack {opt}");
+        }
+    }
+    let r = opt_conv(&["--generate-man"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains(".TH opt-conv 1"), "{}", r.stdout);
+    assert!(r.stdout.contains("opt\\-bisect\\-limit"), "{}", r.stdout);
+    let r = opt_conv(&["--generate-completions=tcsh"], "");
+    assert_eq!(r.code, 1);
+}

@@ -104,6 +104,14 @@ pub struct Cli {
     #[arg(long = "pass-remarks-analysis", value_name = "RE")]
     pub pass_remarks_analysis: Option<String>,
 
+    /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell) and exit.
+    #[arg(long = "generate-completions", value_name = "SHELL")]
+    pub generate_completions: Option<clap_complete::Shell>,
+
+    /// Print the manual page (roff) and exit.
+    #[arg(long = "generate-man")]
+    pub generate_man: bool,
+
     /// List the available passes and exit.
     #[arg(long = "list-passes", alias = "print-passes")]
     pub list_passes: bool,

@@ -8,6 +8,7 @@
 //! unless everything succeeded.
 
 pub mod cli;
+pub mod guide;
 mod output;
 
 use opt_conv_ir::text::{ParseError, SourceMap};
@@ -194,6 +195,9 @@ impl Driver {
                 return code;
             }
         };
+        if cli.generate_completions.is_some() || cli.generate_man {
+            return self.generate(&cli, stdout, stderr);
+        }
         let mut err_text = String::new();
         let code = match run(&cli, extra, &self.registry, stdin, stdout, &mut err_text, self.teardown) {
             Ok(()) => 0,
@@ -206,10 +210,35 @@ impl Driver {
         code
     }
 
+    /// The command line as clap describes it, the driver's options included.
+    fn command(&self) -> clap::Command {
+        use clap::CommandFactory;
+        cli::Cli::command().args(self.options.iter().cloned())
+    }
+
+    /// `--generate-completions=SHELL` and `--generate-man`.
+    fn generate(&self, cli: &cli::Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+        let mut cmd = self.command();
+        let mut out = Vec::new();
+        if let Some(shell) = cli.generate_completions {
+            clap_complete::generate(shell, &mut cmd, PROG, &mut out);
+        } else if let Err(e) = clap_mangen::Man::new(cmd).render(&mut out) {
+            let _ = writeln!(stderr, "{PROG}: error: could not render the manual page: {e}");
+            return 1;
+        }
+        match stdout.write_all(&out) {
+            Ok(()) => 0,
+            Err(e) => {
+                let _ = writeln!(stderr, "{PROG}: error writing to stdout: {e}");
+                1
+            }
+        }
+    }
+
     /// The command line: opt-conv's own options and the driver's.
     fn parse_args(&self, args: Vec<OsString>) -> Result<(cli::Cli, Extra), (String, u8)> {
-        use clap::{CommandFactory, FromArgMatches};
-        let cmd = cli::Cli::command().args(self.options.iter().cloned());
+        use clap::FromArgMatches;
+        let cmd = self.command();
         let parsed =
             cmd.try_get_matches_from(cli::normalize(args)).and_then(|m| Ok((cli::Cli::from_arg_matches(&m)?, m)));
         match parsed {
