@@ -344,6 +344,27 @@ fn unroll_loop(
         Verdict::Refused(_) => None,
     };
     let size = loop_size(m, f, &l);
+    // What the decision rests on, for -pass-remarks-analysis.
+    out.remarks.push((
+        RemarkKind::Analysis,
+        format!(
+            "{}; size {size}; {}",
+            match &tc {
+                TripCount::Constant(n) => format!("trip count {n}"),
+                TripCount::Symbolic { multiple, .. } if *multiple > 1 => {
+                    format!("run-time trip count, a multiple of {multiple}")
+                }
+                TripCount::Symbolic { .. } => "run-time trip count".to_owned(),
+                TripCount::Unknown => "trip count not computable".to_owned(),
+            },
+            match (heart.is_some(), remainder.is_legal()) {
+                (true, true) => "a loop heart; a remainder loop is allowed",
+                (true, false) => "a loop heart; no remainder loop is allowed",
+                (false, true) => "no loop heart",
+                (false, false) => "no loop heart; no remainder loop is allowed",
+            }
+        ),
+    ));
     let (decision, note) = decide(&tc, p, &prag, requested, (remainder.refusal(), keep_exits.refusal()), size);
     if let Some(note) = note {
         out.remarks.push((RemarkKind::Missed, note));
