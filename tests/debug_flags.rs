@@ -144,7 +144,8 @@ fn stats_and_yaml_remarks() {
     assert!(r.stderr.contains("... Statistics Collected ...\n"), "{}", r.stderr);
     assert!(r.stderr.contains("1 loop-unroll - Number of transformations done\n"), "{}", r.stderr);
     let text = std::fs::read_to_string(&yaml).unwrap();
-    assert!(text.starts_with("--- !Passed\nPass:            loop-unroll\nName:            Transformed\n"), "{text}");
+    assert!(text.starts_with("--- !Analysis\nPass:            loop-unroll\nName:            Analysis\n"), "{text}");
+    assert!(text.contains("--- !Passed\nPass:            loop-unroll\nName:            Transformed\n"), "{text}");
     assert_eq!(text.matches("--- !").count(), text.matches("\n...\n").count(), "every record is closed: {text}");
     // -pass-remarks-filter keeps the file to the passes it matches.
     let filter = opt_conv(
