@@ -85,3 +85,19 @@ fn its_option_and_opt_conv_behaviours() {
     assert_eq!(code, 1);
     assert!(stderr.starts_with("opt-conv: unknown loop pass 'convergent-cse'"), "{stderr}");
 }
+
+/// Threads that stop between the two operations took part in the first
+/// only: merging would give the second's users a result computed with them.
+#[test]
+fn a_kill_between_the_operations_keeps_both() {
+    let input = INPUT.replace("  %s2 = call", "  call void @llvm.amdgcn.kill(i1 %c)\n  %s2 = call")
+        + "declare void @llvm.amdgcn.kill(i1)\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.ll");
+    std::fs::write(&path, input).unwrap();
+    let (code, stdout, stderr) =
+        run(&["-S", "-passes=convergent-cse", "-pass-remarks-missed=convergent-cse", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.matches("call i32 @subgroup_add").count(), 2);
+    assert!(stderr.contains("convergent-cse: kept %s2: [thread-ending]"), "{stderr}");
+}
