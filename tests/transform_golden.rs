@@ -132,3 +132,15 @@ fn jump_threading() {
         insta::assert_snapshot!(run_case(path));
     });
 }
+
+/// Every directory of transform cases has a test above: a new pass's cases
+/// cannot sit unrun.
+#[test]
+fn every_transform_case_directory_is_tested() {
+    let source = include_str!("transform_golden.rs");
+    let dirs = opt_conv_tests::transform_case_dirs();
+    assert!(dirs.len() >= 7, "{dirs:?}");
+    for dir in dirs {
+        assert!(source.contains(&format!("insta::glob!(\"{dir}/*.ll\"")), "{dir} has no golden test in this file");
+    }
+}

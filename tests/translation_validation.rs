@@ -155,7 +155,7 @@ fn unroll_preserves_convergence() {
 #[test]
 fn golden_cases_preserve_convergence() {
     let (mut checked, mut unrunnable) = (0, 0);
-    for dir in ["cases/unroll", "cases/jump-threading", "cases/sink", "cases/hoist", "cases/inline", "cases/dce"] {
+    for dir in opt_conv_tests::transform_case_dirs() {
         let Ok(entries) = std::fs::read_dir(opt_conv_tests::tests_dir().join(dir)) else { continue };
         let mut files: Vec<_> =
             entries.map(|e| e.unwrap().path()).filter(|p| p.extension() == Some("ll".as_ref())).collect();

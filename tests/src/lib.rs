@@ -198,3 +198,29 @@ pub fn command_args(cmd: &str) -> (Vec<String>, Option<String>, Option<String>) 
     let file = args.iter().position(|a| a.ends_with(".ll")).map(|i| args.remove(i));
     (args, file, stdin_file)
 }
+
+/// The directories of transform cases under `cases/` (as `cases/NAME`),
+/// sorted: those in which every `.ll` file has a `; RUN:` line. Discovered,
+/// not listed, so a new pass's directory cannot be left out of a harness.
+pub fn transform_case_dirs() -> Vec<String> {
+    let root = tests_dir().join("cases");
+    let mut dirs = Vec::new();
+    for e in std::fs::read_dir(&root).unwrap() {
+        let path = e.unwrap().path();
+        if !path.is_dir() {
+            continue;
+        }
+        let files: Vec<PathBuf> = std::fs::read_dir(&path)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ll"))
+            .collect();
+        let all_run = !files.is_empty()
+            && files.iter().all(|f| std::fs::read_to_string(f).unwrap().lines().any(|l| l.starts_with("; RUN: ")));
+        if all_run {
+            dirs.push(format!("cases/{}", path.file_name().unwrap().to_string_lossy()));
+        }
+    }
+    dirs.sort();
+    dirs
+}
