@@ -26,8 +26,8 @@
 
 use crate::infer_tokens::infer_tokens_in_region;
 use crate::pass::{ModuleCx, ModulePass, PassError};
+use crate::remarks::block_label;
 use crate::remarks::{Remark, RemarkKind};
-use crate::sink::block_label;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::metadata::MdArg;
 use opt_conv_ir::{

@@ -4,6 +4,8 @@
 //! filtered by pass name like LLVM's `-pass-remarks=RE`,
 //! `-pass-remarks-missed=RE` and `-pass-remarks-analysis=RE`.
 
+use opt_conv_ir::text::Slots;
+use opt_conv_ir::{Block, Function, Inst};
 use regex::Regex;
 
 /// The three remark streams.
@@ -152,6 +154,40 @@ fn yaml_scalar(text: &str) -> String {
         && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '$'))
         && !text.starts_with(['-', '.']);
     if plain { text.to_owned() } else { format!("'{}'", text.replace('\'', "''")) }
+}
+
+/// `%name` of an instruction's result (numbered as printed when unnamed),
+/// or `the <opcode>` when it has none: how remarks name instructions.
+pub fn inst_label(f: &Function, i: Inst) -> String {
+    let dfg = f.dfg();
+    match dfg.inst_result(i) {
+        Some(v) => match dfg.value_name(v) {
+            Some(n) => format!("%{n}"),
+            // Numbering the unnamed is linear in the function: only then.
+            None => format!("%{}", Slots::new(f).value(v).unwrap_or("?")),
+        },
+        None => format!("the {}", dfg.inst(i).opcode_name()),
+    }
+}
+
+/// `%name` of a block (numbered as printed when unnamed): how remarks name
+/// blocks. A remark's location field takes it without the `%`.
+pub fn block_label(f: &Function, b: Block) -> String {
+    match f.dfg().block_name(b) {
+        Some(n) => format!("%{n}"),
+        None => format!("%{}", Slots::new(f).block(b)),
+    }
+}
+
+/// An insertion point in words: `before %x`, `at the start of %then`,
+/// `at the end of %entry`.
+pub fn point_label(f: &Function, p: opt_conv_legality::InsertPoint) -> String {
+    use opt_conv_legality::InsertPoint;
+    match p {
+        InsertPoint::Before(i) => format!("before {}", inst_label(f, i)),
+        InsertPoint::BlockStart(b) => format!("at the start of {}", block_label(f, b)),
+        InsertPoint::BlockEnd(b) => format!("at the end of {}", block_label(f, b)),
+    }
 }
 
 #[cfg(test)]

@@ -16,11 +16,10 @@
 //! are tried. Refusals are missed remarks naming the rule.
 
 use crate::pass::{FunctionCx, FunctionPass, PassError};
-use crate::remarks::{Remark, RemarkKind};
+use crate::remarks::{Remark, RemarkKind, block_label, inst_label};
 use opt_conv_ir::analysis::{CycleId, CycleInfo, DomTree, FunctionAnalyses, Uses};
 use opt_conv_ir::edit::move_to_block_start;
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::text::Slots;
 use opt_conv_ir::{Block, Changes, EntitySet, Function, Inst, InstKind, Module};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Refusal, Rule, Verdict};
 use opt_conv_legality::{ConvOp, TokenKind};
@@ -341,27 +340,4 @@ fn is_static_alloca(f: &Function, i: Inst) -> bool {
     matches!(d.kind, InstKind::Alloca { .. })
         && f.layout().inst_block(i) == f.entry_block()
         && d.args.first().is_none_or(|&a| f.dfg().value_const(a).is_some())
-}
-
-/// `%name` of an instruction's result (numbered as printed when unnamed),
-/// or `the <opcode>` when it has none, for remarks.
-pub(crate) fn inst_label(f: &Function, i: Inst) -> String {
-    let dfg = f.dfg();
-    match dfg.inst_result(i) {
-        Some(v) => match dfg.value_name(v) {
-            Some(n) => format!("%{n}"),
-            // Numbering the unnamed is linear in the function: only then.
-            None => format!("%{}", Slots::new(f).value(v).unwrap_or("?")),
-        },
-        None => format!("the {}", dfg.inst(i).opcode_name()),
-    }
-}
-
-/// `%name` of a block, for remarks (without the leading `%` in the
-/// remark's location field, which the caller strips).
-pub(crate) fn block_label(f: &Function, b: Block) -> String {
-    match f.dfg().block_name(b) {
-        Some(n) => format!("%{n}"),
-        None => format!("%{}", Slots::new(f).block(b)),
-    }
 }

@@ -31,8 +31,8 @@ use crate::cfg_edit::{
     remove_unreachable_blocks,
 };
 use crate::pass::{FunctionCx, FunctionPass, PassError};
+use crate::remarks::block_label;
 use crate::remarks::{Remark, RemarkKind};
-use crate::sink::block_label;
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, InstKind, Module};
 use opt_conv_legality::oracle::{Oracle, Query, Verdict};

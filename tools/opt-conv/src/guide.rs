@@ -129,7 +129,7 @@
 //!
 //! Convergence (which token controls which operation, hearts, regions) is
 //! [`ConvergenceInfo`](opt_conv_legality::ConvergenceInfo); uniformity is
-//! [`opt_conv_legality::uniformity`].
+//! [`uniformity()`](fn@opt_conv_legality::uniformity).
 //!
 //! ## 4. Asking for legality
 //!
@@ -198,7 +198,12 @@
 //! them with `-pass-remarks=RE`, `-pass-remarks-missed=RE`,
 //! `-pass-remarks-analysis=RE` (regular expressions on the pass name), get
 //! them all as YAML with `-pass-remarks-output=FILE`, and count them with
-//! `-stats`. Name the block a remark is about (`block: Some(name)`).
+//! `-stats`. Name the block a remark is about (`block: Some(name)`, the
+//! name without `%`), and name things in the message as the printed IR
+//! does: [`inst_label`](opt_conv_passes::remarks::inst_label) (`%x`),
+//! [`block_label`](opt_conv_passes::remarks::block_label) (`%then`) and
+//! [`point_label`](opt_conv_passes::remarks::point_label) (`at the start of
+//! %then`), never entity numbers such as `bb2`.
 //!
 //! ## 7. Golden tests and the executor's check
 //!
