@@ -46,6 +46,7 @@ pub mod intrinsics;
 pub mod layout;
 pub mod metadata;
 pub mod module;
+pub mod target;
 pub mod text;
 pub mod types;
 pub mod verify;

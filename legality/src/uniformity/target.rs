@@ -10,6 +10,7 @@
 //! (LLVM prints `ALL VALUES UNIFORM` for them).
 
 use crate::convergence::callee_decl;
+use opt_conv_ir::target::{self, GpuFamily};
 use opt_conv_ir::{Function, Inst, InstKind, Module, TypeData, ValueDef};
 
 /// The divergence model of a target.
@@ -110,13 +111,10 @@ fn per_thread_load(target: Target, addrspace: u32) -> bool {
 impl Target {
     /// The model for a triple (`amdgcn-amd-amdhsa`, `nvptx64-nvidia-cuda`, ...).
     pub fn from_triple(triple: Option<&str>) -> Target {
-        let arch = triple.unwrap_or("").split('-').next().unwrap_or("");
-        if arch.starts_with("amdgcn") || arch.starts_with("amdgpu") || arch.starts_with("r600") {
-            Target::Amdgpu
-        } else if arch.starts_with("nvptx") {
-            Target::Nvptx
-        } else {
-            Target::NoDivergence
+        match triple.and_then(GpuFamily::of_triple) {
+            Some(GpuFamily::Amdgpu) => Target::Amdgpu,
+            Some(GpuFamily::Nvptx) => Target::Nvptx,
+            None => Target::NoDivergence,
         }
     }
 
@@ -125,30 +123,32 @@ impl Target {
         Target::from_triple(m.triple_str())
     }
 
-    /// Whether function `f` can have divergent branches at all. AMDGPU
-    /// functions limited to one work item (`"amdgpu-flat-work-group-size"="1,1"`)
-    /// cannot.
-    pub fn has_branch_divergence(self, m: &Module, f: opt_conv_ir::FuncId) -> bool {
+    /// The GPU family the model is for, if one.
+    fn family(self) -> Option<GpuFamily> {
         match self {
-            Target::NoDivergence => false,
-            Target::Nvptx | Target::Unknown => true,
-            Target::Amdgpu => m.func(f).and_then(|d| d.fn_attrs.get_str("amdgpu-flat-work-group-size")) != Some("1,1"),
+            Target::Amdgpu => Some(GpuFamily::Amdgpu),
+            Target::Nvptx => Some(GpuFamily::Nvptx),
+            Target::NoDivergence | Target::Unknown => None,
         }
     }
 
-    /// Whether parameter `idx` of function `f` is a source of divergence.
+    /// Whether function `f` can have divergent branches at all (not in a
+    /// function that runs as a single thread).
+    pub fn has_branch_divergence(self, m: &Module, f: opt_conv_ir::FuncId) -> bool {
+        match (self, self.family()) {
+            (Target::NoDivergence, _) => false,
+            (_, Some(g)) => !target::is_single_thread(m, g, f),
+            (_, None) => true,
+        }
+    }
+
+    /// Whether parameter `idx` of function `f` is a source of divergence:
+    /// any parameter the launch does not give every thread alike.
     pub fn param_is_source(self, m: &Module, f: opt_conv_ir::FuncId, idx: usize) -> bool {
-        let Some(d) = m.func(f) else { return false };
-        match self {
-            Target::NoDivergence => false,
-            // Kernel arguments are in SGPRs; otherwise only `inreg` ones are.
-            Target::Amdgpu => {
-                !matches!(d.cconv.keyword(), Some("amdgpu_kernel" | "spir_kernel"))
-                    && !d.param_attrs.get(idx).is_some_and(|a| a.has("inreg"))
-            }
-            // Without interprocedural analysis, device-function arguments are divergent.
-            Target::Nvptx => !d.cconv.is_kernel(),
-            Target::Unknown => true,
+        match (self, self.family()) {
+            (Target::NoDivergence, _) => false,
+            (_, Some(g)) => m.func(f).is_some() && !target::param_is_launch_uniform(m, g, f, idx),
+            (_, None) => m.func(f).is_some(),
         }
     }
 

@@ -35,9 +35,9 @@ use crate::registry::split_params;
 use crate::remarks::block_label;
 use crate::remarks::{Remark, RemarkKind};
 use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::target::GpuFamily;
 use opt_conv_ir::{Block, Changes, Function, InstKind, Module};
 use opt_conv_legality::oracle::{Obligation, Oracle, OracleAnalyses, Query, Refusal, UnrollKind, Verdict};
-use opt_conv_legality::uniformity::Target;
 use transform::Shape;
 
 /// The pass, with the parameters given in the pipeline.
@@ -132,8 +132,8 @@ impl FunctionPass for Unroll {
 impl Unroll {
     fn params(&self, m: &Module, cx: &FunctionCx<'_>) -> Params {
         let target = match cx.options.triple.as_deref() {
-            Some(t) => Target::from_triple(Some(t)),
-            None => Target::of_module(m),
+            Some(t) => GpuFamily::of_triple(t),
+            None => GpuFamily::of_module(m),
         };
         let mut p = Params {
             threshold: if self.opt_level > 2 { 300 } else { 150 },
@@ -143,16 +143,16 @@ impl Unroll {
             count: cx.options.unroll.count,
         };
         match target {
-            Target::Amdgpu => {
+            Some(GpuFamily::Amdgpu) => {
                 p.threshold = 300;
                 p.partial = true;
             }
-            Target::Nvptx => {
+            Some(GpuFamily::Nvptx) => {
                 p.partial = true;
                 p.runtime = true;
                 p.partial_threshold = p.threshold / 4;
             }
-            _ => {}
+            None => {}
         }
         if self.opt_level == 0 {
             p.threshold = 0;
