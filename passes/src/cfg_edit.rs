@@ -20,7 +20,7 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
         [p] => *p,
         _ => return None,
     };
-    if p == b || cfg.succs(p) != [b] || f.entry_block() == Some(b) {
+    if p == b || cfg.succs(p) != [b] || f.entry_block() == Some(b) || !ends_in_plain_branch(f, p) {
         return None;
     }
     if let Verdict::Refused(r) = Oracle::block_merge(m, f, p, b) {
@@ -53,6 +53,13 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
     Some(p)
 }
 
+/// Whether `b` ends in a `br` or `switch`: a terminator that only chooses a
+/// successor, which folding may delete. A `callbr` with one destination
+/// still runs its assembly and defines its result.
+fn ends_in_plain_branch(f: &Function, b: Block) -> bool {
+    f.terminator(b).is_some_and(|t| matches!(f.dfg().inst(t).kind, InstKind::Br | InstKind::Switch))
+}
+
 /// What became of a request to fold blocks.
 #[derive(Debug)]
 pub enum Fold {
@@ -75,7 +82,7 @@ pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fo
         [p] => *p,
         _ => return Fold::NotApplicable,
     };
-    if pred == b || cfg.succs(pred) != [b] {
+    if pred == b || cfg.succs(pred) != [b] || !ends_in_plain_branch(f, pred) {
         return Fold::NotApplicable;
     }
     if let Verdict::Refused(r) = Oracle::block_merge(m, f, pred, b) {

@@ -21,15 +21,15 @@ pub struct Cli {
     pub output: Option<String>,
 
     /// Do not write the output module.
-    #[arg(long = "disable-output")]
+    #[arg(long = "disable-output", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub disable_output: bool,
 
     /// Verify the IR after every pass.
-    #[arg(long = "verify-each")]
+    #[arg(long = "verify-each", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub verify_each: bool,
 
     /// Do not verify the input (nor the output).
-    #[arg(long = "disable-verify")]
+    #[arg(long = "disable-verify", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub disable_verify: bool,
 
     /// Override the module's target triple.
@@ -41,11 +41,11 @@ pub struct Cli {
     pub mcpu: Option<String>,
 
     /// Dump the IR after every pass (stderr).
-    #[arg(long = "print-after-all")]
+    #[arg(long = "print-after-all", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub print_after_all: bool,
 
     /// Dump the IR before every pass (stderr).
-    #[arg(long = "print-before-all")]
+    #[arg(long = "print-before-all", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub print_before_all: bool,
 
     /// Dump the IR after each run of the named passes (comma-separated; repeatable).
@@ -57,7 +57,7 @@ pub struct Cli {
     pub print_before: Vec<String>,
 
     /// Dump the module at start, then the IR after every pass that changed it.
-    #[arg(long = "print-changed")]
+    #[arg(long = "print-changed", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub print_changed: bool,
 
     /// Only dump these functions (comma-separated).
@@ -69,19 +69,19 @@ pub struct Cli {
     pub opt_bisect_limit: Option<i64>,
 
     /// Report the time spent in each pass.
-    #[arg(long = "time-passes")]
+    #[arg(long = "time-passes", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub time_passes: bool,
 
     /// Report per-pass statistics (transformations done and refused).
-    #[arg(long = "stats")]
+    #[arg(long = "stats", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub stats: bool,
 
     /// Print the pipeline as it will run, adaptors explicit, and exit.
-    #[arg(long = "print-pipeline-passes")]
+    #[arg(long = "print-pipeline-passes", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub print_pipeline_passes: bool,
 
     /// Log each pass run (`Running pass: ...`).
-    #[arg(long = "debug-pass-manager")]
+    #[arg(long = "debug-pass-manager", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub debug_pass_manager: bool,
 
     /// Write every remark as YAML to FILE.
@@ -126,11 +126,11 @@ pub struct Cli {
     pub unroll_count: Option<u32>,
 
     /// `loop-unroll`: allow runtime unrolling (a remainder loop).
-    #[arg(long = "unroll-runtime")]
+    #[arg(long = "unroll-runtime", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub unroll_runtime: bool,
 
     /// `loop-unroll`: allow partial unrolling.
-    #[arg(long = "unroll-allow-partial")]
+    #[arg(long = "unroll-allow-partial", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub unroll_allow_partial: bool,
 
     /// `loop-unroll`: size threshold for full unrolling.
@@ -148,6 +148,16 @@ pub struct Cli {
     /// Input file (`-` or nothing for stdin).
     #[arg(value_name = "FILE")]
     pub input: Option<String>,
+}
+
+/// A boolean option's value as opt spells it: `-flag` alone is true, and
+/// `-flag=true|false|1|0` (any case) sets it.
+fn opt_bool(s: &str) -> Result<bool, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("'{s}' is invalid value for boolean argument! Try 0 or 1")),
+    }
 }
 
 /// Rewrites LLVM-style single-dash long options (`-passes=x`) to the double
@@ -208,6 +218,22 @@ mod tests {
         assert_eq!(c.passes.as_deref(), Some("sink"));
         assert_eq!(c.mtriple.as_deref(), Some("amdgcn--"));
         assert_eq!(c.pass_remarks_missed.as_deref(), Some("sink"));
+    }
+
+    #[test]
+    fn boolean_options_take_opts_values() {
+        assert!(parse(&["-unroll-runtime"]).unroll_runtime);
+        assert!(parse(&["-unroll-runtime=true"]).unroll_runtime);
+        assert!(parse(&["-unroll-runtime=1", "-unroll-allow-partial=TRUE"]).unroll_allow_partial);
+        assert!(!parse(&["-unroll-runtime=false"]).unroll_runtime);
+        assert!(!parse(&["-verify-each=0"]).verify_each);
+        assert!(!parse(&[]).unroll_runtime);
+        // A value needs '=': a following word is the input file.
+        let c = parse(&["-unroll-runtime", "in.ll"]);
+        assert!(c.unroll_runtime);
+        assert_eq!(c.input.as_deref(), Some("in.ll"));
+        let v: Vec<OsString> = ["opt-conv", "-unroll-runtime=maybe"].iter().map(OsString::from).collect();
+        assert!(Cli::try_parse_from(normalize(v)).is_err());
     }
 
     #[test]
