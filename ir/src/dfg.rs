@@ -276,6 +276,17 @@ impl DataFlowGraph {
         }
     }
 
+    /// The function a call (or `callbr`) `i` calls by name: its callee is
+    /// a global, not a pointer computed at run time or inline assembly.
+    /// The global is a function declaration or definition in a well-formed
+    /// module (see `Module::func`).
+    pub fn direct_callee(&self, i: Inst) -> Option<crate::GlobalId> {
+        match self.value_const(self.insts[i].callee()?)?.kind {
+            crate::ConstKind::Global(g) => Some(g),
+            _ => None,
+        }
+    }
+
     /// The constant `v`, if it is one.
     #[inline]
     pub fn value_const(&self, v: Value) -> Option<&Const> {

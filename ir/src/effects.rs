@@ -7,7 +7,7 @@ use crate::attrs::MemoryLocations;
 use crate::dfg::ValueDef;
 use crate::inst::InstKind;
 use crate::module::Module;
-use crate::{ConstKind, Function, Inst};
+use crate::{Function, Inst};
 
 /// The effects of one instruction.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -62,13 +62,7 @@ pub fn inst_effects(m: &Module, f: &Function, i: Inst) -> Effects {
             if let Some(ValueDef::Asm(asm)) = callee {
                 return if asm.side_effect { Effects { may_throw: asm.unwind, ..state } } else { Effects::default() };
             }
-            let decl = match callee {
-                Some(ValueDef::Const(c)) => match c.kind {
-                    ConstKind::Global(g) => m.func(g),
-                    _ => None,
-                },
-                _ => None,
-            };
+            let decl = dfg.direct_callee(i).and_then(|g| m.func(g));
             let has = |a: &str| ci.fn_attrs.has(a) || decl.is_some_and(|d| d.fn_attrs.has(a));
             let mut mem = MemoryLocations::of(&ci.fn_attrs);
             if let Some(d) = decl {

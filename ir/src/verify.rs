@@ -240,7 +240,10 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
             ValueDef::Inst(def) => {
                 let def = *def;
                 if Some(a) == result && !d.is_phi() {
-                    cx.report(i, "Only PHI nodes may reference their own value!");
+                    // As LLVM: unreachable code may be self-referential.
+                    if cfg.is_reachable(b) {
+                        cx.report(i, "Only PHI nodes may reference their own value!");
+                    }
                     continue;
                 }
                 let Some(db) = f.layout().inst_block(def) else {
@@ -333,6 +336,17 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
     };
     if let Some(msg) = msg {
         cx.report(i, msg);
+    }
+    // LLVM 22: a lifetime marker names a whole alloca (or nothing).
+    if let Some(decl) = dfg.direct_callee(i).and_then(|g| m.func(g))
+        && (decl.name.starts_with("llvm.lifetime.start") || decl.name.starts_with("llvm.lifetime.end"))
+        && let Some(&ptr) = d.call_args().last()
+    {
+        let alloca = dfg.value_inst(ptr).is_some_and(|p| matches!(dfg.inst(p).kind, InstKind::Alloca { .. }));
+        let poison = dfg.value_const(ptr).is_some_and(|c| c.kind == crate::ConstKind::Poison);
+        if !alloca && !poison {
+            cx.report(i, "llvm.lifetime.start/end can only be used on alloca or poison");
+        }
     }
     // Token values may only flow into calls (bundles, intrinsic arguments) and returns.
     if let Some(r) = dfg.inst_result(i)

@@ -72,7 +72,7 @@ for p in "${pipelines[@]}"; do
 done
 # Verifier cases: opt-22 must print the same convergence/IR messages, in the
 # same order, for every invalid case, and accept every valid one.
-msgs() { sed -E 's/^opt-conv: [^ ]*:[0-9]+:[0-9]+: error: //; s/^opt-22: [^ ]*:[0-9]+:[0-9]+: error: //' | grep -E "^(The 'convergencectrl'|Convergence |Cannot mix|Entry |Loop intrinsic|Cycle heart|Two static|Function returns a token|PHI nodes cannot|Instruction does not dominate)"; }
+msgs() { sed -E 's/^opt-conv: [^ ]*:[0-9]+:[0-9]+: error: //; s/^opt-22: [^ ]*:[0-9]+:[0-9]+: error: //' | grep -E "^(The 'convergencectrl'|Convergence |Cannot mix|Entry |Loop intrinsic|Cycle heart|Two static|Function returns a token|PHI nodes cannot|Instruction does not dominate|Only PHI nodes may|llvm.lifetime)"; }
 for f in "$here"/tests/cases/verify/*.ll; do
   ours=$("$bin" -disable-output "$f" 2>&1 | msgs)
   theirs=$("$opt22" -disable-output -passes=verify "$f" 2>&1 | msgs)

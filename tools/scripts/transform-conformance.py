@@ -11,6 +11,8 @@ output:
   different     otherwise (the report lists them; each needs a reason)
   unsupported   a pass or option opt-conv does not have (named)
   both-fail     opt-22 failed and so did we (as required)
+  opt22-broke   opt-22's pass broke the module (its verifier failed the run);
+                we succeeded with output opt-22 accepts
   FAIL          a crash, output opt-22 rejects, an error where opt-22
                 succeeded with passes we have, or success where opt-22 failed
 
@@ -97,8 +99,17 @@ def main():
         if code not in (0, 1):
             verdict = "FAIL"
             detail = f"crash (exit {code}): {msg}"
+        elif exit_code != "0" and code != 0:
+            verdict, detail = "both-fail", ""
         elif exit_code != "0":
-            verdict, detail = ("both-fail", "") if code != 0 else ("FAIL", "opt-22 failed, we did not")
+            # opt-22's own pass may break the module (its verifier then
+            # fails the run): then our valid output is the better answer.
+            _, _, err22 = run(shlex.split(command.replace("opt-22", OPT22, 1)), cwd=CORPUS) if "<" not in command \
+                else run([OPT22] + shlex.split(command.split("<")[0])[1:],
+                         open(os.path.join(CORPUS, shlex.split(command.split("<")[1])[0]), "rb").read(), cwd=CORPUS)
+            broke = re.search(rb"[Bb]roken (module|function) found", err22)
+            verdict, detail = ("opt22-broke", err22.decode(errors="replace").split("\n")[0]) if broke \
+                else ("FAIL", "opt-22 failed, we did not")
         elif code != 0:
             unknown = re.search(r"unknown (?:\w+ )?pass(?: name)? '([^']*)'|Unknown command line argument '([^']*)'", msg)
             if unknown:
@@ -126,7 +137,7 @@ def main():
         lines.append(line)
         if verdict == "FAIL":
             fails.append(line)
-    kinds = ["identical", "equivalent", "different", "unsupported", "both-fail", "FAIL"]
+    kinds = ["identical", "equivalent", "different", "unsupported", "both-fail", "opt22-broke", "FAIL"]
     print("| area | RUN lines | " + " | ".join(kinds) + " |")
     print("|---|---:|" + "---:|" * len(kinds))
     total = collections.Counter()

@@ -31,8 +31,8 @@ use crate::cfg_edit::{
     remove_unreachable_blocks,
 };
 use crate::pass::{FunctionCx, FunctionPass, PassError};
-use crate::remarks::block_label;
 use crate::remarks::{Remark, RemarkKind};
+use crate::remarks::{block_label, inst_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, InstKind, Module};
 use opt_conv_legality::oracle::{Oracle, Query, Verdict};
@@ -286,6 +286,9 @@ impl Threader<'_> {
             tracing::debug!(target: "opt_conv::jump-threading", "not duplicating {}: cost {cost}", block_label(f, b));
             return false;
         }
+        if self.lifetime_alloca_outside(f, b) {
+            return false;
+        }
         for &(p, s) in &known {
             if s != dest || !self.redirectable(f, p) {
                 continue;
@@ -318,7 +321,7 @@ impl Threader<'_> {
         if !f.dfg().inst(phi).is_phi() || f.layout().inst_block(phi) != Some(b) || headers.contains(b) {
             return false;
         }
-        if self.cost(f, b) > self.threshold {
+        if self.cost(f, b) > self.threshold || self.lifetime_alloca_outside(f, b) {
             return false;
         }
         let incoming: Vec<Block> = f.dfg().inst(phi).blocks.to_vec();
@@ -338,6 +341,37 @@ impl Threader<'_> {
             return true;
         }
         false
+    }
+
+    /// Whether `b` defines an alloca that a lifetime marker outside `b`
+    /// uses. Copying `b` would give the marker a phi of the copies, which
+    /// LLVM 22's verifier rejects (a marker names one alloca); opt-22's own
+    /// jump threading breaks `JumpThreading/lifetime-alloca.ll` that way.
+    fn lifetime_alloca_outside(&mut self, f: &Function, b: Block) -> bool {
+        // Use lists only for the rare block that holds an alloca.
+        if !f.block_insts(b).any(|i| matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. })) {
+            return false;
+        }
+        let uses = f.uses();
+        let found = f.block_insts(b).find(|&i| {
+            matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. })
+                && f.dfg().inst_result(i).is_some_and(|v| {
+                    uses.users(v).iter().any(|&u| {
+                        f.layout().inst_block(u) != Some(b)
+                            && opt_conv_legality::convergence::callee_decl(self.m, f, f.dfg().inst(u))
+                                .is_some_and(|c| c.name.starts_with("llvm.lifetime."))
+                    })
+                })
+        });
+        if let Some(a) = found {
+            let msg = format!(
+                "not copying {}: lifetime markers outside it use {}, and would need a phi of the copies",
+                block_label(f, b),
+                inst_label(f, a)
+            );
+            self.missed(f, b, msg);
+        }
+        found.is_some()
     }
 
     /// Whether `p`'s terminator can be pointed elsewhere.
