@@ -24,6 +24,13 @@ pub struct GenConfig {
     /// Whether irreducible regions may contain convergent calls (token
     /// inference refuses those, so controlled benchmarks turn this off).
     pub convergent_in_irreducible: bool,
+    /// A module for the inliner: calls to other generated functions pass
+    /// all three arguments (so they can be inlined), about half the
+    /// functions are `internal`, and two in five are small helpers (under
+    /// the inline threshold) instead of `per_func`-sized ones; `funcs` is
+    /// then what the budget allows. With `per_func` the whole budget, 64
+    /// helpers come before one huge function.
+    pub inlinable_calls: bool,
 }
 
 impl GenConfig {
@@ -35,7 +42,13 @@ impl GenConfig {
             seed: 0x5eed,
             max_depth: 6,
             convergent_in_irreducible: true,
+            inlinable_calls: false,
         }
+    }
+
+    /// The inliner's module (see [`GenConfig::inlinable_calls`]).
+    pub fn with_calls(insts: usize, per_func: usize) -> Self {
+        GenConfig { inlinable_calls: true, ..GenConfig::new(insts, per_func) }
     }
 }
 
@@ -69,6 +82,8 @@ struct FnGen<'a> {
     /// No convergent calls are emitted while this is set.
     no_convergent: bool,
     convergent_in_irreducible: bool,
+    /// Calls to `callees` pass the generated signature's three arguments.
+    full_calls: bool,
 }
 
 impl FnGen<'_> {
@@ -132,7 +147,11 @@ impl FnGen<'_> {
                     } else {
                         self.callees[self.rng.below(self.callees.len())].clone()
                     };
-                    self.inst(&format!("{v} = call i32 {callee}(i32 {a})"));
+                    if self.full_calls && callee != "@ext" {
+                        self.inst(&format!("{v} = call i32 {callee}(i32 {a}, i32 {b}, ptr %buf)"));
+                    } else {
+                        self.inst(&format!("{v} = call i32 {callee}(i32 {a})"));
+                    }
                 }
                 5 if !self.no_convergent => self.inst(&format!("{v} = call i32 @sync(i32 {a})")),
                 6 => {
@@ -246,21 +265,32 @@ pub fn generate(cfg: &GenConfig) -> String {
     let mut rng = Rng(cfg.seed);
     let per_func = cfg.insts.div_ceil(cfg.funcs.max(1));
     let mut names: Vec<String> = Vec::new();
-    for f in 0..cfg.funcs.max(1) {
+    let mut total = 0;
+    for f in 0.. {
+        let more = if cfg.inlinable_calls { total < cfg.insts } else { f < cfg.funcs.max(1) };
+        if !more {
+            break;
+        }
         let name = format!("@f{f}");
-        let _ = writeln!(out, "define i32 {name}(i32 %a, i32 %b, ptr %buf) {{\nentry:");
+        // Small helpers: 8 to 40 instructions, under the inline threshold.
+        // One huge function (`per_func` the whole budget) comes after 64.
+        let small = cfg.inlinable_calls && if per_func >= cfg.insts { f < 64 } else { rng.below(5) < 2 };
+        let budget = if small { 8 + rng.below(33) } else { per_func };
+        let linkage = if cfg.inlinable_calls && rng.below(2) == 0 { "internal " } else { "" };
+        let _ = writeln!(out, "define {linkage}i32 {name}(i32 %a, i32 %b, ptr %buf) {{\nentry:");
         let mut g = FnGen {
             out: &mut out,
             rng: &mut rng,
             next_val: 0,
             next_block: 0,
             scopes: vec![vec!["%a".into(), "%b".into()]],
-            budget: per_func,
+            budget,
             emitted: 0,
-            max_depth: cfg.max_depth,
+            max_depth: if small { 2 } else { cfg.max_depth },
             callees: &names,
             no_convergent: false,
             convergent_in_irreducible: cfg.convergent_in_irreducible,
+            full_calls: cfg.inlinable_calls,
         };
         let mut cur = "entry".to_owned();
         while g.emitted < g.budget {
@@ -268,6 +298,7 @@ pub fn generate(cfg: &GenConfig) -> String {
         }
         let r = g.pick();
         g.inst(&format!("ret i32 {r}"));
+        total += g.emitted;
         out.push_str("}\n\n");
         names.push(name);
         // Calls only go to earlier functions, so the call graph is acyclic.

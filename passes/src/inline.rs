@@ -24,19 +24,17 @@
 //! with a phi, static allocas move to the caller's entry block, and cloned
 //! instructions left unused are deleted.
 
+use crate::call_graph::CallGraph;
 use crate::infer_tokens::infer_tokens_in_region;
 use crate::pass::{ModuleCx, ModulePass, PassError};
-use crate::remarks::block_label;
-use crate::remarks::{Remark, RemarkKind};
+use crate::remarks::{Remark, RemarkKind, block_label};
+use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::metadata::MdArg;
-use opt_conv_ir::{
-    Block, Changes, ConstKind, EntitySet, FuncId, Function, Inst, InstData, InstKind, Module, SecondaryMap, Value,
-    ValueDef,
-};
+use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, InstData, InstKind, Module, SecondaryMap, Value, ValueDef};
+use opt_conv_legality::convergence::{ConvOp, FunctionConvergence, classify};
 use opt_conv_legality::oracle::{InlinePlan, Obligation, Oracle, Query, Verdict};
 use opt_conv_legality::{ConvergenceInfo, TokenKind};
-use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashMap;
 
 /// The pass.
@@ -55,76 +53,174 @@ impl ModulePass for Inline {
         "InlinerPass"
     }
     fn run(&self, m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<Changes, PassError> {
-        let order = bottom_up_order(m);
-        let recursive = recursive_functions(m);
-        let mut changed = false;
-        for caller in order {
-            let name = m.func(caller).map(|d| d.name.to_string()).unwrap_or_default();
-            let _span = tracing::debug_span!(target: "opt_conv::inline", "inline", func = %name).entered();
-            let Some(mut body) = m.take_body(caller) else { continue };
-            let mut inlined = 0;
-            let mut refused: EntitySet<Inst> = EntitySet::new();
-            // Calls before `from` are all refused or not candidates, and an
-            // inlined body lands where its call was (in the call's block or
-            // after it): the scan resumes there instead of at the entry.
-            let mut from = body.entry_block();
-            while inlined < MAX_INLINES_PER_CALLER {
-                let start = match from {
-                    Some(b) if body.layout().is_block_inserted(b) => b,
-                    _ => match body.entry_block() {
-                        Some(e) => e,
-                        None => break,
-                    },
-                };
-                let Some((call, callee)) = next_call(m, &body, caller, &recursive, &refused, start) else { break };
-                from = body.layout().inst_block(call);
-                match decide(m, &body, caller, call, callee) {
-                    Err(why) => {
-                        refused.insert(call);
-                        let block = body.layout().inst_block(call).map(|b| block_label(&body, b));
-                        cx.remarks.emit(Remark {
-                            kind: RemarkKind::Missed,
-                            pass: "inline",
-                            function: name.clone(),
-                            block: block.map(|b| b.trim_start_matches('%').to_owned()),
-                            message: format!("cannot inline @{} into @{name}: {why}", callee_name(m, callee)),
-                        });
-                    }
-                    Ok((plan, note)) => {
-                        let block = body.layout().inst_block(call).map(|b| block_label(&body, b));
-                        let what =
-                            format!("inlined @{} into @{name} {note}{}", callee_name(m, callee), plan_note(&plan));
-                        tracing::debug!(target: "opt_conv::inline", "{what}");
-                        // Each inlining asks who uses the call's result and
-                        // the clones: from the first one on, follow the edits
-                        // instead of scanning the caller per question.
-                        body.track_uses();
-                        match inline_call(m, &mut body, call, callee, &plan) {
-                            Ok(()) => {
-                                cx.remarks.emit(Remark {
-                                    kind: RemarkKind::Passed,
-                                    pass: "inline",
-                                    function: name.clone(),
-                                    block: block.map(|b| b.trim_start_matches('%').to_owned()),
-                                    message: what,
-                                });
-                                inlined += 1;
-                                changed = true;
+        let (changed, _) = inline_module(m, cx)?;
+        Ok(if changed { Changes::ALL } else { Changes::NONE })
+    }
+}
+
+/// Where the scan for the next call resumes: a block, and the instruction
+/// in it (its first if `None`).
+type Cursor = Option<(Block, Option<Inst>)>;
+
+/// The position right after `i`.
+fn after_inst(f: &Function, i: Inst) -> Cursor {
+    let b = f.layout().inst_block(i)?;
+    match f.layout().next_inst(i) {
+        Some(n) => Some((b, Some(n))),
+        None => f.layout().next_block(b).map(|nb| (nb, None)),
+    }
+}
+
+/// What the inliner knows about a callee, which no longer changes once it
+/// has been visited (callees come before callers, and a callee in a cycle
+/// is never inlined): asked once per callee, not once per call.
+struct CalleeSummary {
+    /// The cost of its instructions (see [`cost`]).
+    body_cost: i64,
+    threshold: i64,
+    /// The oracle's verdict when the callee has nothing to do with
+    /// convergence (then the caller's analyses are not needed).
+    plain: Option<Verdict>,
+}
+
+/// The caller's convergence mode (all LLVM's verdict needs of the caller,
+/// with the call's token), kept up to date across inlinings by counting its
+/// controlled and uncontrolled convergent operations: analysing the caller
+/// per call site would make a caller with many call sites quadratic.
+struct CallerConvergence {
+    /// The caller.
+    id: FuncId,
+    /// Whether the caller has been counted (on the first question).
+    counted: bool,
+    controlled: isize,
+    uncontrolled: isize,
+}
+
+impl CallerConvergence {
+    fn new(id: FuncId) -> Self {
+        CallerConvergence { id, counted: false, controlled: 0, uncontrolled: 0 }
+    }
+
+    /// Adds `delta` times instruction `i` (of `f`) to the counts, if counted.
+    fn count(&mut self, m: &Module, f: &Function, i: Inst, delta: isize) {
+        if !self.counted {
+            return;
+        }
+        match classify(m, f, f.dfg().inst(i)) {
+            ConvOp::Intrinsic { .. } | ConvOp::Controlled { .. } => self.controlled += delta,
+            ConvOp::Uncontrolled => self.uncontrolled += delta,
+            ConvOp::None => {}
+        }
+    }
+
+    fn mode(&mut self, m: &Module, f: &Function) -> FunctionConvergence {
+        if !self.counted {
+            self.counted = true;
+            for (_, i) in f.insts_in_order() {
+                self.count(m, f, i, 1);
+            }
+        }
+        match (self.controlled > 0, self.uncontrolled > 0) {
+            (false, false) => FunctionConvergence::None,
+            (true, false) => FunctionConvergence::Controlled,
+            (false, true) => FunctionConvergence::Uncontrolled,
+            (true, true) => FunctionConvergence::Mixed,
+        }
+    }
+}
+
+/// Runs the inliner over `m`: whether anything changed, and the call graph
+/// as the inlining left it.
+pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, CallGraph), PassError> {
+    let mut graph = CallGraph::build(m);
+    let order = graph.bottom_up().to_vec();
+    let mut summaries: FxHashMap<FuncId, CalleeSummary> = FxHashMap::default();
+    let mut changed = false;
+    for caller in order {
+        let name = m.func(caller).map(|d| d.name.to_string()).unwrap_or_default();
+        let _span = tracing::debug_span!(target: "opt_conv::inline", "inline", func = %name).entered();
+        let Some(mut body) = m.take_body(caller) else { continue };
+        let mut inlined = 0;
+        // Calls before the cursor are all refused or not candidates, and an
+        // inlined body lands where its call was: the scan resumes there, so
+        // each instruction of the caller is looked at once.
+        let mut at: Cursor = body.entry_block().map(|e| (e, None));
+        let mut conv = CallerConvergence::new(caller);
+        while inlined < MAX_INLINES_PER_CALLER {
+            let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
+            match decide(m, &body, call, callee, &graph, &mut summaries, &mut conv) {
+                Err(why) => {
+                    at = after_inst(&body, call);
+                    let block = body.layout().inst_block(call).map(|b| block_label(&body, b));
+                    cx.remarks.emit(Remark {
+                        kind: RemarkKind::Missed,
+                        pass: "inline",
+                        function: name.clone(),
+                        block: block.map(|b| b.trim_start_matches('%').to_owned()),
+                        message: format!("cannot inline @{} into @{name}: {why}", callee_name(m, callee)),
+                    });
+                }
+                Ok((plan, note)) => {
+                    let call_block = body.layout().inst_block(call).expect("a call in the layout");
+                    let prev = body.layout().prev_inst(call);
+                    let block = block_label(&body, call_block);
+                    let what = format!("inlined @{} into @{name} {note}{}", callee_name(m, callee), plan_note(&plan));
+                    tracing::debug!(target: "opt_conv::inline", "{what}");
+                    // Each inlining asks who uses the call's result and
+                    // the clones: from the first one on, follow the edits
+                    // instead of scanning the caller per question.
+                    body.track_uses();
+                    conv.count(m, &body, call, -1);
+                    match inline_call(m, &mut body, call, callee, &plan, &graph) {
+                        Ok(edits) => {
+                            for &i in &edits.removed {
+                                conv.count(m, &body, i, -1);
                             }
-                            Err(e) => {
-                                body.untrack_uses();
-                                m.set_body(caller, body);
-                                return Err(PassError { message: e });
+                            for &i in &edits.clones {
+                                conv.count(m, &body, i, 1);
                             }
+                            graph.inlined(caller, call, &edits.new_sites);
+                            for i in edits.removed {
+                                graph.remove_site(caller, i);
+                            }
+                            // The inlined code begins right after `prev`;
+                            // the call's block stays in place.
+                            at = match prev {
+                                Some(p) => after_inst(&body, p),
+                                None => Some((call_block, None)),
+                            };
+                            cx.remarks.emit(Remark {
+                                kind: RemarkKind::Passed,
+                                pass: "inline",
+                                function: name.clone(),
+                                block: Some(block.trim_start_matches('%').to_owned()),
+                                message: what,
+                            });
+                            inlined += 1;
+                            changed = true;
+                        }
+                        Err(e) => {
+                            body.untrack_uses();
+                            m.set_body(caller, body);
+                            return Err(PassError { message: e });
                         }
                     }
                 }
             }
-            body.untrack_uses();
-            m.set_body(caller, body);
         }
-        Ok(if changed { Changes::ALL } else { Changes::NONE })
+        debug_assert!(
+            !conv.counted || conv.mode(m, &body) == ConvergenceInfo::compute(m, &body).mode(),
+            "@{name}: convergence mode kept across inlinings differs from a recount"
+        );
+        body.untrack_uses();
+        m.set_body(caller, body);
     }
+    if cfg!(debug_assertions)
+        && let Some(d) = graph.differs_from(m)
+    {
+        panic!("call graph kept across inlinings differs from a recount:\n{d}");
+    }
+    Ok((changed, graph))
 }
 
 fn callee_name(m: &Module, f: FuncId) -> String {
@@ -141,105 +237,36 @@ fn plan_note(plan: &InlinePlan) -> &'static str {
     }
 }
 
-/// Defined functions, callees before callers (strongly connected
-/// components of the call graph in post-order), ties in module order.
-fn bottom_up_order(m: &Module) -> Vec<FuncId> {
-    let defs = m.definitions();
-    let mut g: DiGraph<FuncId, ()> = DiGraph::new();
-    let mut node: FxHashMap<FuncId, NodeIndex> = FxHashMap::default();
-    for &f in &defs {
-        node.insert(f, g.add_node(f));
-    }
-    for &f in &defs {
-        for callee in direct_callees(m, f) {
-            if let Some(&n) = node.get(&callee) {
-                g.add_edge(node[&f], n, ());
+/// The first call site of `body` from `at` on worth considering.
+fn next_call(body: &Function, caller: FuncId, graph: &CallGraph, at: Cursor) -> Option<(Inst, FuncId)> {
+    let (start, first) = at?;
+    let layout = body.layout();
+    let mut i = first.or_else(|| layout.first_inst(start));
+    let mut b = start;
+    loop {
+        while let Some(x) = i {
+            if let Some(callee) = graph.site(caller, x)
+                && callee != caller
+                && !graph.is_recursive(callee)
+            {
+                return Some((x, callee));
             }
+            i = layout.next_inst(x);
         }
+        b = layout.next_block(b)?;
+        i = layout.first_inst(b);
     }
-    petgraph::algo::tarjan_scc(&g)
-        .into_iter()
-        .flat_map(|scc| {
-            let mut fs: Vec<FuncId> = scc.into_iter().map(|n| g[n]).collect();
-            fs.sort_by_key(|f| defs.iter().position(|d| d == f));
-            fs
-        })
-        .collect()
-}
-
-/// Functions in a call-graph cycle (including calling themselves).
-fn recursive_functions(m: &Module) -> EntitySet<FuncId> {
-    let defs = m.definitions();
-    let mut g: DiGraph<FuncId, ()> = DiGraph::new();
-    let mut node: FxHashMap<FuncId, NodeIndex> = FxHashMap::default();
-    for &f in &defs {
-        node.insert(f, g.add_node(f));
-    }
-    let mut out = EntitySet::new();
-    for &f in &defs {
-        for callee in direct_callees(m, f) {
-            if callee == f {
-                out.insert(f);
-            }
-            if let Some(&n) = node.get(&callee) {
-                g.add_edge(node[&f], n, ());
-            }
-        }
-    }
-    for scc in petgraph::algo::tarjan_scc(&g) {
-        if scc.len() > 1 {
-            for n in scc {
-                out.insert(g[n]);
-            }
-        }
-    }
-    out
-}
-
-fn direct_callees(m: &Module, f: FuncId) -> Vec<FuncId> {
-    let Some(body) = m.body(f) else { return Vec::new() };
-    body.insts_in_order().filter_map(|(_, i)| direct_callee(m, body, i)).collect()
-}
-
-/// The defined function a call instruction calls directly.
-fn direct_callee(m: &Module, f: &Function, i: Inst) -> Option<FuncId> {
-    let d = f.dfg().inst(i);
-    if !matches!(d.kind, InstKind::Call(_)) {
-        return None;
-    }
-    match &f.dfg().value(d.callee()?).def {
-        ValueDef::Const(c) => match c.kind {
-            ConstKind::Global(g) if m.func(g).is_some() => Some(g),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// The first call in `body`, from block `start` on, worth considering.
-fn next_call(
-    m: &Module,
-    body: &Function,
-    caller: FuncId,
-    recursive: &EntitySet<FuncId>,
-    refused: &EntitySet<Inst>,
-    start: Block,
-) -> Option<(Inst, FuncId)> {
-    let blocks = std::iter::successors(Some(start), |&b| body.layout().next_block(b));
-    blocks.flat_map(|b| body.block_insts(b)).find_map(|i| {
-        let callee = direct_callee(m, body, i)?;
-        let ok = !refused.contains(i) && callee != caller && !recursive.contains(callee) && m.body(callee).is_some();
-        ok.then_some((i, callee))
-    })
 }
 
 /// Whether to inline, and how (with the cost note for the remark), or why not.
 fn decide(
     m: &Module,
     caller: &Function,
-    caller_id: FuncId,
     call: Inst,
     callee: FuncId,
+    graph: &CallGraph,
+    summaries: &mut FxHashMap<FuncId, CalleeSummary>,
+    conv: &mut CallerConvergence,
 ) -> Result<(InlinePlan, String), String> {
     let decl = m.func(callee).expect("a defined callee");
     let ci = caller.dfg().inst(call).call_info().expect("a call");
@@ -250,17 +277,30 @@ fn decide(
         return Err("the call's type does not match the callee's".into());
     }
     let body = m.body(callee).expect("a defined callee");
+    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary {
+        body_cost: body_cost(m, body),
+        threshold: threshold(body),
+        // Most callees have nothing to do with convergence: then the answer
+        // needs none of the caller's analyses (built per call, they would
+        // make a caller with many call sites quadratic).
+        plain: Oracle::inline_without_convergence(m, body),
+    });
     let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
-    let (c, t) = (cost(m, caller, call, body, callee), threshold(body));
+    let (c, t) = (cost(m, caller, call, summary.body_cost, callee, graph), summary.threshold);
     let note = if always { "(cost=always)".to_owned() } else { format!("(cost={c}, threshold={t})") };
     if !always && c >= t {
         return Err(format!("too costly {note}"));
     }
-    // Most callees have nothing to do with convergence: then the answer
-    // needs none of the caller's analyses (built per call, they would make
-    // a caller with many call sites quadratic).
-    let verdict = Oracle::inline_without_convergence(m, body)
-        .unwrap_or_else(|| Oracle::new(m, caller_id, caller).ask(caller, &Query::Inline { call }));
+    let verdict = summary.plain.clone().unwrap_or_else(|| {
+        let site_token = match classify(m, caller, caller.dfg().inst(call)) {
+            ConvOp::Controlled { token } => Some(token),
+            _ => None,
+        };
+        let verdict = Oracle::inline_verdict(m, conv.id, conv.mode(m, caller), site_token, callee);
+        // What the kept mode stands for: the full query on the caller.
+        debug_assert_eq!(verdict, Oracle::new(m, conv.id, caller).ask(caller, &Query::Inline { call }));
+        verdict
+    });
     match verdict {
         Verdict::Legal(obligations) => {
             let plan = obligations
@@ -288,11 +328,9 @@ fn threshold(body: &Function) -> i64 {
     if branches { THRESHOLD } else { THRESHOLD + THRESHOLD / 2 }
 }
 
-/// An estimate of LLVM's inline cost (see the module docs): five per
-/// instruction that is not free, 25 more per call in the callee, minus what
-/// removing the call saves (25, and five for it and for each argument), and
-/// a large bonus for the last call to a local function.
-fn cost(m: &Module, caller: &Function, call: Inst, body: &Function, callee: FuncId) -> i64 {
+/// The callee's part of the cost: five per instruction that is not free,
+/// 25 more per call in the callee.
+fn body_cost(m: &Module, body: &Function) -> i64 {
     let mut c = 0;
     for (_, i) in body.insts_in_order() {
         let d = body.dfg().inst(i);
@@ -314,25 +352,48 @@ fn cost(m: &Module, caller: &Function, call: Inst, body: &Function, callee: Func
             }
         }
     }
+    c
+}
+
+/// An estimate of LLVM's inline cost (see the module docs): the callee's
+/// [`body_cost`], minus what removing the call saves (25, and five for it
+/// and for each argument), and a large bonus for the last call to a local
+/// function.
+fn cost(m: &Module, caller: &Function, call: Inst, body_cost: i64, callee: FuncId, graph: &CallGraph) -> i64 {
     let nargs = caller.dfg().inst(call).call_args().len() as i64;
-    c -= 25 + 5 * (1 + nargs);
+    let mut c = body_cost - (25 + 5 * (1 + nargs));
     let local =
         m.func(callee).and_then(|d| d.props.linkage.as_deref()).is_some_and(|l| l == "internal" || l == "private");
-    if local && count_uses(m, caller, callee) == 1 {
+    if local && graph.calls_to(callee) == 1 {
         c -= 15_000;
     }
     c
 }
 
-/// Direct calls to `f` in the module, the caller (taken out of it) included.
-fn count_uses(m: &Module, caller: &Function, f: FuncId) -> usize {
-    let in_body = |b: &Function| b.insts_in_order().filter(|&(_, i)| direct_callee(m, b, i) == Some(f)).count();
-    m.definitions().into_iter().filter_map(|g| m.body(g)).map(in_body).sum::<usize>() + in_body(caller)
+/// What inlining one call changed in the caller's call sites.
+struct InlineEdits {
+    /// Copies of the callee's call sites, with their callees.
+    new_sites: Vec<(Inst, FuncId)>,
+    /// Instructions of the caller (other than the call) deleted.
+    removed: Vec<Inst>,
+    /// The inlined copy's instructions still in the caller.
+    clones: Vec<Inst>,
 }
 
-/// Inlines `call` (in `f`) to `callee` following `plan`.
-fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, plan: &InlinePlan) -> Result<(), String> {
+/// Inlines `call` (in `f`) to `callee` following `plan`; `graph` says
+/// which of the copies are call sites.
+fn inline_call(
+    m: &mut Module,
+    f: &mut Function,
+    call: Inst,
+    callee: FuncId,
+    plan: &InlinePlan,
+    graph: &CallGraph,
+) -> Result<InlineEdits, String> {
     let callee_body = m.body(callee).ok_or("callee body missing")?.clone();
+    // The caller's CFG before the edits, patched after them: computing it
+    // again per inlined call would make a caller with many calls quadratic.
+    let cfg_before = f.cfg();
     let callee_info = ConvergenceInfo::compute(m, &callee_body);
     let entry_intrinsic =
         callee_info.token_defs().iter().copied().find(|&i| callee_info.def_kind(i) == Some(TokenKind::Entry));
@@ -341,6 +402,9 @@ fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, pla
     let site_token = call_data.convergence_token();
     let args: Vec<Value> = call_data.call_args().to_vec();
     let call_result = f.dfg().inst_result(call).filter(|&r| f.is_used(r));
+    // A call through the call's result becomes a direct call if the callee
+    // returns a function.
+    let result_users = call_result.map(|r| f.users_of(r)).unwrap_or_default();
 
     // Clone blocks and instructions (results first, operands second, since
     // phis may refer to later definitions).
@@ -415,8 +479,10 @@ fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, pla
         && let Some(ret) = f.terminator(*only).filter(|&t| matches!(f.dfg().inst(t).kind, InstKind::Ret))
     {
         inline_in_place(f, call, call_result, *only, ret);
+        // No edge changed (the copy's block never joined the layout).
+        f.update_cfg(cfg_before, &[]);
         delete_dead_clones(m, f, &clones);
-        return Ok(());
+        return Ok(edits(graph, f, &clones, &result_users, Vec::new()));
     }
     // Split the call's block: everything after the call moves to a new block.
     let after_name = format!("{}.exit", callee_name(m, callee));
@@ -491,22 +557,55 @@ fn inline_call(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, pla
         .filter(|&i| matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. }) && f.dfg().inst(i).args.is_empty())
         .collect();
     move_to_entry_top(f, &allocas);
+    // The edges changed out of the call's block, `after` and the copies.
+    let touched: Vec<Block> = [call_block, after].into_iter().chain(new_blocks.iter().copied()).collect();
+    f.update_cfg(cfg_before, &touched);
     // Convergence: tokens for an uncontrolled callee.
     if let InlinePlan::InferTokens { token } = plan {
         let root = f.dfg().inst_result(*token).ok_or("call-site token has no value")?;
+        let cfg = f.cfg();
         infer_tokens_in_region(m, f, &new_blocks, root).map_err(|e| format!("inline: {e}"))?;
+        // Hearts and bundles only: no edge changed.
+        f.update_cfg(cfg, &[]);
     }
     // Shape as LLVM leaves it: the callee's entry joins the call's block, a
     // single return joins the code after the call.
     crate::cfg_edit::merge_into_predecessor(m, f, entry_copy);
+    let mut removed = Vec::new();
     if returns.len() == 1 {
         crate::cfg_edit::merge_into_predecessor(m, f, after);
     } else if returns.is_empty() {
         // The callee never returns: what followed the call is unreachable.
-        remove_unreachable_block(f, after);
+        let cfg = f.cfg();
+        removed = remove_unreachable_block(f, after);
+        f.update_cfg(cfg, &[after]);
     }
     delete_dead_clones(m, f, &clones);
-    Ok(())
+    Ok(edits(graph, f, &clones, &result_users, removed))
+}
+
+/// The call sites among the copies still in the caller and among the
+/// users of the call's result, and the caller's instructions `removed`.
+/// Not only copies of the callee's call sites: a call through a parameter
+/// (or through the result) becomes a direct call when the argument (or the
+/// returned value) is a function.
+fn edits(
+    graph: &CallGraph,
+    f: &Function,
+    clones: &[(Inst, Inst)],
+    result_users: &[Inst],
+    removed: Vec<Inst>,
+) -> InlineEdits {
+    let live = |i: Inst| !f.dfg().is_removed(i) && f.layout().inst_block(i).is_some();
+    let new_sites = clones
+        .iter()
+        .map(|&(_, ni)| ni)
+        .chain(result_users.iter().copied())
+        .filter(|&i| live(i))
+        .filter_map(|i| graph.callee_of(f, i).map(|c| (i, c)))
+        .collect();
+    let clones = clones.iter().map(|&(_, ni)| ni).filter(|&i| live(i)).collect();
+    InlineEdits { new_sites, removed, clones }
 }
 
 /// Moves the body of `copy` (a one-block callee's copy, not in the layout)
@@ -602,8 +701,8 @@ fn remove_inst_raw(f: &mut Function, i: Inst) {
     dfg.mark_removed(i);
 }
 
-/// Removes a block nothing branches to, with its instructions.
-fn remove_unreachable_block(f: &mut Function, b: Block) {
+/// Removes a block nothing branches to, with its instructions (returned).
+fn remove_unreachable_block(f: &mut Function, b: Block) -> Vec<Inst> {
     let insts: Vec<Inst> = f.block_insts(b).collect();
     let succs: Vec<Block> = f.terminator(b).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
     for s in succs {
@@ -616,10 +715,11 @@ fn remove_unreachable_block(f: &mut Function, b: Block) {
             d.blocks = keep.iter().map(|&k| d.blocks[k]).collect();
         }
     }
-    for i in insts {
+    for &i in &insts {
         remove_inst_raw(f, i);
     }
     f.layout_mut().remove_block(b);
+    insts
 }
 
 /// Cloned instructions whose results nobody uses and that have no effect
@@ -632,4 +732,89 @@ fn delete_dead_clones(m: &Module, f: &mut Function, clones: &[(Inst, Inst)]) {
             .filter(|&ni| !f.dfg().is_removed(ni) && f.layout().inst_block(ni).is_some())
             .collect()
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, Remarks};
+
+    /// Inlines in `text`: the module and the call graph after, and how
+    /// many calls were inlined.
+    fn inline_counting(text: &str) -> (Module, CallGraph, usize) {
+        let (mut m, _) = opt_conv_ir::parse_module("t.ll", text).unwrap_or_else(|e| panic!("{e}"));
+        let (mut remarks, mut out, options) = (Remarks::default(), String::new(), Options::default());
+        let mut cx = ModuleCx { remarks: &mut remarks, out: &mut out, options: &options };
+        let (_, graph) = inline_module(&mut m, &mut cx).unwrap();
+        opt_conv_ir::verify_module(&m).unwrap_or_else(|e| panic!("{e:?}"));
+        let inlined = remarks.all.iter().filter(|r| matches!(r.kind, RemarkKind::Passed)).count();
+        (m, graph, inlined)
+    }
+
+    fn inline(text: &str) -> (Module, CallGraph) {
+        let (m, graph, _) = inline_counting(text);
+        (m, graph)
+    }
+
+    #[test]
+    fn call_graph_matches_a_recount_on_generated_modules() {
+        // Many small functions (half of them internal) calling each other,
+        // and one huge function calling small helpers.
+        for (insts, per_func, seed) in [(4_000, 200, 1), (4_000, 200, 2), (6_000, 6_000, 3)] {
+            let mut cfg = opt_conv_benches::GenConfig::with_calls(insts, per_func);
+            cfg.seed = seed;
+            let text = opt_conv_benches::generate(&cfg);
+            let (m, graph, inlined) = inline_counting(&text);
+            assert!(inlined > 20, "seed {seed}: {inlined} calls inlined");
+            if let Some(d) = graph.differs_from(&m) {
+                panic!("seed {seed}: call graph differs from a recount:\n{d}");
+            }
+        }
+    }
+
+    #[test]
+    fn calls_made_direct_by_inlining_are_call_sites() {
+        // Inlining @through makes its call through %f a call of @leaf;
+        // inlining @get makes the call through its result one, too; the
+        // calls after a call to @stop are deleted with the code after it.
+        let (m, graph) = inline(
+            "declare void @abort() noreturn\n\
+             declare void @ext()\n\
+             define void @leaf() noinline {\n  call void @ext()\n  ret void\n}\n\
+             define void @through(ptr %f) {\n  call void %f()\n  ret void\n}\n\
+             define ptr @get() {\n  ret ptr @leaf\n}\n\
+             define void @stop() {\n  call void @abort()\n  unreachable\n}\n\
+             define void @main(i1 %c) {\n\
+             entry:\n  call void @through(ptr @leaf)\n  %p = call ptr @get()\n  call void %p()\n  \
+             br i1 %c, label %a, label %b\n\
+             a:\n  call void @stop()\n  call void @leaf()\n  call void @leaf()\n  ret void\n\
+             b:\n  ret void\n}\n",
+        );
+        let f = |n: &str| m.func_by_name(n).unwrap();
+        assert_eq!(graph.calls_to(f("leaf")), 2, "the two calls made direct; the two after @stop are gone");
+        assert_eq!(graph.calls_to(f("through")) + graph.calls_to(f("get")) + graph.calls_to(f("stop")), 0);
+        assert!(graph.differs_from(&m).is_none());
+    }
+
+    #[test]
+    fn last_call_to_a_local_function_is_counted_as_calls_go() {
+        // Both callees cost more than the threshold: @once, local and
+        // called once, is inlined for the last-call bonus; @twice, called
+        // from two places, is not, and its two calls stay counted.
+        let mut body = String::new();
+        for k in 0..80 {
+            body.push_str(&format!("  %v{} = mul i32 %v{k}, %x\n", k + 1));
+        }
+        let text = format!(
+            "define internal i32 @once(i32 %x) {{\nentry:\n  %v0 = add i32 %x, 1\n{body}  ret i32 %v80\n}}\n\
+             define internal i32 @twice(i32 %x) {{\nentry:\n  %v0 = add i32 %x, 1\n{body}  ret i32 %v80\n}}\n\
+             define i32 @a(i32 %x) {{\n  %r = call i32 @once(i32 %x)\n  %s = call i32 @twice(i32 %r)\n  ret i32 %s\n}}\n\
+             define i32 @b(i32 %x) {{\n  %s = call i32 @twice(i32 %x)\n  ret i32 %s\n}}\n"
+        );
+        let (m, graph) = inline(&text);
+        let f = |n: &str| m.func_by_name(n).unwrap();
+        assert_eq!(graph.calls_to(f("once")), 0, "the last call to a local function is inlined");
+        assert_eq!(graph.calls_to(f("twice")), 2, "too costly with two calls left");
+        assert!(graph.differs_from(&m).is_none());
+    }
 }

@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod call_graph;
 pub mod cfg_edit;
 pub mod dce;
 pub mod equivalence;

@@ -1,5 +1,6 @@
-//! `gen-module --insts N [--per-func M] [--seed S] [--shape random|repeated-tests] [-o FILE]`:
+//! `gen-module --insts N [--per-func M] [--seed S] [--shape random|calls|repeated-tests] [-o FILE]`:
 //! writes a generated benchmark module (see `opt_conv_benches::generate`;
+//! `calls` is the inliner's module, `GenConfig::with_calls`;
 //! `repeated-tests` is `opt_conv_benches::generate_repeated_tests`, one
 //! function of about N instructions).
 
@@ -22,8 +23,12 @@ fn main() {
         }
     }
     let text = match shape.as_str() {
-        "random" => {
-            let mut cfg = opt_conv_benches::GenConfig::new(insts, per_func);
+        "random" | "calls" => {
+            let mut cfg = if shape == "calls" {
+                opt_conv_benches::GenConfig::with_calls(insts, per_func)
+            } else {
+                opt_conv_benches::GenConfig::new(insts, per_func)
+            };
             cfg.seed = seed;
             opt_conv_benches::generate(&cfg)
         }
@@ -38,7 +43,7 @@ fn main() {
 
 fn usage(msg: &str) -> ! {
     eprintln!(
-        "gen-module: {msg}\nusage: gen-module --insts N [--per-func M] [--seed S] [--shape random|repeated-tests] [-o FILE]"
+        "gen-module: {msg}\nusage: gen-module --insts N [--per-func M] [--seed S] [--shape random|calls|repeated-tests] [-o FILE]"
     );
     std::process::exit(1);
 }

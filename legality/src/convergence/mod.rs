@@ -172,17 +172,10 @@ impl ConvergenceInfo {
                 continue;
             }
             let token = token_def(f, d);
-            let op = match intrinsic_kind(m, f, d) {
-                Some(kind) => {
-                    defs.push(i);
-                    ConvOp::Intrinsic { kind, token }
-                }
-                None => match token {
-                    Some(t) => ConvOp::Controlled { token: t },
-                    None if is_convergent_op(m, f, d) => ConvOp::Uncontrolled,
-                    None => ConvOp::None,
-                },
-            };
+            let op = classify(m, f, d);
+            if matches!(op, ConvOp::Intrinsic { .. }) {
+                defs.push(i);
+            }
             match op {
                 ConvOp::Intrinsic { .. } | ConvOp::Controlled { .. } => controlled = true,
                 ConvOp::Uncontrolled => uncontrolled = true,
@@ -419,6 +412,23 @@ impl ConvergenceInfo {
             }
         }
         s
+    }
+}
+
+/// What instruction `d` (of `f`) is, convergence-wise: what
+/// [`ConvergenceInfo::op`] says of it, without analysing the rest of `f`.
+pub fn classify(m: &Module, f: &Function, d: &InstData) -> ConvOp {
+    if d.call_info().is_none() {
+        return ConvOp::None;
+    }
+    let token = token_def(f, d);
+    match intrinsic_kind(m, f, d) {
+        Some(kind) => ConvOp::Intrinsic { kind, token },
+        None => match token {
+            Some(t) => ConvOp::Controlled { token: t },
+            None if is_convergent_op(m, f, d) => ConvOp::Uncontrolled,
+            None => ConvOp::None,
+        },
     }
 }
 

@@ -5,7 +5,7 @@
 use super::{Obligation, Oracle, Refusal, Rule, Verdict};
 use crate::convergence::{ConvOp, ConvergenceInfo, FunctionConvergence, TokenKind, callee_decl};
 use opt_conv_ir::analysis::FunctionAnalyses;
-use opt_conv_ir::{Function, Inst, Module};
+use opt_conv_ir::{FuncId, Function, Inst, Module};
 
 /// How the callee's convergence connects to the call site.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,12 +43,30 @@ impl Oracle<'_> {
         let d = f.dfg().inst(call);
         let Some(decl) = callee_decl(self.m, f, d) else { return Verdict::legal() };
         let Some(fid) = self.m.lookup(&decl.name) else { return Verdict::legal() };
-        let Some(callee) = self.m.body(fid) else { return Verdict::legal() };
-        let cinfo = ConvergenceInfo::compute(self.m, callee);
+        if self.m.body(fid).is_none() {
+            return Verdict::legal();
+        }
         let site_token = match self.conv.op(call) {
             ConvOp::Controlled { token } => Some(token),
             _ => None,
         };
+        Self::inline_verdict(self.m, self.fid, self.conv.mode(), site_token, fid)
+    }
+
+    /// The verdict of [`Query::Inline`](super::Query::Inline) from what it
+    /// needs of the caller: its convergence mode and the call site's token
+    /// (the definition, if the call is controlled), so that an inliner can
+    /// keep those up to date instead of analysing the caller per call site.
+    /// `callee` must have a body.
+    pub fn inline_verdict(
+        m: &Module,
+        caller: FuncId,
+        caller_mode: FunctionConvergence,
+        site_token: Option<Inst>,
+        callee: FuncId,
+    ) -> Verdict {
+        let (Some(decl), Some(callee)) = (m.func(callee), m.body(callee)) else { return Verdict::legal() };
+        let cinfo = ConvergenceInfo::compute(m, callee);
         let entry = cinfo.token_defs().iter().copied().find(|&i| cinfo.def_kind(i) == Some(TokenKind::Entry));
         let plan = match (cinfo.mode(), entry, site_token) {
             (_, Some(_), Some(token)) => InlinePlan::SubstituteEntry { token },
@@ -59,13 +77,13 @@ impl Oracle<'_> {
                     "convergent call needs convergencectrl operand",
                 ));
             }
-            (FunctionConvergence::Controlled, None, _) if self.conv.mode() == FunctionConvergence::Uncontrolled => {
+            (FunctionConvergence::Controlled, None, _) if caller_mode == FunctionConvergence::Uncontrolled => {
                 return Verdict::Refused(Refusal::new(
                     Rule::InlineMixedModes,
                     format!(
                         "@{} uses convergence tokens but @{} has uncontrolled convergent operations",
                         decl.name,
-                        self.m.func(self.fid).map(|d| d.name.to_string()).unwrap_or_default()
+                        m.func(caller).map(|d| d.name.to_string()).unwrap_or_default()
                     ),
                 ));
             }
@@ -87,7 +105,7 @@ impl Oracle<'_> {
                 }
                 InlinePlan::InferTokens { token }
             }
-            (FunctionConvergence::Uncontrolled, None, None) if self.conv.mode() == FunctionConvergence::Controlled => {
+            (FunctionConvergence::Uncontrolled, None, None) if caller_mode == FunctionConvergence::Controlled => {
                 return Verdict::Refused(Refusal::new(
                     Rule::InlineMixedModes,
                     format!(
