@@ -525,7 +525,7 @@ fn inline_call(
     let mut repl = Replacements::new();
     if let Some(r) = call_result {
         let value = match returns.as_slice() {
-            [(_, Some(v))] => Some(*v),
+            [(_, Some(v))] => Some(not_itself(f, r, *v)),
             [] => None,
             _ => {
                 let ty = f.dfg().value_type(r);
@@ -608,6 +608,17 @@ fn edits(
     InlineEdits { new_sites, removed, clones }
 }
 
+/// What replaces the call's result `r` when the callee returns `v`: `v`,
+/// unless `v` is `r` itself (unreachable code may pass a call its own
+/// result, and the callee return it), which becomes `poison`, as in LLVM.
+fn not_itself(f: &mut Function, r: Value, v: Value) -> Value {
+    if v != r {
+        return v;
+    }
+    let ty = f.dfg().value_type(r);
+    f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::poison(ty))
+}
+
 /// Moves the body of `copy` (a one-block callee's copy, not in the layout)
 /// before `call`, which it replaces: the call's result becomes the value
 /// `ret` returned, and static allocas go to the top of the caller's entry,
@@ -625,7 +636,7 @@ fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, cop
     remove_inst(f, call);
     if let (Some(r), Some(v)) = (call_result, returned) {
         let mut repl = Replacements::new();
-        repl.insert(r, v);
+        repl.insert(r, not_itself(f, r, v));
         repl.apply(f);
     }
     let allocas: Vec<Inst> = body
