@@ -73,6 +73,8 @@ pub enum MdArg {
     Md(MdOperand),
     /// A local value wrapped as metadata (`metadata i32 %x`); not an SSA use.
     Local(crate::Value),
+    /// `!DIArgList(i32 %x, i32 1)`: values (locals or constants) as metadata.
+    ArgList(Box<[crate::Value]>),
 }
 
 /// All metadata of a module.

@@ -3,6 +3,7 @@
 pub mod error;
 pub mod lexer;
 pub mod names;
+mod parse_debug;
 mod parse_func;
 pub mod parser;
 pub mod printer;

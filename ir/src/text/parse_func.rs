@@ -22,9 +22,9 @@ use crate::{Block, Function, Inst, Value};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
-struct FnState<'a> {
-    dfg: DataFlowGraph,
-    layout: Layout,
+pub(super) struct FnState<'a> {
+    pub(super) dfg: DataFlowGraph,
+    pub(super) layout: Layout,
     params: Vec<Value>,
     ret_ty: Type,
     names: FxHashMap<Cow<'a, str>, Value>,
@@ -109,6 +109,10 @@ pub(super) fn parse_body<'a>(
     // Unresolved forward references.
     if let Some((off, name)) = st.fwd_values.values().chain(st.fwd_blocks.values()).min_by_key(|(o, _)| *o).cloned() {
         return Err(p.error_at(off, format!("use of undefined value '{name}'")));
+    }
+    let order: Vec<Inst> = st.insts.iter().map(|&(i, _)| i).collect();
+    if super::parse_debug::upgrade_dbg_calls(&p.m, &mut st.dfg, &mut st.layout, &order) {
+        p.dbg_calls_upgraded = true;
     }
     for (inst, g, off) in st.call_groups {
         p.attr_refs.push((AttrSite::Call(gid, inst), g, off));
@@ -198,8 +202,18 @@ fn parse_block<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<()> {
             }
             return Ok(());
         }
+        let mut records = Vec::new();
+        while let Tok::DbgRecord(kind) = *p.peek() {
+            records.push(super::parse_debug::parse_record(p, st, kind)?);
+        }
+        if !records.is_empty() && matches!(p.peek(), Tok::RBrace | Tok::Eof | Tok::Label(_) | Tok::LabelId(_)) {
+            return p.err("expected instruction opcode");
+        }
         let inst = parse_inst(p, st)?;
         st.layout.append_inst(inst, block);
+        if !records.is_empty() {
+            st.layout.set_dbg_records(inst, records);
+        }
         if st.dfg.inst(inst).is_terminator() {
             return Ok(());
         }
@@ -324,7 +338,7 @@ fn define_result<'a>(
 // ------------------------------------------------------------------ operands
 
 /// A local value `%x`/`%N` of type `ty`, or a constant.
-fn parse_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ty: Type) -> PResult<Value> {
+pub(super) fn parse_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ty: Type) -> PResult<Value> {
     let off = p.offset();
     match p.peek().clone() {
         t @ (Tok::LocalName(_) | Tok::LocalId(_)) => {
@@ -1099,6 +1113,15 @@ fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKin
     } else {
         match &callee_tok {
             Tok::GlobalName(n) => {
+                if n.starts_with("llvm.dbg.") {
+                    if p.seen_dbg_record {
+                        return Err(p.error_at(
+                            toff,
+                            "llvm.dbg intrinsic should not appear in a module using non-intrinsic debug info",
+                        ));
+                    }
+                    p.seen_dbg_call = true;
+                }
                 p.bump();
                 let g = p.global_ref(n, coff);
                 callee_global = Some(g);
@@ -1200,6 +1223,7 @@ fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKin
 fn parse_md_arg<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Value> {
     // `metadata !0`, `metadata !"s"`, `metadata !{}`, `metadata i32 %x`.
     let arg = match p.peek() {
+        Tok::MetadataName(n) if n == "DIArgList" => MdArg::ArgList(super::parse_debug::parse_arg_list(p, st)?),
         Tok::Exclaim | Tok::MetadataName(_) => MdArg::Md(p.parse_md_operand()?),
         Tok::Word("null" | "distinct") => MdArg::Md(p.parse_md_operand()?),
         _ => {

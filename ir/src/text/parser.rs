@@ -75,6 +75,12 @@ pub(crate) struct Parser<'a> {
     global_first_use: FxHashMap<GlobalId, usize>,
     /// Function type of the first call to each not-yet-declared global.
     pub(crate) intrinsic_types: FxHashMap<GlobalId, Type>,
+    /// Some `llvm.dbg.*` call became a debug record.
+    pub(crate) dbg_calls_upgraded: bool,
+    /// A debug record was read (calls to `llvm.dbg.*` may not follow).
+    pub(crate) seen_dbg_record: bool,
+    /// A call to `llvm.dbg.*` was read (records may not follow).
+    pub(crate) seen_dbg_call: bool,
     /// Current nesting depth of types, constants and metadata (bounded so
     /// that hostile input cannot overflow the stack).
     depth: u32,
@@ -107,6 +113,9 @@ pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> R
         md_first_use: FxHashMap::default(),
         global_first_use: FxHashMap::default(),
         intrinsic_types: FxHashMap::default(),
+        dbg_calls_upgraded: false,
+        seen_dbg_record: false,
+        seen_dbg_call: false,
         depth: 0,
     };
     p.fill();
@@ -1798,6 +1807,9 @@ impl<'a> Parser<'a> {
             _ => return Err(self.error_at(off, "expected specialized metadata node")),
         };
         self.expect(Tok::LParen, "'(' here")?;
+        if &*name == "DIExpression" {
+            return self.parse_di_expression_elements();
+        }
         let mut fields = Vec::new();
         if !self.eat(&Tok::RParen) {
             loop {
@@ -1824,6 +1836,35 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(MdBody::Specialized { name: name.into(), fields })
+    }
+
+    /// The elements of `!DIExpression(...)` after the `(`: DWARF operation
+    /// and attribute-encoding keywords and unsigned integers. They are kept
+    /// as fields without a key.
+    fn parse_di_expression_elements(&mut self) -> PResult<MdBody> {
+        let mut fields = Vec::new();
+        if !self.eat(&Tok::RParen) {
+            loop {
+                let off = self.offset();
+                let elem: Box<str> = match self.peek().clone() {
+                    Tok::Word(w) if w.starts_with("DW_OP_") || w.starts_with("DW_ATE_") => w.into(),
+                    Tok::Int(s) if !s.starts_with('-') => {
+                        if s.parse::<u64>().is_err() {
+                            return Err(self.error_at(off, "element too large, limit is 18446744073709551615"));
+                        }
+                        s.into()
+                    }
+                    _ => return Err(self.error_at(off, "expected unsigned integer")),
+                };
+                self.bump();
+                fields.push((Box::<str>::from(""), MdField::Raw(elem)));
+                if self.eat(&Tok::RParen) {
+                    break;
+                }
+                self.expect(Tok::Comma, "',' here")?;
+            }
+        }
+        Ok(MdBody::Specialized { name: "DIExpression".into(), fields })
     }
 
     fn parse_md_field(&mut self) -> PResult<MdField> {
@@ -1960,6 +2001,9 @@ impl<'a> Parser<'a> {
                 node.distinct = true;
             }
         }
+        if self.dbg_calls_upgraded {
+            self.drop_unused_dbg_intrinsics();
+        }
         // Globals still undefined: declare intrinsics (in name order, as LLVM
         // does), report everything else.
         let mut undefined: Vec<(GlobalId, String)> = self
@@ -1997,6 +2041,31 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Once their calls are debug records, the `llvm.dbg.*` declarations
+    /// that nothing calls any more go, as in LLVM.
+    fn drop_unused_dbg_intrinsics(&mut self) {
+        let kinds = ["llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.assign", "llvm.dbg.label"];
+        let mut ids: Vec<GlobalId> = kinds.iter().filter_map(|n| self.m.lookup(n)).collect();
+        if ids.is_empty() {
+            return;
+        }
+        for f in self.m.definitions() {
+            let Some(body) = self.m.body(f) else { continue };
+            for (_, i) in body.insts_in_order() {
+                for &a in &body.dfg().inst(i).args {
+                    if let Some(Const { kind: ConstKind::Global(g), .. }) = body.dfg().value_const(a) {
+                        ids.retain(|x| x != g);
+                    }
+                }
+            }
+        }
+        for g in ids {
+            self.global_first_use.remove(&g);
+            self.intrinsic_types.remove(&g);
+            self.m.remove_global(g);
+        }
     }
 
     /// Legacy memory keywords become `memory(...)` and `nocapture` becomes

@@ -13,6 +13,7 @@
 use super::names::{is_bare_ident, write_escaped, write_ident, write_quoted};
 use crate::attrs::AttrSet;
 use crate::constant::{Const, ConstExpr, ConstKind, float_to_f64};
+use crate::debug::{DbgLocation, DbgRecord};
 use crate::dfg::ValueDef;
 use crate::entity::{EntityRef, SecondaryMap};
 use crate::inst::*;
@@ -143,6 +144,10 @@ pub struct ModulePrinter<'m> {
     attr_groups: FxHashMap<AttrSet, u32>,
     attr_order: Vec<AttrSet>,
     md_slot: SecondaryMap<MdId, Option<u32>>,
+    /// For each uniqued node, the first node with the same content: LLVM
+    /// keeps one node per content (`!{}` written inline and as `!2 = !{}`
+    /// is one node), so they share a number.
+    md_canon: SecondaryMap<MdId, Option<MdId>>,
     md_order: Vec<MdId>,
     preds: bool,
 }
@@ -155,11 +160,30 @@ impl<'m> ModulePrinter<'m> {
             attr_groups: FxHashMap::default(),
             attr_order: Vec::new(),
             md_slot: SecondaryMap::with_default(None),
+            md_canon: SecondaryMap::with_default(None),
             md_order: Vec::new(),
             preds: true,
         };
+        p.unique_md();
         p.number_module();
         p
+    }
+
+    fn unique_md(&mut self) {
+        let mut seen: FxHashMap<&MdBody, MdId> = FxHashMap::default();
+        for (id, node) in self.m.metadata.nodes.iter() {
+            if node.distinct || matches!(node.body, MdBody::Undefined) {
+                continue;
+            }
+            let first = *seen.entry(&node.body).or_insert(id);
+            if first != id {
+                self.md_canon[id] = Some(first);
+            }
+        }
+    }
+
+    fn canon(&self, id: MdId) -> MdId {
+        self.md_canon[id].unwrap_or(id)
     }
 
     fn attr_group(&mut self, set: &AttrSet) -> Option<u32> {
@@ -179,6 +203,7 @@ impl<'m> ModulePrinter<'m> {
         // Iterative pre-order: a node gets its number before its operands.
         let mut stack = vec![id];
         while let Some(n) = stack.pop() {
+            let n = self.canon(n);
             if self.md_slot[n].is_some() || self.is_inline_md(n) {
                 continue;
             }
@@ -234,6 +259,11 @@ impl<'m> ModulePrinter<'m> {
             }
             if let Some(body) = m.body(f) {
                 for (_, i) in body.insts_in_order() {
+                    for r in body.layout().dbg_records(i) {
+                        for n in r.md_refs() {
+                            self.md_number(n);
+                        }
+                    }
                     for &a in &body.dfg().inst(i).args {
                         if let ValueDef::Md(arg) = &body.dfg().value(a).def
                             && let MdArg::Md(MdOperand::Node(n)) = &**arg
@@ -590,6 +620,11 @@ impl<'m> ModulePrinter<'m> {
             }
             out.push('\n');
             for i in body.layout().block_insts(b) {
+                for r in body.layout().dbg_records(i) {
+                    out.push_str("    ");
+                    self.write_dbg_record(out, body, &slots, r);
+                    out.push('\n');
+                }
                 out.push_str("  ");
                 self.write_inst(out, body, &slots, i);
                 out.push('\n');
@@ -606,11 +641,8 @@ impl<'m> ModulePrinter<'m> {
             ValueDef::Asm(a) => write_asm(out, a),
             ValueDef::Md(arg) => match &**arg {
                 MdArg::Md(op) => self.write_md_operand(out, op),
-                MdArg::Local(l) => {
-                    let _ = self.m.types.write(out, dfg.value_type(*l));
-                    out.push(' ');
-                    self.write_operand(out, f, slots, *l);
-                }
+                MdArg::Local(l) => self.write_md_value(out, f, slots, *l),
+                MdArg::ArgList(vs) => self.write_arg_list(out, f, slots, vs),
             },
             _ => match slots.value(v) {
                 Some(n) => {
@@ -620,6 +652,75 @@ impl<'m> ModulePrinter<'m> {
                 None => out.push_str("<badref>"),
             },
         }
+    }
+
+    /// `T v` for a value wrapped as metadata; `T poison` once its
+    /// definition has left the function (LLVM's kill location).
+    fn write_md_value(&self, out: &mut String, f: &Function, slots: &Slots, v: Value) {
+        let dfg = f.dfg();
+        self.ty(out, dfg.value_type(v));
+        out.push(' ');
+        let live = match dfg.value(v).def {
+            ValueDef::Inst(_) | ValueDef::Param(_) => slots.value(v).is_some(),
+            _ => true,
+        };
+        if live {
+            self.write_operand(out, f, slots, v);
+        } else {
+            out.push_str("poison");
+        }
+    }
+
+    fn write_arg_list(&self, out: &mut String, f: &Function, slots: &Slots, vs: &[Value]) {
+        out.push_str("!DIArgList(");
+        for (k, &v) in vs.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            self.write_md_value(out, f, slots, v);
+        }
+        out.push(')');
+    }
+
+    fn write_dbg_location(&self, out: &mut String, f: &Function, slots: &Slots, l: &DbgLocation) {
+        match l {
+            DbgLocation::Value(v) => self.write_md_value(out, f, slots, *v),
+            DbgLocation::ArgList(vs) => self.write_arg_list(out, f, slots, vs),
+            DbgLocation::Node(n) => self.write_md_ref(out, *n),
+        }
+    }
+
+    /// Writes one debug record (without indentation).
+    pub fn write_dbg_record(&self, out: &mut String, f: &Function, slots: &Slots, r: &DbgRecord) {
+        match r {
+            DbgRecord::Label { label, loc } => {
+                out.push_str("#dbg_label(");
+                self.write_md_ref(out, *label);
+                out.push_str(", ");
+                self.write_md_ref(out, *loc);
+            }
+            DbgRecord::Variable(v) => {
+                out.push_str("#dbg_");
+                out.push_str(v.kind.keyword());
+                out.push('(');
+                self.write_dbg_location(out, f, slots, &v.location);
+                out.push_str(", ");
+                self.write_md_ref(out, v.variable);
+                out.push_str(", ");
+                self.write_md_ref(out, v.expression);
+                if let Some(a) = &v.assign {
+                    out.push_str(", ");
+                    self.write_md_ref(out, a.id);
+                    out.push_str(", ");
+                    self.write_dbg_location(out, f, slots, &a.address);
+                    out.push_str(", ");
+                    self.write_md_ref(out, a.address_expr);
+                }
+                out.push_str(", ");
+                self.write_md_ref(out, v.loc);
+            }
+        }
+        out.push(')');
     }
 
     fn write_typed(&self, out: &mut String, f: &Function, slots: &Slots, v: Value) {
@@ -1101,7 +1202,7 @@ impl<'m> ModulePrinter<'m> {
     }
 
     fn write_md_ref(&self, out: &mut String, id: MdId) {
-        match self.md_slot[id] {
+        match self.md_slot[self.canon(id)] {
             Some(n) => {
                 let _ = write!(out, "!{n}");
             }
@@ -1147,7 +1248,9 @@ impl<'m> ModulePrinter<'m> {
                     if k > 0 {
                         out.push_str(", ");
                     }
-                    let _ = write!(out, "{key}: ");
+                    if !key.is_empty() {
+                        let _ = write!(out, "{key}: ");
+                    }
                     match v {
                         MdField::Node(n) => self.write_md_ref(out, *n),
                         MdField::Null => out.push_str("null"),

@@ -47,7 +47,7 @@ pub fn used_named_types(m: &Module) -> Vec<Type> {
                     ValueDef::Const(c) => f.constant(c),
                     ValueDef::Md(md) => match &**md {
                         MdArg::Md(MdOperand::Const(c)) => f.constant(c),
-                        MdArg::Md(_) | MdArg::Local(_) => {}
+                        MdArg::Md(_) | MdArg::Local(_) | MdArg::ArgList(_) => {}
                     },
                     _ => {}
                 }
