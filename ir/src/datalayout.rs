@@ -365,6 +365,7 @@ impl DataLayout {
             TypeData::Struct { fields, packed } => self.struct_align(types, fields, *packed, abi),
             TypeData::Named { body: Some(fields), packed, .. } => self.struct_align(types, fields, *packed, abi),
             TypeData::X86Amx => bytes(64),
+            TypeData::TargetExt(d) if d.layout != Type::VOID => self.align(types, d.layout, abi),
             _ => bytes(1),
         }
     }
@@ -405,6 +406,7 @@ impl DataLayout {
             TypeData::Struct { fields, packed } => self.struct_layout(types, fields, *packed).0 * 8,
             TypeData::Named { body: Some(fields), packed, .. } => self.struct_layout(types, fields, *packed).0 * 8,
             TypeData::X86Amx => 8192,
+            TypeData::TargetExt(d) if d.layout != Type::VOID => self.size_in_bits(types, d.layout),
             _ => 0,
         }
     }

@@ -535,7 +535,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 "opaque" => return Err(self.error_at(off, "'opaque' is only valid in a named type definition")),
-                "target" => return Err(self.error_at(off, "target extension types are not supported")),
+                "target" => self.parse_target_ext_type()?,
                 "x86_mmx" => return Err(self.error_at(off, "x86_mmx is not supported")),
                 _ => return Err(self.error_at(off, "expected type")),
             },
@@ -585,6 +585,25 @@ impl<'a> Parser<'a> {
             _ => return Err(self.error_at(off, "expected type")),
         };
         Ok(t)
+    }
+
+    /// `("name", T..., N...)` after `target`: type parameters, then integers.
+    fn parse_target_ext_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::LParen, "'(' in target extension type")?;
+        let name = self.parse_string("type name")?;
+        let name = String::from_utf8(name).map_err(|_| self.error_at(self.offset(), "invalid type name"))?;
+        let (mut types, mut ints) = (Vec::new(), Vec::new());
+        while self.eat(&Tok::Comma) {
+            if matches!(self.peek(), Tok::Int(_)) {
+                ints.push(self.parse_u32("integer parameter")?);
+            } else if ints.is_empty() {
+                types.push(self.parse_type()?);
+            } else {
+                return self.err("expected uint32 param");
+            }
+        }
+        self.expect(Tok::RParen, "')' in target extension type")?;
+        Ok(self.m.types.target_ext(&name, types, ints))
     }
 
     fn parse_struct_fields(&mut self) -> PResult<Vec<Type>> {
@@ -1413,7 +1432,8 @@ impl<'a> Parser<'a> {
                             | TypeData::Metadata
                             | TypeData::Function { .. }
                             | TypeData::Token
-                    ) {
+                    ) || matches!(&tyd, TypeData::TargetExt(d) if !d.has_zero_init)
+                    {
                         return bad(self, "invalid type for null constant");
                     }
                     ConstKind::Zero
