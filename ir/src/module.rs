@@ -230,6 +230,28 @@ impl Module {
         }
     }
 
+    /// Gives the unnamed (numbered) globals the numbers LLVM prints them
+    /// with: 0, 1, ... over the variables in order, then the functions.
+    pub fn renumber_unnamed_globals(&mut self) {
+        let unnamed: Vec<GlobalId> = self
+            .variables()
+            .chain(self.functions())
+            .filter(|&g| crate::text::names::numbered(self.globals[g].name()).is_some())
+            .collect();
+        for &g in &unnamed {
+            self.symbols.remove(self.globals[g].name());
+        }
+        for (k, &g) in unnamed.iter().enumerate() {
+            let name: Name = format!("\0{k}").into();
+            match &mut self.globals[g] {
+                Global::Func(d) => d.name = name.clone(),
+                Global::Var(v) => v.name = name.clone(),
+                Global::Undefined(n) => *n = name.clone(),
+            }
+            self.symbols.insert(name, g);
+        }
+    }
+
     /// Globals in definition order.
     pub fn order(&self) -> &[GlobalId] {
         &self.order

@@ -326,6 +326,24 @@ impl TypeTable {
         t
     }
 
+    /// Numbers the unnamed identified structs 0, 1, ... in the order of
+    /// `used` (the order the printer lists them), as LLVM prints them.
+    pub fn renumber_unnamed(&mut self, used: &[Type]) {
+        let unnamed: Vec<Type> = used
+            .iter()
+            .copied()
+            .filter(|&t| matches!(self.get(t), TypeData::Named { name, .. } if crate::text::names::numbered(name).is_some()))
+            .collect();
+        self.named.retain(|k, _| crate::text::names::numbered(k).is_none());
+        for (k, &t) in unnamed.iter().enumerate() {
+            let new: Box<str> = format!("\0{k}").into();
+            if let TypeData::Named { name, .. } = &mut self.data[t.0 as usize] {
+                *name = new.clone();
+            }
+            self.named.insert(new, t);
+        }
+    }
+
     /// Looks up an identified struct by name.
     pub fn lookup_named(&self, name: &str) -> Option<Type> {
         self.named.get(name).copied()

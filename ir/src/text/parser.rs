@@ -77,6 +77,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) intrinsic_types: FxHashMap<GlobalId, Type>,
     /// Some `llvm.dbg.*` call became a debug record.
     pub(crate) dbg_calls_upgraded: bool,
+    /// The lowest number the next numbered global (`@N = ...`) may take.
+    next_global_number: u32,
     /// A debug record was read (calls to `llvm.dbg.*` may not follow).
     pub(crate) seen_dbg_record: bool,
     /// A call to `llvm.dbg.*` was read (records may not follow).
@@ -114,6 +116,7 @@ pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> R
         global_first_use: FxHashMap::default(),
         intrinsic_types: FxHashMap::default(),
         dbg_calls_upgraded: false,
+        next_global_number: 0,
         seen_dbg_record: false,
         seen_dbg_call: false,
         depth: 0,
@@ -375,13 +378,23 @@ impl<'a> Parser<'a> {
                     self.expect_word("type")?;
                     self.parse_type_def(&name, off)?;
                 }
-                Tok::LocalId(_) => return self.err("numbered types (%N = type) are not supported"),
+                Tok::LocalId(n) => {
+                    self.bump();
+                    self.expect(Tok::Equal, "'=' after name")?;
+                    self.expect_word("type")?;
+                    self.parse_type_def(&numbered_name(n), off)?;
+                }
                 Tok::GlobalName(name) => {
                     self.bump();
                     self.expect(Tok::Equal, "'=' after name")?;
                     self.parse_global_or_alias(&name, off)?;
                 }
-                Tok::GlobalId(_) => return self.err("unnamed globals (@N) are not supported"),
+                Tok::GlobalId(n) => {
+                    self.check_global_number(n, off, "global")?;
+                    self.bump();
+                    self.expect(Tok::Equal, "'=' after name")?;
+                    self.parse_global_or_alias(&numbered_name(n), off)?;
+                }
                 Tok::ComdatName(name) => {
                     self.bump();
                     self.expect(Tok::Equal, "'=' here")?;
@@ -540,7 +553,7 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.error_at(off, "expected type")),
             },
             Tok::LocalName(n) => self.m.types.named_struct(&n),
-            Tok::LocalId(_) => return Err(self.error_at(off, "numbered types are not supported")),
+            Tok::LocalId(n) => self.m.types.named_struct(&numbered_name(n)),
             Tok::LBrace => {
                 let fields = self.parse_struct_fields_after_brace()?;
                 self.m.types.intern(TypeData::Struct { fields: fields.into(), packed: false })
@@ -775,6 +788,18 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Numbered globals and functions share one counter, and each must
+    /// take a number above the last one defined (gaps are allowed).
+    fn check_global_number(&mut self, n: u32, off: usize, what: &str) -> PResult<()> {
+        if n < self.next_global_number {
+            return Err(
+                self.error_at(off, format!("{what} expected to be numbered '@{}' or greater", self.next_global_number))
+            );
+        }
+        self.next_global_number = n + 1;
+        Ok(())
+    }
+
     /// Records a use of `@name`, returning its id (possibly a forward reference).
     pub(crate) fn global_ref(&mut self, name: &str, off: usize) -> GlobalId {
         let g = self.m.get_or_forward(name);
@@ -817,7 +842,10 @@ impl<'a> Parser<'a> {
         let noff = self.offset();
         let name = match self.bump() {
             Tok::GlobalName(n) => n,
-            Tok::GlobalId(_) => return Err(self.error_at(noff, "unnamed functions (@N) are not supported")),
+            Tok::GlobalId(n) => {
+                self.check_global_number(n, noff, "function")?;
+                numbered_name(n).into()
+            }
             _ => return Err(self.error_at(noff, "expected function name")),
         };
         // Parameters.
@@ -1518,7 +1546,13 @@ impl<'a> Parser<'a> {
                 }
                 ConstKind::Global(self.global_ref(&n, off))
             }
-            Tok::GlobalId(_) => return Err(self.error_at(off, "unnamed globals (@N) are not supported")),
+            Tok::GlobalId(n) => {
+                self.bump();
+                if !matches!(tyd, TypeData::Ptr(_)) {
+                    return Err(self.error_at(off, "global variable reference must have pointer type"));
+                }
+                ConstKind::Global(self.global_ref(&numbered_name(n), off))
+            }
             Tok::CStr(bytes) => {
                 self.bump();
                 match tyd {
@@ -2048,6 +2082,9 @@ impl<'a> Parser<'a> {
         if let Some((off, name)) = errors.into_iter().min() {
             return Err(self.error_at(off, format!("use of undefined value '@{}'", display_global_name(&name))));
         }
+        self.m.renumber_unnamed_globals();
+        let used = super::typefinder::used_named_types(&self.m);
+        self.m.types.renumber_unnamed(&used);
         self.upgrade_nvvm_annotations();
         super::upgrade::upgrade_intrinsics(&mut self.m);
         // Known intrinsics get their attributes from the table, whatever was declared.
@@ -2136,6 +2173,12 @@ impl<'a> Parser<'a> {
     fn parse_body(&mut self, f: GlobalId, params: &[(Type, AttrSet, Option<Tok<'a>>, usize)]) -> PResult<Function> {
         super::parse_func::parse_body(self, f, params)
     }
+}
+
+/// The internal name of `@N` / `%N`: a NUL (which no written name can
+/// contain) then the digits. [`super::names::write_ident`] prints it as `N`.
+pub(crate) fn numbered_name(n: u32) -> String {
+    format!("\0{n}")
 }
 
 /// The payload of a parenthesised attribute as one line: comments dropped,
