@@ -15,7 +15,7 @@ use crate::datalayout::{DataLayout, fill_default_alignments, normalize_triple};
 use crate::entity::EntityRef;
 use crate::inst::{BinOp, CallConv, CastOp, GepFlags, IntFlags};
 use crate::metadata::{MdBody, MdField, MdId, MdOperand};
-use crate::module::{FuncDecl, Global, GlobalId, GlobalProps, GlobalVar, Module};
+use crate::module::{FuncDecl, Global, GlobalAlias, GlobalId, GlobalProps, GlobalVar, Module};
 use crate::types::{FloatKind, Type, TypeData};
 use crate::{Function, Inst};
 use rustc_hash::FxHashMap;
@@ -697,7 +697,7 @@ impl<'a> Parser<'a> {
         let mut props = GlobalProps::default();
         self.parse_global_props(&mut props);
         if self.is_word("alias") || self.is_word("ifunc") {
-            return self.err("aliases and ifuncs are not supported");
+            return self.parse_alias(name, off, props);
         }
         if self.is_word("addrspace") {
             self.bump();
@@ -764,6 +764,67 @@ impl<'a> Parser<'a> {
         for (g, goff) in groups {
             self.attr_refs.push((AttrSite::Var(gid), g, goff));
         }
+        Ok(())
+    }
+
+    /// `alias T, ptr @g` / `ifunc T, ptr @resolver` after the properties.
+    fn parse_alias(&mut self, name: &str, off: usize, props: GlobalProps) -> PResult<()> {
+        let is_ifunc = self.eat_word("ifunc");
+        if !is_ifunc {
+            self.expect_word("alias")?;
+        }
+        let toff = self.offset();
+        let mut ty = self.parse_type()?;
+        if matches!(self.peek(), Tok::LParen) {
+            ty = self.parse_fn_type_params(ty)?;
+        }
+        if is_ifunc && !matches!(self.m.types.get(ty), TypeData::Function { .. }) {
+            return Err(self.error_at(toff, "invalid type for ifunc"));
+        }
+        self.expect(Tok::Comma, "',' after type")?;
+        let aoff = self.offset();
+        let target = match *self.peek() {
+            // A constant expression here carries its own type.
+            Tok::Word("getelementptr") => {
+                self.bump();
+                let (e, bt) = self.parse_const_gep(None)?;
+                Const { ty: bt, kind: ConstKind::Expr(Box::new(e)) }
+            }
+            Tok::Word(w @ ("bitcast" | "addrspacecast" | "inttoptr")) => {
+                self.bump();
+                let op = *CastOp::ALL.iter().find(|c| c.keyword() == w).expect("a cast keyword");
+                self.expect(Tok::LParen, "'(' after constantexpr cast")?;
+                let st = self.parse_type()?;
+                let c = self.parse_const(st)?;
+                self.expect_word("to")?;
+                let dt = self.parse_type()?;
+                self.expect(Tok::RParen, "')' at end of constantexpr cast")?;
+                Const { ty: dt, kind: ConstKind::Expr(Box::new(ConstExpr::Cast(op, c))) }
+            }
+            _ => {
+                let at = self.parse_type()?;
+                self.parse_const(at)?
+            }
+        };
+        let at = target.ty;
+        if !matches!(self.m.types.get(at), TypeData::Ptr(_)) {
+            return Err(self.error_at(aoff, "An alias or ifunc must have pointer type"));
+        }
+        let mut props = props;
+        if let TypeData::Ptr(a) = self.m.types.get(at) {
+            props.addrspace = *a;
+        }
+        while self.eat(&Tok::Comma) {
+            if self.eat_word("partition") {
+                props.partition = Some(self.parse_string("partition name")?.into());
+            } else {
+                return self.err("unknown alias or ifunc property!");
+            }
+        }
+        let alias = GlobalAlias { name: name.into(), is_ifunc, ty, target, props };
+        self.m
+            .define(Global::Alias(alias))
+            .map_err(|_| self.error_at(off, format!("redefinition of global '@{}'", display_global_name(name))))?;
         Ok(())
     }
 
@@ -1468,7 +1529,7 @@ impl<'a> Parser<'a> {
                 }
                 "getelementptr" => {
                     self.bump();
-                    ConstKind::Expr(Box::new(self.parse_const_gep(ty)?))
+                    ConstKind::Expr(Box::new(self.parse_const_gep(Some(ty))?.0))
                 }
                 "splat" => {
                     self.bump();
@@ -1703,7 +1764,9 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    fn parse_const_gep(&mut self, ty: Type) -> PResult<ConstExpr> {
+    /// `getelementptr [flags] (...)` after the keyword; with `ty`, the base
+    /// must have that type. Returns the base's type too.
+    fn parse_const_gep(&mut self, ty: Option<Type>) -> PResult<(ConstExpr, Type)> {
         let flags = self.parse_gep_flags();
         self.expect(Tok::LParen, "'(' in constantexpr")?;
         let source = self.parse_type()?;
@@ -1721,10 +1784,10 @@ impl<'a> Parser<'a> {
             indices.push(self.parse_const(it)?);
         }
         self.expect(Tok::RParen, "')' in constantexpr")?;
-        if bt != ty {
+        if ty.is_some_and(|t| t != bt) {
             return Err(self.error_at(boff, "getelementptr type does not match"));
         }
-        Ok(ConstExpr::Gep { source, flags, base, indices })
+        Ok((ConstExpr::Gep { source, flags, base, indices }, bt))
     }
 
     pub(crate) fn parse_gep_flags(&mut self) -> GepFlags {

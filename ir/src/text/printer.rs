@@ -18,7 +18,7 @@ use crate::dfg::ValueDef;
 use crate::entity::{EntityRef, SecondaryMap};
 use crate::inst::*;
 use crate::metadata::{MdArg, MdBody, MdField, MdId, MdOperand};
-use crate::module::{GlobalId, GlobalProps, Module};
+use crate::module::{Global, GlobalId, GlobalProps, Module};
 use crate::types::{FloatKind, Type, TypeData};
 use crate::{Block, Function, Inst, Value};
 use rustc_hash::FxHashMap;
@@ -363,6 +363,16 @@ impl<'m> ModulePrinter<'m> {
                 self.write_global_var(out, g);
             }
         }
+        for ifunc in [false, true] {
+            let group: Vec<GlobalId> =
+                m.aliases().filter(|&g| matches!(&m.globals[g], Global::Alias(a) if a.is_ifunc == ifunc)).collect();
+            if !group.is_empty() {
+                out.push('\n');
+                for g in group {
+                    self.write_alias(out, g);
+                }
+            }
+        }
         for f in m.functions() {
             out.push('\n');
             self.write_function(out, f);
@@ -466,6 +476,33 @@ impl<'m> ModulePrinter<'m> {
         }
         if let Some(n) = self.attr_groups.get(&v.attrs) {
             let _ = write!(out, " #{n}");
+        }
+        out.push('\n');
+    }
+
+    fn write_alias(&mut self, out: &mut String, g: GlobalId) {
+        let m = self.m;
+        let Global::Alias(a) = &m.globals[g] else { return };
+        out.push('@');
+        let _ = write_ident(out, &a.name);
+        out.push_str(" = ");
+        let mut props = a.props.clone();
+        if props.linkage.as_deref() == Some("external") {
+            props.linkage = None;
+        }
+        Self::write_props_prefix(out, &props, true);
+        out.push_str(if a.is_ifunc { "ifunc " } else { "alias " });
+        self.ty(out, a.ty);
+        out.push_str(", ");
+        // A constant expression carries its type; LLVM writes none before it.
+        if !matches!(a.target.kind, ConstKind::Expr(_)) {
+            self.ty(out, a.target.ty);
+            out.push(' ');
+        }
+        self.write_const(out, &a.target);
+        if let Some(s) = &a.props.partition {
+            out.push_str(", partition ");
+            let _ = write_quoted(out, s);
         }
         out.push('\n');
     }

@@ -26,6 +26,12 @@ pub fn used_named_types(m: &Module) -> Vec<Type> {
             }
         }
     }
+    for g in m.aliases() {
+        if let Global::Alias(a) = &m.globals[g] {
+            f.ty(a.ty);
+            f.constant(&a.target);
+        }
+    }
     for fid in m.functions() {
         let Some(d) = m.func(fid) else { continue };
         f.ty(d.ty);
