@@ -59,6 +59,8 @@ pub enum ConstExpr {
     },
     /// `add`/`sub`/`xor`/... of two constants.
     Binary(BinOp, IntFlags, Const, Const),
+    /// `extractelement (<N x T> vec, iM idx)`.
+    ExtractElement(Const, Const),
 }
 
 impl Const {

@@ -236,6 +236,9 @@ impl DataLayout {
                     }
                 }
             }
+            // The old stack-object specifier: LLVM 22 still accepts it, whatever
+            // it says, and ignores it.
+            's' => {}
             c => return Err(format!("unknown specifier '{c}'")),
         }
         Ok(())

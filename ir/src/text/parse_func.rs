@@ -103,8 +103,20 @@ pub(super) fn parse_body<'a>(
     if matches!(p.peek(), Tok::RBrace) {
         return p.err("function body requires at least one basic block");
     }
+    // Use-list orders of local values may close the body; they are checked
+    // and dropped.
+    let mut use_lists = false;
     while !p.eat(&Tok::RBrace) {
-        parse_block(p, &mut st)?;
+        if p.eat_word("uselistorder") {
+            use_lists = true;
+            let ty = p.parse_type()?;
+            parse_value(p, &mut st, ty)?;
+            p.parse_use_list_indexes()?;
+        } else if use_lists {
+            return p.err("expected uselistorder directive");
+        } else {
+            parse_block(p, &mut st)?;
+        }
     }
     // Unresolved forward references.
     if let Some((off, name)) = st.fwd_values.values().chain(st.fwd_blocks.values()).min_by_key(|(o, _)| *o).cloned() {
@@ -1011,6 +1023,8 @@ fn cast_is_valid(p: &Parser<'_>, op: CastOp, s: Type, d: Type) -> bool {
     let t = &p.m.types;
     let (ss, ds) = (t.scalar(s), t.scalar(d));
     let same_shape = match (t.get(s), t.get(d)) {
+        // A bitcast may regroup lanes (`<1 x i32>` to `<4 x i8>`): only the total width counts.
+        (TypeData::Vector { .. }, TypeData::Vector { .. }) if op == CastOp::BitCast => true,
         (TypeData::Vector { len: a, .. }, TypeData::Vector { len: b, .. }) => a == b,
         (TypeData::Vector { .. }, _) | (_, TypeData::Vector { .. }) => op == CastOp::BitCast,
         _ => true,
@@ -1060,7 +1074,7 @@ fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKin
     let cconv = p.parse_cconv()?;
     let mut ret_attrs = AttrSet::new();
     p.parse_ret_attrs(&mut ret_attrs)?;
-    let addrspace = if p.is_word("addrspace") {
+    let mut addrspace = if p.is_word("addrspace") {
         p.bump();
         Some(p.parse_addrspace()?)
     } else {
@@ -1128,8 +1142,14 @@ fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKin
                 let c = crate::Const { ty: Type::PTR, kind: ConstKind::Global(g) };
                 Some(st.dfg.make_const(c))
             }
-            Tok::LocalName(_) | Tok::LocalId(_) => Some(parse_value(p, st, Type::PTR)?),
-            _ => Some(parse_value(p, st, Type::PTR)?),
+            // An indirect callee is a pointer in the call's address space,
+            // else the program address space of the data layout.
+            _ => {
+                let space = addrspace.unwrap_or_else(|| p.program_addrspace());
+                addrspace = Some(space).filter(|&a| a != 0);
+                let pty = p.m.types.ptr(space);
+                Some(parse_value(p, st, pty)?)
+            }
         }
     };
     // Arguments.

@@ -79,6 +79,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) dbg_calls_upgraded: bool,
     /// The lowest number the next numbered global (`@N = ...`) may take.
     next_global_number: u32,
+    /// The program address space of the data layout read so far.
+    program_as: u32,
     /// A debug record was read (calls to `llvm.dbg.*` may not follow).
     pub(crate) seen_dbg_record: bool,
     /// A call to `llvm.dbg.*` was read (records may not follow).
@@ -117,6 +119,7 @@ pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> R
         intrinsic_types: FxHashMap::default(),
         dbg_calls_upgraded: false,
         next_global_number: 0,
+        program_as: 0,
         seen_dbg_record: false,
         seen_dbg_call: false,
         depth: 0,
@@ -341,8 +344,9 @@ impl<'a> Parser<'a> {
                             self.expect(Tok::Equal, "'=' after target datalayout")?;
                             let off = self.offset();
                             let dl = self.parse_string("target datalayout string")?;
-                            if let Err(e) = DataLayout::parse(&String::from_utf8_lossy(&dl)) {
-                                return Err(self.error_at(off, e));
+                            match DataLayout::parse(&String::from_utf8_lossy(&dl)) {
+                                Ok(layout) => self.program_as = layout.program_addrspace(),
+                                Err(e) => return Err(self.error_at(off, e)),
                             }
                             self.m.datalayout = Some(dl.into());
                         } else {
@@ -367,8 +371,22 @@ impl<'a> Parser<'a> {
                         self.bump();
                         self.parse_attr_group()?;
                     }
-                    "uselistorder" | "uselistorder_bb" => {
-                        return self.err("'uselistorder' directives are not supported");
+                    "uselistorder" => {
+                        self.bump();
+                        let t = self.parse_type()?;
+                        self.parse_const(t)?;
+                        self.parse_use_list_indexes()?;
+                    }
+                    "uselistorder_bb" => {
+                        self.bump();
+                        if !matches!(self.bump(), Tok::GlobalName(_) | Tok::GlobalId(_)) {
+                            return Err(self.error_at(off, "expected function name in uselistorder_bb"));
+                        }
+                        self.expect(Tok::Comma, "',' here")?;
+                        if !matches!(self.bump(), Tok::LocalName(_) | Tok::LocalId(_)) {
+                            return Err(self.error_at(off, "expected basic block name in uselistorder_bb"));
+                        }
+                        self.parse_use_list_indexes()?;
                     }
                     _ => return self.err("expected top-level entity"),
                 },
@@ -849,6 +867,12 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Where functions live (`P<n>` in the data layout): the type of an
+    /// indirect callee.
+    pub(crate) fn program_addrspace(&self) -> u32 {
+        self.program_as
+    }
+
     /// Numbered globals and functions share one counter, and each must
     /// take a number above the last one defined (gaps are allowed).
     fn check_global_number(&mut self, n: u32, off: usize, what: &str) -> PResult<()> {
@@ -858,6 +882,35 @@ impl<'a> Parser<'a> {
             );
         }
         self.next_global_number = n + 1;
+        Ok(())
+    }
+
+    /// `, { i, j, ... }` of a `uselistorder` directive: a permutation of
+    /// at least two indexes. The order itself is not kept: `opt -S` does
+    /// not print it either (without `-preserve-ll-uselistorder`).
+    pub(crate) fn parse_use_list_indexes(&mut self) -> PResult<()> {
+        self.expect(Tok::Comma, "',' here")?;
+        let off = self.offset();
+        self.expect(Tok::LBrace, "'{' here")?;
+        let mut seen = Vec::new();
+        loop {
+            let ioff = self.offset();
+            let i = self.parse_u32("index")?;
+            if seen.contains(&i) {
+                return Err(self.error_at(ioff, "expected distinct uselistorder indexes"));
+            }
+            seen.push(i);
+            if self.eat(&Tok::RBrace) {
+                break;
+            }
+            self.expect(Tok::Comma, "',' here")?;
+        }
+        if seen.len() < 2 {
+            return Err(self.error_at(off, "expected >= 2 uselistorder indexes"));
+        }
+        if seen.iter().any(|&i| i as usize >= seen.len()) {
+            return Err(self.error_at(off, "expected uselistorder indexes to be a permutation"));
+        }
         Ok(())
     }
 
@@ -940,6 +993,8 @@ impl<'a> Parser<'a> {
             }
         }
         let fty = self.m.types.function(ret, params.iter().map(|p| p.0).collect(), varargs);
+        // Functions live in the program address space unless they say otherwise.
+        props.addrspace = self.program_as;
         // Trailing header parts.
         let mut fn_attrs = AttrSet::new();
         let mut groups = Vec::new();
@@ -1340,15 +1395,15 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_param_attr(&mut self, set: &mut AttrSet) -> PResult<()> {
-        if matches!(self.peek(), Tok::Str(_)) {
-            // String attributes are not valid on parameters in LLVM.
-            return self.err("expected parameter attribute");
-        }
         self.parse_one_attr(set, false)
     }
 
     /// Return attributes (before the return type).
     pub(crate) fn parse_ret_attrs(&mut self, set: &mut AttrSet) -> PResult<()> {
+        // String attributes (`"key"="value"`) are valid here too.
+        while let Tok::Str(_) = self.peek() {
+            self.parse_one_attr(set, false)?;
+        }
         while let Tok::Word(w) = self.peek() {
             let ok = matches!(
                 *w,
@@ -1548,7 +1603,36 @@ impl<'a> Parser<'a> {
                 "blockaddress" | "dso_local_equivalent" | "no_cfi" | "ptrauth" => {
                     return Err(self.error_at(off, format!("'{w}' constants are not supported")));
                 }
-                "extractelement" | "insertelement" | "shufflevector" | "icmp" | "fcmp" | "select" => {
+                "extractelement" => {
+                    self.bump();
+                    self.expect(Tok::LParen, "'(' in extractelement constantexpr")?;
+                    let voff = self.offset();
+                    let vt = self.parse_type()?;
+                    let v = self.parse_const(vt)?;
+                    self.expect(Tok::Comma, "',' in extractelement constantexpr")?;
+                    let it = self.parse_type()?;
+                    let i = self.parse_const(it)?;
+                    self.expect(Tok::RParen, "')' in extractelement constantexpr")?;
+                    let elem = match self.m.types.get(vt) {
+                        TypeData::Vector { elem, .. } => *elem,
+                        _ => return Err(self.error_at(voff, "invalid extractelement operands")),
+                    };
+                    if !self.m.types.is_int(it) {
+                        return Err(self.error_at(voff, "invalid extractelement operands"));
+                    }
+                    if elem != ty {
+                        return Err(self.error_at(
+                            off,
+                            format!(
+                                "constant expression type mismatch: got type '{}' but expected '{}'",
+                                self.type_str(elem),
+                                self.type_str(ty)
+                            ),
+                        ));
+                    }
+                    ConstKind::Expr(Box::new(ConstExpr::ExtractElement(v, i)))
+                }
+                "insertelement" | "shufflevector" | "icmp" | "fcmp" | "select" => {
                     return Err(self.error_at(off, format!("'{w}' constant expressions are not supported")));
                 }
                 _ => {

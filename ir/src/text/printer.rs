@@ -1221,6 +1221,17 @@ impl<'m> ModulePrinter<'m> {
                     }
                     out.push(')');
                 }
+                ConstExpr::ExtractElement(v, i) => {
+                    out.push_str("extractelement (");
+                    self.ty(out, v.ty);
+                    out.push(' ');
+                    self.write_const(out, v);
+                    out.push_str(", ");
+                    self.ty(out, i.ty);
+                    out.push(' ');
+                    self.write_const(out, i);
+                    out.push(')');
+                }
                 ConstExpr::Binary(op, flags, x, y) => {
                     out.push_str(op.keyword());
                     write_int_flags(out, *flags);

@@ -135,7 +135,7 @@ impl Finder<'_> {
                     self.constant(base);
                     indices.iter().for_each(|x| self.constant(x));
                 }
-                ConstExpr::Binary(_, _, a, b) => {
+                ConstExpr::Binary(_, _, a, b) | ConstExpr::ExtractElement(a, b) => {
                     self.constant(a);
                     self.constant(b);
                 }

@@ -226,6 +226,10 @@ impl<'m> TypeCtx<'m> {
                 let (x, y) = (self.constant(a, globals)?, self.constant(b, globals)?);
                 crate::arith::binary(self, *op, *flags, Default::default(), &x, &y, a.ty)
             }
+            ConstExpr::ExtractElement(v, i) => match (self.constant(v, globals)?, i.as_int()) {
+                (Val::Agg(es), Some(k)) if (k as usize) < es.len() => Ok(es[k as usize].clone()),
+                _ => unsupported("extractelement constant with an index out of range".to_string()),
+            },
             ConstExpr::Gep { source, flags, base, indices } => {
                 let b = self.constant(base, globals)?;
                 let idx = indices.iter().map(|i| Ok((self.constant(i, globals)?, i.ty))).collect::<Result<Vec<_>>>()?;
