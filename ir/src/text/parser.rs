@@ -1491,6 +1491,11 @@ impl<'a> Parser<'a> {
             Tok::Int(s) => {
                 self.bump();
                 match tyd {
+                    TypeData::Int(bits) if bits > 128 => {
+                        let (neg, digits) = s.strip_prefix('-').map_or((false, s), |d| (true, d));
+                        crate::constant::wide_int_from_decimal(neg, digits, bits)
+                            .ok_or_else(|| self.error_at(off, "integer constant is too large for the type"))?
+                    }
                     TypeData::Int(bits) => ConstKind::Int(self.int_literal(s, bits, off)?),
                     TypeData::Float(k) => {
                         // LLVM accepts integer literals for fp types.

@@ -1138,6 +1138,10 @@ impl<'m> ModulePrinter<'m> {
                     let _ = write!(out, "{}", crate::constant::sext(*v, bits));
                 }
             }
+            ConstKind::WideInt(limbs) => {
+                let bits = m.types.int_bits(m.types.scalar(c.ty)).unwrap_or(128);
+                out.push_str(&crate::constant::wide_int_to_decimal(limbs, bits));
+            }
             ConstKind::Float(bits) => {
                 write_float(out, m.types.float_kind(m.types.scalar(c.ty)).unwrap_or(FloatKind::Double), *bits)
             }

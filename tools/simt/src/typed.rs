@@ -184,6 +184,7 @@ impl<'m> TypeCtx<'m> {
         let t = c.ty;
         Ok(match &c.kind {
             ConstKind::Int(v) => Val::int(self.int_bits(self.types.scalar(t)).unwrap_or(128), *v),
+            ConstKind::WideInt(_) => return unsupported("integer constants wider than 128 bits".to_string()),
             ConstKind::Float(bits) => match self.types.get(t) {
                 TypeData::Float(k) => Val::Float(float_of_bits(*k, *bits)?),
                 _ => return unsupported(format!("float constant of type {}", self.types.display(t))),
