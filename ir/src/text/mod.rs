@@ -1,5 +1,6 @@
 //! The `.ll` text format: lexer, parser, printer and located errors.
 
+pub mod dwarf;
 pub mod error;
 pub mod lexer;
 pub mod names;

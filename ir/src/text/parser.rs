@@ -2012,6 +2012,9 @@ impl<'a> Parser<'a> {
             Tok::MetadataName(n) => n,
             _ => return Err(self.error_at(off, "expected specialized metadata node")),
         };
+        if !super::dwarf::is_specialized_node(&name) {
+            return Err(self.error_at(off, "expected metadata type"));
+        }
         self.expect(Tok::LParen, "'(' here")?;
         if &*name == "DIExpression" {
             return self.parse_di_expression_elements();
@@ -2020,21 +2023,21 @@ impl<'a> Parser<'a> {
         if !self.eat(&Tok::RParen) {
             loop {
                 let foff = self.offset();
-                let key = match self.bump() {
-                    Tok::Word(w) => w,
-                    Tok::Label(l) => {
-                        // `line:` lexes as a label.
-                        fields.push((l.into(), self.parse_md_field()?));
-                        if self.eat(&Tok::RParen) {
-                            break;
-                        }
-                        self.expect(Tok::Comma, "',' in specialized metadata")?;
-                        continue;
+                let key: Box<str> = match self.bump() {
+                    Tok::Word(w) => {
+                        self.expect(Tok::Colon, "':' here")?;
+                        w.into()
                     }
+                    // `line:` lexes as a label.
+                    Tok::Label(l) => (*l).into(),
                     _ => return Err(self.error_at(foff, "expected field label here")),
                 };
-                self.expect(Tok::Colon, "':' here")?;
-                fields.push((key.into(), self.parse_md_field()?));
+                let voff = self.offset();
+                let value = self.parse_md_field()?;
+                if let MdField::Raw(v) = &value {
+                    super::dwarf::check_field(&key, v).map_err(|e| self.error_at(voff, e))?;
+                }
+                fields.push((key, value));
                 if self.eat(&Tok::RParen) {
                     break;
                 }
@@ -2225,6 +2228,10 @@ impl<'a> Parser<'a> {
         let mut errors: Vec<(usize, String)> = Vec::new();
         for (g, name) in undefined {
             match (name.starts_with("llvm."), self.intrinsic_types.get(&g).copied()) {
+                (true, Some(_)) if !crate::intrinsics::may_be_known_intrinsic(&name) => {
+                    let off = self.global_first_use[&g];
+                    return Err(self.error_at(off, format!("unknown intrinsic '{name}'")));
+                }
                 (true, Some(fty)) => {
                     self.m.declare_function(&name, fty);
                 }
