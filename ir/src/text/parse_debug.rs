@@ -103,6 +103,11 @@ pub(super) fn parse_arg_list<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PR
     Ok(vals.into())
 }
 
+/// The debug intrinsics that records replace: `llvm.dbg.<kind>`.
+pub(super) fn is_dbg_intrinsic_kind(kind: &str) -> bool {
+    matches!(kind, "value" | "declare" | "assign" | "label")
+}
+
 /// The location operand of a `llvm.dbg.*` call argument.
 fn location_of(dfg: &mut DataFlowGraph, arg: Value) -> Option<DbgLocation> {
     let ValueDef::Md(md) = &dfg.value(arg).def else { return None };
@@ -162,14 +167,16 @@ pub(super) fn upgrade_dbg_calls(m: &Module, dfg: &mut DataFlowGraph, layout: &mu
         let Some(ci) = d.call_info() else { continue };
         let Some(crate::ConstKind::Global(g)) = dfg.value_const(d.args[0]).map(|c| &c.kind) else { continue };
         let Some(kind) = m.globals[*g].name().strip_prefix("llvm.dbg.") else { continue };
-        let Some(loc) = dfg.inst_md(i, "dbg") else { continue };
-        if dfg.inst_result(i).is_some() {
+        if !is_dbg_intrinsic_kind(kind) || dfg.inst_result(i).is_some() {
             continue;
         }
         let args: Vec<Value> = d.args[1..1 + ci.num_args as usize].to_vec();
-        let Some(rec) = record_of_call(dfg, kind, &args, loc) else { continue };
+        // A malformed call (no location, operands of the wrong kind) has no
+        // record to become; it goes too, as LLVM strips such debug info,
+        // so that records and calls never mix in what we print.
+        let rec = dfg.inst_md(i, "dbg").and_then(|loc| record_of_call(dfg, kind, &args, loc));
         let mut recs = layout.dbg_records(i).to_vec();
-        recs.push(rec);
+        recs.extend(rec);
         layout.set_dbg_records(i, recs);
         // Removing the call hands its records to what followed it.
         layout.remove_inst(i);

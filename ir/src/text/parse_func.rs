@@ -1127,7 +1127,7 @@ fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKin
     } else {
         match &callee_tok {
             Tok::GlobalName(n) => {
-                if n.starts_with("llvm.dbg.") {
+                if n.strip_prefix("llvm.dbg.").is_some_and(super::parse_debug::is_dbg_intrinsic_kind) {
                     if p.seen_dbg_record {
                         return Err(p.error_at(
                             toff,
