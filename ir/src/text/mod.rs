@@ -12,10 +12,13 @@ mod parse_globals;
 mod parse_metadata;
 mod parse_types;
 pub mod parser;
+mod print_inst;
+mod print_values;
 pub mod printer;
 mod typefinder;
 mod upgrade;
 
 pub use error::{Location, ParseError};
 pub use parser::{SourceMap, parse_module, parse_module_for_target};
+pub use print_values::write_float;
 pub use printer::{ModulePrinter, Slots, print_module};
