@@ -44,6 +44,14 @@ pub fn used_named_types(m: &Module) -> Vec<Type> {
         let Some(body) = m.body(fid) else { continue };
         let dfg = body.dfg();
         for (_, i) in body.insts_in_order() {
+            // Constants in debug records may be of named types too.
+            for r in body.layout().dbg_records(i) {
+                for v in r.values() {
+                    if let ValueDef::Const(c) = &dfg.value(v).def {
+                        f.constant(c);
+                    }
+                }
+            }
             let data = dfg.inst(i);
             if let Some(r) = dfg.inst_result(i) {
                 f.ty(dfg.value_type(r));

@@ -1,6 +1,8 @@
 ; Debug records of every kind ride on the instruction after them and print
-; back as opt-22 prints them.
+; back as opt-22 prints them (a named type used only by a record included).
 target triple = "amdgcn-amd-amdhsa"
+
+%pair = type { i32, i32 }
 
 define i32 @sum(i32 %n, ptr addrspace(5) %slot) !dbg !4 {
 entry:
@@ -14,6 +16,7 @@ entry:
   %late = mul i32 %x, 3, !dbg !11
     #dbg_value(!{}, !8, !DIExpression(), !11)
     #dbg_value(i32 7, !8, !DIExpression(), !11)
+    #dbg_value(%pair zeroinitializer, !8, !DIExpression(), !11)
     #dbg_label(!13, !11)
   ret i32 %late, !dbg !11
 }
