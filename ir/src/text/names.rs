@@ -2,12 +2,13 @@
 
 use std::fmt::{self, Write};
 
-/// Whether `name` can be written without quotes after `%`/`@`/`$`.
+/// Whether `name` can be written without quotes after `%`/`@`/`$`, as
+/// LLVM writes names: `$` is read bare but always written quoted.
 pub fn is_bare_ident(name: &str) -> bool {
     let b = name.as_bytes();
     !b.is_empty()
         && !b[0].is_ascii_digit()
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'))
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
 }
 
 /// Writes `name` bare if possible, else quoted with escapes (without prefix).

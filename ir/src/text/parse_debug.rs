@@ -136,6 +136,12 @@ fn node_of(dfg: &DataFlowGraph, arg: Value) -> Option<MdId> {
 
 /// The record a call to `llvm.dbg.<kind>` stands for, if it is well formed.
 fn record_of_call(dfg: &mut DataFlowGraph, kind: &str, args: &[Value], loc: MdId) -> Option<DbgRecord> {
+    // The old four-operand dbg.value (with an offset between the value and
+    // the variable) reads as the three-operand one when the offset is 0.
+    if kind == "value" && args.len() == 4 {
+        let zero = dfg.value_const(args[1]).is_some_and(|c| c.as_int() == Some(0));
+        return if zero { record_of_call(dfg, kind, &[args[0], args[2], args[3]], loc) } else { None };
+    }
     let vkind = match (kind, args.len()) {
         ("value", 3) => DbgVariableKind::Value,
         ("declare", 3) => DbgVariableKind::Declare,
