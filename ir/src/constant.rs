@@ -17,8 +17,13 @@ pub struct Const {
 /// The value of a constant.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ConstKind {
-    /// An integer, truncated to the type's width (widths up to 128 bits).
+    /// An integer, truncated to the type's width. A type wider than 128
+    /// bits holds here the values that fit `i128` (sign-extended).
     Int(u128),
+    /// A value of a type wider than 128 bits that does not fit `i128`: its
+    /// two's complement in 64-bit limbs, least significant first, masked
+    /// to the width.
+    WideInt(Box<[u64]>),
     /// A floating-point value, as the raw bits of its format.
     Float(u128),
     /// `null`.
@@ -59,6 +64,8 @@ pub enum ConstExpr {
     },
     /// `add`/`sub`/`xor`/... of two constants.
     Binary(BinOp, IntFlags, Const, Const),
+    /// `extractelement (<N x T> vec, iM idx)`.
+    ExtractElement(Const, Const),
 }
 
 impl Const {
@@ -127,6 +134,96 @@ pub fn canonical_aggregate(types: &TypeTable, ty: Type, elems: Vec<Const>) -> Co
         return ConstKind::Bytes(bytes.into());
     }
     ConstKind::Aggregate(elems.into())
+}
+
+/// The constant kind of the decimal literal `digits` (optionally negative)
+/// in an integer type of `bits` > 128 bits; `None` if it does not fit
+/// (as LLVM, a value fits if it does as signed or as unsigned).
+pub fn wide_int_from_decimal(neg: bool, digits: &str, bits: u32) -> Option<ConstKind> {
+    let n = bits.div_ceil(64) as usize;
+    let mut limbs = vec![0u64; n + 1];
+    for d in digits.bytes() {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        let mut carry = u128::from(d - b'0');
+        for l in limbs.iter_mut() {
+            let v = u128::from(*l) * 10 + carry;
+            *l = v as u64;
+            carry = v >> 64;
+        }
+        if carry != 0 {
+            return None;
+        }
+    }
+    // Bit length of the magnitude.
+    let len = limbs.iter().rposition(|&l| l != 0).map_or(0, |i| i as u32 * 64 + 64 - limbs[i].leading_zeros());
+    let is_pow2 = len > 0 && limbs.iter().map(|l| l.count_ones()).sum::<u32>() == 1;
+    let fits = if neg { len < bits || (len == bits && is_pow2) } else { len <= bits };
+    if !fits {
+        return None;
+    }
+    let small = if neg { len < 128 || (len == 128 && is_pow2) } else { len < 128 };
+    if small {
+        let mag = u128::from(limbs[0]) | (u128::from(limbs[1]) << 64);
+        return Some(ConstKind::Int(if neg { mag.wrapping_neg() } else { mag }));
+    }
+    limbs.truncate(n);
+    if neg {
+        let mut carry = true;
+        for l in limbs.iter_mut() {
+            let (v, c) = (!*l).overflowing_add(u64::from(carry));
+            *l = v;
+            carry = c;
+        }
+    }
+    if !bits.is_multiple_of(64) {
+        limbs[n - 1] &= (1u64 << (bits % 64)) - 1;
+    }
+    Some(ConstKind::WideInt(limbs.into()))
+}
+
+/// The signed decimal spelling of a [`ConstKind::WideInt`] of `bits` bits.
+pub fn wide_int_to_decimal(limbs: &[u64], bits: u32) -> String {
+    let mut mag = limbs.to_vec();
+    let top = (bits - 1) as usize;
+    let neg = mag.get(top / 64).is_some_and(|l| l >> (top % 64) & 1 == 1);
+    if neg {
+        let mut carry = true;
+        for l in mag.iter_mut() {
+            let (v, c) = (!*l).overflowing_add(u64::from(carry));
+            *l = v;
+            carry = c;
+        }
+        if !bits.is_multiple_of(64)
+            && let Some(last) = mag.last_mut()
+        {
+            *last &= (1u64 << (bits % 64)) - 1;
+        }
+    }
+    // Repeated division by 10^19, collecting base-10^19 digits.
+    const BASE: u64 = 10_000_000_000_000_000_000;
+    let mut chunks = Vec::new();
+    while mag.iter().any(|&l| l != 0) {
+        let mut rem = 0u128;
+        for l in mag.iter_mut().rev() {
+            let cur = (rem << 64) | u128::from(*l);
+            *l = (cur / u128::from(BASE)) as u64;
+            rem = cur % u128::from(BASE);
+        }
+        chunks.push(rem as u64);
+    }
+    let mut out = String::from(if neg { "-" } else { "" });
+    match chunks.split_last() {
+        None => out.push('0'),
+        Some((first, rest)) => {
+            out.push_str(&first.to_string());
+            for c in rest.iter().rev() {
+                out.push_str(&format!("{c:019}"));
+            }
+        }
+    }
+    out
 }
 
 /// Keeps the low `bits` bits of `v`.
@@ -253,6 +350,23 @@ mod tests {
         assert_eq!(sext(0xff, 8), -1);
         assert_eq!(sext(0x7f, 8), 127);
         assert_eq!(sext(1, 1), -1);
+    }
+
+    #[test]
+    fn wide_integers_round_trip() {
+        let big = "115792089237316195423570985008687907853269984665640564039457584007913129639935"; // 2^256 - 1
+        let Some(ConstKind::WideInt(l)) = wide_int_from_decimal(false, big, 256) else { panic!("wide") };
+        assert_eq!(wide_int_to_decimal(&l, 256), "-1");
+        assert!(wide_int_from_decimal(false, &format!("{big}0"), 256).is_none());
+        let min = "57896044618658097711785492504343953926634992332820282019728792003956564819968"; // 2^255
+        let Some(ConstKind::WideInt(l)) = wide_int_from_decimal(true, min, 256) else { panic!("wide") };
+        assert_eq!(wide_int_to_decimal(&l, 256), format!("-{min}"));
+        assert!(wide_int_from_decimal(false, min, 256).is_some());
+        let x = "340282366920938463463374607431768211457"; // 2^128 + 1
+        let Some(ConstKind::WideInt(l)) = wide_int_from_decimal(false, x, 200) else { panic!("wide") };
+        assert_eq!(wide_int_to_decimal(&l, 200), x);
+        assert_eq!(wide_int_from_decimal(true, "5", 300), Some(ConstKind::Int(5u128.wrapping_neg())));
+        assert_eq!(wide_int_from_decimal(false, "0", 3000), Some(ConstKind::Int(0)));
     }
 
     #[test]

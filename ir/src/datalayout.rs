@@ -236,6 +236,9 @@ impl DataLayout {
                     }
                 }
             }
+            // The old stack-object specifier: LLVM 22 still accepts it, whatever
+            // it says, and ignores it.
+            's' => {}
             c => return Err(format!("unknown specifier '{c}'")),
         }
         Ok(())
@@ -365,6 +368,7 @@ impl DataLayout {
             TypeData::Struct { fields, packed } => self.struct_align(types, fields, *packed, abi),
             TypeData::Named { body: Some(fields), packed, .. } => self.struct_align(types, fields, *packed, abi),
             TypeData::X86Amx => bytes(64),
+            TypeData::TargetExt(d) if d.layout != Type::VOID => self.align(types, d.layout, abi),
             _ => bytes(1),
         }
     }
@@ -405,6 +409,7 @@ impl DataLayout {
             TypeData::Struct { fields, packed } => self.struct_layout(types, fields, *packed).0 * 8,
             TypeData::Named { body: Some(fields), packed, .. } => self.struct_layout(types, fields, *packed).0 * 8,
             TypeData::X86Amx => 8192,
+            TypeData::TargetExt(d) if d.layout != Type::VOID => self.size_in_bits(types, d.layout),
             _ => 0,
         }
     }

@@ -72,6 +72,12 @@ impl Replacements {
                 *a = self.resolve(*a);
             }
         }
+        // Debug records follow too, in this sweep that visits everything
+        // anyway. (The use-tracking path above does not: a record whose
+        // value is later deleted just prints `poison`.)
+        if f.layout().has_dbg_records() {
+            f.layout_mut_preserving_cfg().for_each_dbg_record_mut(|r| r.map_values(|v| self.resolve(v)));
+        }
     }
 }
 

@@ -556,6 +556,37 @@ impl CallConv {
     pub fn keyword(&self) -> Option<&str> {
         self.0.as_deref()
     }
+    /// Conventions of entry points the hardware starts, which no call may
+    /// use (LLVM's verifier: "calling convention does not permit calls").
+    pub fn forbids_calls(&self) -> bool {
+        matches!(
+            self.keyword(),
+            Some(
+                "spir_kernel"
+                    | "amdgpu_kernel"
+                    | "amdgpu_cs_chain"
+                    | "amdgpu_cs_chain_preserve"
+                    | "amdgpu_vs"
+                    | "amdgpu_gs"
+                    | "amdgpu_ps"
+                    | "amdgpu_cs"
+                    | "amdgpu_hs"
+                    | "amdgpu_es"
+                    | "amdgpu_ls"
+                    | "cc 76"
+                    | "cc 87"
+                    | "cc 88"
+                    | "cc 89"
+                    | "cc 90"
+                    | "cc 91"
+                    | "cc 93"
+                    | "cc 95"
+                    | "cc 96"
+                    | "cc 104"
+                    | "cc 105"
+            )
+        )
+    }
     /// GPU kernel entry points (`amdgpu_kernel`, `ptx_kernel`, `spir_kernel`).
     pub fn is_kernel(&self) -> bool {
         matches!(self.keyword(), Some("amdgpu_kernel" | "ptx_kernel" | "spir_kernel"))

@@ -10,8 +10,10 @@
 //! ([`Layout::block_precedes`]), renumbered forward from an insertion that
 //! finds no gap only as far as the next gap (as Cranelift's layout does).
 
+use crate::debug::DbgRecord;
 use crate::entity::{PackedOption, SecondaryMap};
 use crate::{Block, Inst};
+use rustc_hash::FxHashMap;
 
 /// Distance between the sequence numbers of consecutive appended instructions.
 const SEQ_STRIDE: u32 = 16;
@@ -46,6 +48,11 @@ pub struct Layout {
     first_block: PackedOption<Block>,
     last_block: PackedOption<Block>,
     num_blocks: usize,
+    /// Debug records by the instruction they precede. Lookup only.
+    dbg: FxHashMap<Inst, Vec<DbgRecord>>,
+    /// Records left at the end of a block whose last instruction was
+    /// removed; the next instruction appended to the block takes them.
+    dbg_trailing: FxHashMap<Block, Vec<DbgRecord>>,
 }
 
 impl Layout {
@@ -144,6 +151,7 @@ impl Layout {
     pub fn remove_block(&mut self, b: Block) {
         debug_assert!(self.is_block_inserted(b));
         debug_assert!(self.blocks[b].first.is_none(), "{b}: removing a block that still has instructions");
+        self.dbg_trailing.remove(&b);
         self.unlink_block(b);
     }
 
@@ -284,6 +292,9 @@ impl Layout {
         if seq == u32::MAX {
             self.renumber(b);
         }
+        if let Some(recs) = self.dbg_trailing.remove(&b) {
+            let _ = self.dbg.entry(i).or_default().splice(0..0, recs);
+        }
     }
 
     /// Inserts `i` at the start of `b`.
@@ -329,6 +340,15 @@ impl Layout {
     pub fn remove_inst(&mut self, i: Inst) {
         let Some(b) = self.insts[i].block.expand() else { return };
         let (prev, next) = (self.insts[i].prev, self.insts[i].next);
+        // Records stay at their position: they now precede what followed `i`.
+        if let Some(recs) = self.dbg.remove(&i) {
+            match next.expand() {
+                Some(n) => {
+                    let _ = self.dbg.entry(n).or_default().splice(0..0, recs);
+                }
+                None => self.dbg_trailing.entry(b).or_default().extend(recs),
+            }
+        }
         match prev.expand() {
             Some(p) => self.insts[p].next = next,
             None => self.blocks[b].first = next,
@@ -342,6 +362,30 @@ impl Layout {
         n.prev = PackedOption::NONE;
         n.next = PackedOption::NONE;
         self.blocks[b].len -= 1;
+    }
+
+    /// The debug records printed before `i`.
+    pub fn dbg_records(&self, i: Inst) -> &[DbgRecord] {
+        self.dbg.get(&i).map_or(&[], Vec::as_slice)
+    }
+
+    /// Replaces the debug records before `i` (which must be in the layout).
+    pub fn set_dbg_records(&mut self, i: Inst, recs: Vec<DbgRecord>) {
+        if recs.is_empty() {
+            self.dbg.remove(&i);
+        } else {
+            self.dbg.insert(i, recs);
+        }
+    }
+
+    /// Whether the function has any debug record.
+    pub fn has_dbg_records(&self) -> bool {
+        !self.dbg.is_empty() || !self.dbg_trailing.is_empty()
+    }
+
+    /// Applies `f` to every debug record (in no particular order).
+    pub fn for_each_dbg_record_mut(&mut self, mut f: impl FnMut(&mut DbgRecord)) {
+        self.dbg.values_mut().chain(self.dbg_trailing.values_mut()).flatten().for_each(&mut f);
     }
 
     /// Whether `a` comes strictly before `b`; both must be in the same block.
@@ -463,6 +507,32 @@ mod tests {
         assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b2, b1]);
         l.remove_block(b2);
         assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b1]);
+    }
+
+    #[test]
+    fn debug_records_stay_at_their_position() {
+        use crate::metadata::MdId;
+        let label = |n: usize| DbgRecord::Label { label: MdId::new(n), loc: MdId::new(0) };
+        let mut l = Layout::new();
+        let b = Block::new(0);
+        l.append_block(b);
+        let i: Vec<Inst> = (0..4).map(Inst::new).collect();
+        for &x in &i[..3] {
+            l.append_inst(x, b);
+        }
+        l.set_dbg_records(i[0], vec![label(1)]);
+        l.set_dbg_records(i[1], vec![label(2)]);
+        // Moving i[0] away leaves its record in front of what followed it.
+        l.remove_inst(i[0]);
+        l.insert_inst_after(i[0], i[2]);
+        assert_eq!(l.dbg_records(i[1]), &[label(1), label(2)]);
+        assert!(l.dbg_records(i[0]).is_empty());
+        // The last instruction's records wait for the next one appended.
+        l.set_dbg_records(i[0], vec![label(3)]);
+        l.remove_inst(i[0]);
+        assert!(l.has_dbg_records());
+        l.append_inst(i[3], b);
+        assert_eq!(l.dbg_records(i[3]), &[label(3)]);
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub mod builder;
 pub mod constant;
 pub mod convergent_intrinsics;
 pub mod datalayout;
+pub mod debug;
 pub mod dfg;
 pub mod edit;
 pub mod effects;

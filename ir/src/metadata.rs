@@ -73,6 +73,8 @@ pub enum MdArg {
     Md(MdOperand),
     /// A local value wrapped as metadata (`metadata i32 %x`); not an SSA use.
     Local(crate::Value),
+    /// `!DIArgList(i32 %x, i32 1)`: values (locals or constants) as metadata.
+    ArgList(Box<[crate::Value]>),
 }
 
 /// All metadata of a module.
@@ -99,6 +101,98 @@ impl MetadataTable {
             _ => None,
         });
         existing.unwrap_or_else(|| self.add(false, MdBody::Tuple(ops)))
+    }
+
+    /// The location an instruction at `loc` gets when its function is
+    /// inlined at a call located at `call_loc`: the same line, column and
+    /// scope, with the call site appended to the end of its `inlinedAt`
+    /// chain. `site` holds the call site's own node, a distinct copy of
+    /// `call_loc` made on first use (two inlined copies of one function at
+    /// one line stay apart, as in LLVM); `memo` maps locations already
+    /// rewritten for this call. Without it the verifier finds the callee's
+    /// subprogram in the caller (LLVM: "!dbg attachment points at wrong
+    /// subprogram for function"). The chain is walked without recursion.
+    pub fn inlined_location(
+        &mut self,
+        loc: MdId,
+        call_loc: MdId,
+        site: &mut Option<MdId>,
+        memo: &mut rustc_hash::FxHashMap<MdId, MdId>,
+    ) -> MdId {
+        if let Some(&n) = memo.get(&loc) {
+            return n;
+        }
+        // The chain loc, loc.inlinedAt, ... down to the outermost location.
+        let mut chain = vec![loc];
+        while let Some(MdField::Node(next)) = self.field(*chain.last().expect("non-empty"), "inlinedAt") {
+            if chain.contains(next) || chain.len() > 4096 {
+                break;
+            }
+            chain.push(*next);
+        }
+        let mut at = *site.get_or_insert_with(|| {
+            let body = self.nodes[call_loc].body.clone();
+            self.add(true, body)
+        });
+        for &l in chain.iter().rev() {
+            let MdBody::Specialized { name, fields } = &self.nodes[l].body else { continue };
+            let mut fields = fields.clone();
+            match fields.iter().position(|(k, _)| &**k == "inlinedAt") {
+                Some(p) => fields[p].1 = MdField::Node(at),
+                None => {
+                    let p = fields.iter().position(|(k, _)| &**k == "scope").map_or(fields.len(), |p| p + 1);
+                    fields.insert(p, ("inlinedAt".into(), MdField::Node(at)));
+                }
+            }
+            let body = MdBody::Specialized { name: name.clone(), fields };
+            at = self.add(false, body);
+        }
+        memo.insert(loc, at);
+        at
+    }
+
+    /// The loop id `loop_id` (`!llvm.loop`) of an instruction inlined at
+    /// `call_loc`: a new distinct loop id whose `DILocation` operands (the
+    /// loop's start and end) are rewritten as [`Self::inlined_location`]
+    /// does, since the verifier checks those against the caller too.
+    pub fn inlined_loop_id(
+        &mut self,
+        loop_id: MdId,
+        call_loc: MdId,
+        site: &mut Option<MdId>,
+        memo: &mut rustc_hash::FxHashMap<MdId, MdId>,
+    ) -> MdId {
+        if let Some(&n) = memo.get(&loop_id) {
+            return n;
+        }
+        let Some(ops) = self.tuple_ops(loop_id).map(<[MdOperand]>::to_vec) else { return loop_id };
+        let is_loc =
+            |t: &Self, n: MdId| matches!(&t.nodes[n].body, MdBody::Specialized { name, .. } if &**name == "DILocation");
+        if !ops.iter().any(|o| matches!(o, MdOperand::Node(n) if *n != loop_id && is_loc(self, *n))) {
+            return loop_id;
+        }
+        let new = self.add(true, MdBody::Undefined);
+        let ops = ops
+            .into_iter()
+            .map(|o| match o {
+                MdOperand::Node(n) if n == loop_id => MdOperand::Node(new),
+                MdOperand::Node(n) if is_loc(self, n) => {
+                    MdOperand::Node(self.inlined_location(n, call_loc, site, memo))
+                }
+                o => o,
+            })
+            .collect();
+        self.nodes[new].body = MdBody::Tuple(ops);
+        memo.insert(loop_id, new);
+        new
+    }
+
+    /// The value of field `key` of a specialised node.
+    pub fn field(&self, id: MdId, key: &str) -> Option<&MdField> {
+        match &self.nodes.get(id)?.body {
+            MdBody::Specialized { fields, .. } => fields.iter().find(|(k, _)| &**k == key).map(|(_, v)| v),
+            _ => None,
+        }
     }
 
     /// The operands of `id` if it is a tuple.
@@ -136,5 +230,43 @@ impl MetadataTable {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loc(t: &mut MetadataTable, line: &str, scope: MdId, inlined_at: Option<MdId>) -> MdId {
+        let mut fields = vec![("line".into(), MdField::Raw(line.into())), ("scope".into(), MdField::Node(scope))];
+        if let Some(a) = inlined_at {
+            fields.push(("inlinedAt".into(), MdField::Node(a)));
+        }
+        t.add(false, MdBody::Specialized { name: "DILocation".into(), fields })
+    }
+
+    #[test]
+    fn inlined_location_appends_the_call_site() {
+        let mut t = MetadataTable::default();
+        let (callee_sp, mid_sp, caller_sp) = (
+            t.add(true, MdBody::Tuple(vec![])),
+            t.add(true, MdBody::Tuple(vec![])),
+            t.add(true, MdBody::Tuple(vec![])),
+        );
+        let call = loc(&mut t, "9", caller_sp, None);
+        let mid_call = loc(&mut t, "5", mid_sp, None);
+        // An instruction of the callee that was itself inlined into it before.
+        let inner = loc(&mut t, "2", callee_sp, Some(mid_call));
+        let (mut site, mut memo) = (None, Default::default());
+        let n = t.inlined_location(inner, call, &mut site, &mut memo);
+        let site = site.expect("call site made");
+        assert!(t.nodes[site].distinct);
+        assert_eq!(t.field(n, "scope"), Some(&MdField::Node(callee_sp)));
+        let Some(MdField::Node(a)) = t.field(n, "inlinedAt") else { panic!("no inlinedAt") };
+        assert_eq!(t.field(*a, "line"), Some(&MdField::Raw("5".into())));
+        assert_eq!(t.field(*a, "inlinedAt"), Some(&MdField::Node(site)));
+        assert_eq!(t.field(site, "line"), Some(&MdField::Raw("9".into())));
+        // Memoised: the same location maps to the same node.
+        assert_eq!(t.inlined_location(inner, call, &mut Some(site), &mut memo), n);
     }
 }

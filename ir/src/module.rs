@@ -120,6 +120,21 @@ pub struct GlobalVar {
     pub code_model: Option<Box<[u8]>>,
 }
 
+/// An alias (`@a = alias T, ptr @g`) or ifunc (`@i = ifunc T, ptr @resolver`).
+#[derive(Clone, Debug)]
+pub struct GlobalAlias {
+    /// Name without `@`.
+    pub name: Name,
+    /// `ifunc` rather than `alias`.
+    pub is_ifunc: bool,
+    /// The value type (`i32` of `alias i32, ptr @g`) or ifunc function type.
+    pub ty: Type,
+    /// What it stands for: the aliasee, or the ifunc's resolver.
+    pub target: Const,
+    /// Linkage and friends (`partition` included).
+    pub props: GlobalProps,
+}
+
 /// A module-level symbol.
 #[derive(Clone, Debug)]
 pub enum Global {
@@ -127,6 +142,8 @@ pub enum Global {
     Func(FuncDecl),
     /// A global variable.
     Var(GlobalVar),
+    /// An alias or ifunc.
+    Alias(GlobalAlias),
     /// Referenced but not yet defined (only while parsing), or removed.
     Undefined(Name),
 }
@@ -137,6 +154,7 @@ impl Global {
         match self {
             Global::Func(f) => &f.name,
             Global::Var(v) => &v.name,
+            Global::Alias(a) => &a.name,
             Global::Undefined(n) => n,
         }
     }
@@ -230,6 +248,31 @@ impl Module {
         }
     }
 
+    /// Gives the unnamed (numbered) globals the numbers LLVM prints them
+    /// with: 0, 1, ... over the variables in order, then the aliases and
+    /// ifuncs, then the functions.
+    pub fn renumber_unnamed_globals(&mut self) {
+        let unnamed: Vec<GlobalId> = self
+            .variables()
+            .chain(self.aliases())
+            .chain(self.functions())
+            .filter(|&g| crate::text::names::numbered(self.globals[g].name()).is_some())
+            .collect();
+        for &g in &unnamed {
+            self.symbols.remove(self.globals[g].name());
+        }
+        for (k, &g) in unnamed.iter().enumerate() {
+            let name: Name = format!("\0{k}").into();
+            match &mut self.globals[g] {
+                Global::Func(d) => d.name = name.clone(),
+                Global::Var(v) => v.name = name.clone(),
+                Global::Alias(a) => a.name = name.clone(),
+                Global::Undefined(n) => *n = name.clone(),
+            }
+            self.symbols.insert(name, g);
+        }
+    }
+
     /// Globals in definition order.
     pub fn order(&self) -> &[GlobalId] {
         &self.order
@@ -244,6 +287,11 @@ impl Module {
     /// Functions in definition order.
     pub fn functions(&self) -> impl Iterator<Item = FuncId> + '_ {
         self.order.iter().copied().filter(|&g| matches!(self.globals[g], Global::Func(_)))
+    }
+
+    /// Aliases and ifuncs in definition order.
+    pub fn aliases(&self) -> impl Iterator<Item = GlobalId> + '_ {
+        self.order.iter().copied().filter(|&g| matches!(self.globals[g], Global::Alias(_)))
     }
 
     /// Global variables in definition order.

@@ -114,6 +114,8 @@ pub enum TypeData {
         /// Packed body.
         packed: bool,
     },
+    /// A target extension type `target("name", T..., N...)`.
+    TargetExt(Box<TargetExtData>),
     /// A function type `R (P, ...)`.
     Function {
         /// Return type.
@@ -123,6 +125,24 @@ pub enum TypeData {
         /// Ends with `...`.
         varargs: bool,
     },
+}
+
+/// A target extension type: its parameters and what LLVM knows of it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TargetExtData {
+    /// The name, e.g. `spirv.Image`.
+    pub name: Box<str>,
+    /// Type parameters.
+    pub types: Box<[Type]>,
+    /// Integer parameters.
+    pub ints: Box<[u32]>,
+    /// The type whose size and alignment it has in memory (`void`: none,
+    /// it cannot be stored or allocated).
+    pub layout: Type,
+    /// `zeroinitializer` is a valid constant of it.
+    pub has_zero_init: bool,
+    /// Global variables may have it.
+    pub can_be_global: bool,
 }
 
 impl Type {
@@ -241,6 +261,60 @@ impl TypeTable {
         self.intern(TypeData::Function { ret, params: params.into(), varargs })
     }
 
+    /// `target("name", types..., ints...)`, with the layout and properties
+    /// LLVM 22 gives the names it knows (any other name has none: it is an
+    /// opaque, unsized value type).
+    pub fn target_ext(&mut self, name: &str, types: Vec<Type>, ints: Vec<u32>) -> Type {
+        let ptr = Type::PTR;
+        let (layout, has_zero_init, can_be_global) = match name {
+            "spirv.Image" | "spirv.SignedImage" => (ptr, false, true),
+            "spirv.Type" => {
+                let (size, align) = (ints.get(1).copied().unwrap_or(0), ints.get(2).copied().unwrap_or(0));
+                let layout = if size > 0 && align > 0 {
+                    let elem = self.int(align);
+                    self.intern(TypeData::Array { len: u64::from(size) * 8 / u64::from(align), elem })
+                } else {
+                    Type::I32
+                };
+                (layout, false, true)
+            }
+            _ if name.starts_with("spirv.") => (ptr, true, true),
+            "aarch64.svcount" => {
+                (self.intern(TypeData::Vector { len: 16, scalable: true, elem: Type::I1 }), true, false)
+            }
+            "riscv.vector.tuple" => {
+                let min = match types.first().map(|&t| self.get(t)) {
+                    Some(TypeData::Vector { len, .. }) => *len,
+                    _ => 0,
+                };
+                let len = min.max(8).saturating_mul(ints.first().copied().unwrap_or(1));
+                (self.intern(TypeData::Vector { len, scalable: true, elem: Type::I8 }), true, false)
+            }
+            _ if name.starts_with("dx.") => (ptr, false, true),
+            "amdgcn.named.barrier" => {
+                (self.intern(TypeData::Vector { len: 4, scalable: false, elem: Type::I32 }), false, true)
+            }
+            _ => (Type::VOID, false, false),
+        };
+        let data = TargetExtData {
+            name: name.into(),
+            types: types.into(),
+            ints: ints.into(),
+            layout,
+            has_zero_init,
+            can_be_global,
+        };
+        self.intern(TypeData::TargetExt(Box::new(data)))
+    }
+
+    /// The layout type of a target extension type (`t` itself otherwise).
+    pub fn layout_type(&self, t: Type) -> Type {
+        match self.get(t) {
+            TypeData::TargetExt(d) => d.layout,
+            _ => t,
+        }
+    }
+
     /// The identified struct `name`, creating an opaque one if unknown.
     pub fn named_struct(&mut self, name: &str) -> Type {
         if let Some(&t) = self.named.get(name) {
@@ -250,6 +324,24 @@ impl TypeTable {
         self.data.push(TypeData::Named { name: name.into(), body: None, packed: false });
         self.named.insert(name.into(), t);
         t
+    }
+
+    /// Numbers the unnamed identified structs 0, 1, ... in the order of
+    /// `used` (the order the printer lists them), as LLVM prints them.
+    pub fn renumber_unnamed(&mut self, used: &[Type]) {
+        let unnamed: Vec<Type> = used
+            .iter()
+            .copied()
+            .filter(|&t| matches!(self.get(t), TypeData::Named { name, .. } if crate::text::names::numbered(name).is_some()))
+            .collect();
+        self.named.retain(|k, _| crate::text::names::numbered(k).is_none());
+        for (k, &t) in unnamed.iter().enumerate() {
+            let new: Box<str> = format!("\0{k}").into();
+            if let TypeData::Named { name, .. } = &mut self.data[t.0 as usize] {
+                *name = new.clone();
+            }
+            self.named.insert(new, t);
+        }
     }
 
     /// Looks up an identified struct by name.
@@ -330,6 +422,7 @@ impl TypeTable {
             TypeData::Named { body, .. } => {
                 body.as_ref().is_some_and(|b| b.iter().all(|f| self.is_sized_rec(*f, depth + 1)))
             }
+            TypeData::TargetExt(d) => self.is_sized_rec(d.layout, depth + 1),
             _ => false,
         }
     }
@@ -410,6 +503,18 @@ impl TypeTable {
                 out.write_str("%")?;
                 crate::text::names::write_ident(out, name)
             }
+            TypeData::TargetExt(d) => {
+                out.write_str("target(")?;
+                crate::text::names::write_quoted(out, d.name.as_bytes())?;
+                for t in &d.types {
+                    out.write_str(", ")?;
+                    self.write(out, *t)?;
+                }
+                for n in &d.ints {
+                    write!(out, ", {n}")?;
+                }
+                out.write_str(")")
+            }
             TypeData::Function { ret, params, varargs } => {
                 self.write(out, *ret)?;
                 out.write_str(" (")?;
@@ -470,6 +575,13 @@ mod tests {
         assert_eq!(t.display(s), "{ i32, i1 }");
         let f = t.function(Type::VOID, vec![Type::PTR], true);
         assert_eq!(t.display(f), "void (ptr, ...)");
+        let img = t.target_ext("spirv.Image", vec![Type::VOID, Type::VOID], vec![1, 0]);
+        assert_eq!(t.display(img), "target(\"spirv.Image\", void, void, 1, 0)");
+        assert!(t.is_sized(img) && t.is_first_class(img));
+        assert_eq!(t.target_ext("spirv.Image", vec![Type::VOID, Type::VOID], vec![1, 0]), img);
+        let opaque = t.target_ext("my.opaque", vec![], vec![]);
+        assert_eq!(t.display(opaque), "target(\"my.opaque\")");
+        assert!(!t.is_sized(opaque));
         assert_eq!(t.intern(TypeData::Vector { len: 4, scalable: false, elem: Type::FLOAT }), v);
     }
 }

@@ -327,6 +327,8 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
                 Some("Call return type does not match function signature!")
             } else if !t.is_ptr(cx.ty(a[0])) {
                 Some("Called function must be a pointer!")
+            } else if c.cconv.forbids_calls() {
+                Some("calling convention does not permit calls")
             } else {
                 None
             }

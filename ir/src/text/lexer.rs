@@ -61,6 +61,8 @@ pub enum Tok<'a> {
     MetadataName(Cow<'a, str>),
     /// `#N`
     AttrGroup(u32),
+    /// `#dbg_KIND`: the kind (`value`, `declare`, ...).
+    DbgRecord(&'a str),
     /// `$name`
     ComdatName(Cow<'a, str>),
     /// `name:` or `"name":`
@@ -203,11 +205,10 @@ impl<'a> Lexer<'a> {
                 }
                 if s == i {
                     if b[i..].starts_with(b"dbg_") {
-                        return Err(err(
-                            start,
-                            "debug records (#dbg_value, #dbg_declare, ...) are not supported; \
-                             strip debug info first (`opt-22 --strip-debug -S`, or compile without -g)",
-                        ));
+                        while i < n && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                            i += 1;
+                        }
+                        return Ok((Tok::DbgRecord(&src[s + 4..i]), start, i));
                     }
                     return Err(err(start, "invalid token"));
                 }

@@ -2,17 +2,28 @@
 
 use std::fmt::{self, Write};
 
-/// Whether `name` can be written without quotes after `%`/`@`/`$`.
+/// Whether `name` can be written without quotes after `%`/`@`/`$`, as
+/// LLVM writes names: `$` is read bare but always written quoted.
 pub fn is_bare_ident(name: &str) -> bool {
     let b = name.as_bytes();
     !b.is_empty()
         && !b[0].is_ascii_digit()
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'))
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
 }
 
 /// Writes `name` bare if possible, else quoted with escapes (without prefix).
+/// The internal name of a numbered global or type (a NUL, then digits)
+/// is written as its number.
 pub fn write_ident(out: &mut impl Write, name: &str) -> fmt::Result {
+    if let Some(n) = numbered(name) {
+        return out.write_str(n);
+    }
     if is_bare_ident(name) { out.write_str(name) } else { write_quoted(out, name.as_bytes()) }
+}
+
+/// The number of a numbered (unnamed) global or type, from its internal name.
+pub fn numbered(name: &str) -> Option<&str> {
+    name.strip_prefix('\0').filter(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
 }
 
 /// Writes `"bytes"` with LLVM's escapes: printable ASCII except `"` and `\`

@@ -1,5 +1,6 @@
 //! Parsing function bodies: blocks, instructions, local value numbering and
-//! forward references.
+//! forward references. Calls are in `parse_call.rs`, flags and operand type
+//! rules in `parse_operands.rs`, debug records in `parse_debug.rs`.
 //!
 //! A forward reference to a local value creates a placeholder value of the
 //! type the use expects; the definition later *becomes* that value (no use is
@@ -8,6 +9,8 @@
 //! explicit `%N` must match the next number, as in LLVM.
 
 use super::lexer::Tok;
+use super::parse_call::{parse_call, parse_callbr};
+use super::parse_operands::*;
 use super::parser::{AttrSite, PResult, Parser};
 use crate::attrs::AttrSet;
 use crate::constant::ConstKind;
@@ -15,36 +18,35 @@ use crate::dfg::{DataFlowGraph, ValueDef};
 use crate::entity::{EntityRef, EntitySet};
 use crate::inst::*;
 use crate::layout::Layout;
-use crate::metadata::{MdArg, MdOperand};
 use crate::module::GlobalId;
 use crate::types::{Type, TypeData};
 use crate::{Block, Function, Inst, Value};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
-struct FnState<'a> {
-    dfg: DataFlowGraph,
-    layout: Layout,
-    params: Vec<Value>,
-    ret_ty: Type,
-    names: FxHashMap<Cow<'a, str>, Value>,
-    numbers: FxHashMap<u32, Value>,
-    block_names: FxHashMap<Cow<'a, str>, Block>,
-    block_numbers: FxHashMap<u32, Block>,
-    defined_blocks: EntitySet<Block>,
+pub(super) struct FnState<'a> {
+    pub(super) dfg: DataFlowGraph,
+    pub(super) layout: Layout,
+    pub(super) params: Vec<Value>,
+    pub(super) ret_ty: Type,
+    pub(super) names: FxHashMap<Cow<'a, str>, Value>,
+    pub(super) numbers: FxHashMap<u32, Value>,
+    pub(super) block_names: FxHashMap<Cow<'a, str>, Block>,
+    pub(super) block_numbers: FxHashMap<u32, Block>,
+    pub(super) defined_blocks: EntitySet<Block>,
     /// First use of every placeholder value (offset, spelling).
-    fwd_values: FxHashMap<Value, (usize, String)>,
+    pub(super) fwd_values: FxHashMap<Value, (usize, String)>,
     /// First use of every block referenced before its label.
-    fwd_blocks: FxHashMap<Block, (usize, String)>,
-    next_num: u32,
-    call_groups: Vec<(Inst, u32, usize)>,
+    pub(super) fwd_blocks: FxHashMap<Block, (usize, String)>,
+    pub(super) next_num: u32,
+    pub(super) call_groups: Vec<(Inst, u32, usize)>,
     /// `#N` references of the call being parsed, bound once it is created.
-    pending_groups: Vec<(u32, usize)>,
-    insts: Vec<(Inst, usize)>,
+    pub(super) pending_groups: Vec<(u32, usize)>,
+    pub(super) insts: Vec<(Inst, usize)>,
 }
 
 /// An instruction's name as written before `=`.
-enum DefName<'a> {
+pub(super) enum DefName<'a> {
     None,
     Named(Cow<'a, str>),
     Numbered(u32),
@@ -103,12 +105,28 @@ pub(super) fn parse_body<'a>(
     if matches!(p.peek(), Tok::RBrace) {
         return p.err("function body requires at least one basic block");
     }
+    // Use-list orders of local values may close the body; they are checked
+    // and dropped.
+    let mut use_lists = false;
     while !p.eat(&Tok::RBrace) {
-        parse_block(p, &mut st)?;
+        if p.eat_word("uselistorder") {
+            use_lists = true;
+            let ty = p.parse_type()?;
+            parse_value(p, &mut st, ty)?;
+            p.parse_use_list_indexes()?;
+        } else if use_lists {
+            return p.err("expected uselistorder directive");
+        } else {
+            parse_block(p, &mut st)?;
+        }
     }
     // Unresolved forward references.
     if let Some((off, name)) = st.fwd_values.values().chain(st.fwd_blocks.values()).min_by_key(|(o, _)| *o).cloned() {
         return Err(p.error_at(off, format!("use of undefined value '{name}'")));
+    }
+    let order: Vec<Inst> = st.insts.iter().map(|&(i, _)| i).collect();
+    if super::parse_debug::upgrade_dbg_calls(&p.m, &mut st.dfg, &mut st.layout, &order) {
+        p.dbg_calls_upgraded = true;
     }
     for (inst, g, off) in st.call_groups {
         p.attr_refs.push((AttrSite::Call(gid, inst), g, off));
@@ -123,7 +141,7 @@ pub(super) fn parse_body<'a>(
     Ok(Function::from_parts(st.dfg, st.layout, st.params))
 }
 
-fn local_spelling(t: &Tok) -> String {
+pub(super) fn local_spelling(t: &Tok) -> String {
     match t {
         Tok::LocalName(n) => {
             let mut s = String::from("%");
@@ -135,7 +153,7 @@ fn local_spelling(t: &Tok) -> String {
     }
 }
 
-fn parse_block<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<()> {
+pub(super) fn parse_block<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<()> {
     let off = p.offset();
     let block = match p.peek().clone() {
         Tok::Label(name) => {
@@ -198,15 +216,25 @@ fn parse_block<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<()> {
             }
             return Ok(());
         }
+        let mut records = Vec::new();
+        while let Tok::DbgRecord(kind) = *p.peek() {
+            records.push(super::parse_debug::parse_record(p, st, kind)?);
+        }
+        if !records.is_empty() && matches!(p.peek(), Tok::RBrace | Tok::Eof | Tok::Label(_) | Tok::LabelId(_)) {
+            return p.err("expected instruction opcode");
+        }
         let inst = parse_inst(p, st)?;
         st.layout.append_inst(inst, block);
+        if !records.is_empty() {
+            st.layout.set_dbg_records(inst, records);
+        }
         if st.dfg.inst(inst).is_terminator() {
             return Ok(());
         }
     }
 }
 
-fn parse_inst<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Inst> {
+pub(super) fn parse_inst<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Inst> {
     let start = p.offset();
     let name = match p.peek().clone() {
         Tok::LocalName(n) => {
@@ -248,7 +276,7 @@ fn parse_inst<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Inst> {
     Ok(inst)
 }
 
-fn define_result<'a>(
+pub(super) fn define_result<'a>(
     p: &Parser<'a>,
     st: &mut FnState<'a>,
     inst: Inst,
@@ -324,7 +352,7 @@ fn define_result<'a>(
 // ------------------------------------------------------------------ operands
 
 /// A local value `%x`/`%N` of type `ty`, or a constant.
-fn parse_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ty: Type) -> PResult<Value> {
+pub(super) fn parse_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ty: Type) -> PResult<Value> {
     let off = p.offset();
     match p.peek().clone() {
         t @ (Tok::LocalName(_) | Tok::LocalId(_)) => {
@@ -381,14 +409,14 @@ fn parse_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ty: Type) -> PResul
     }
 }
 
-fn parse_typed_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(Type, Value)> {
+pub(super) fn parse_typed_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(Type, Value)> {
     let ty = p.parse_type()?;
     let v = parse_value(p, st, ty)?;
     Ok((ty, v))
 }
 
 /// `%bb` (after `label`, or in a phi).
-fn parse_block_ref<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Block> {
+pub(super) fn parse_block_ref<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Block> {
     let off = p.offset();
     let t = p.bump();
     match &t {
@@ -420,83 +448,18 @@ fn parse_block_ref<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Bloc
     }
 }
 
-fn parse_label<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Block> {
+pub(super) fn parse_label<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Block> {
     if !p.eat_word("label") {
         return p.err("expected 'label'");
     }
     parse_block_ref(p, st)
 }
 
-fn parse_fmf(p: &mut Parser<'_>) -> FastMath {
-    let mut f = FastMath::NONE;
-    loop {
-        if p.eat_word("fast") {
-            f = f.union(FastMath::FAST);
-            continue;
-        }
-        let Tok::Word(w) = p.peek() else { return f };
-        match FastMath::KEYWORDS.iter().find(|(_, k)| k == w) {
-            Some((fl, _)) => {
-                f = f.union(*fl);
-                p.bump();
-            }
-            None => return f,
-        }
-    }
-}
-
-fn parse_int_flags(p: &mut Parser<'_>, allowed: IntFlags) -> IntFlags {
-    let mut f = IntFlags::NONE;
-    loop {
-        let Tok::Word(w) = p.peek() else { return f };
-        match IntFlags::KEYWORDS.iter().find(|(fl, k)| k == w && allowed.contains(*fl)) {
-            Some((fl, _)) => {
-                f = f.union(*fl);
-                p.bump();
-            }
-            None => return f,
-        }
-    }
-}
-
-fn parse_ordering(p: &mut Parser<'_>) -> PResult<Box<Atomic>> {
-    let mut scope = None;
-    if p.eat_word("syncscope") {
-        p.expect(Tok::LParen, "'(' in syncscope")?;
-        let s = p.parse_string("syncscope name")?;
-        p.expect(Tok::RParen, "')' in syncscope")?;
-        scope = Some(String::from_utf8_lossy(&s).into());
-    }
-    let Tok::Word(w) = p.peek().clone() else { return p.err("Expected ordering on atomic instruction") };
-    let Some(o) = Ordering::ALL.iter().find(|o| o.keyword() == w) else {
-        return p.err("Expected ordering on atomic instruction");
-    };
-    p.bump();
-    Ok(Box::new(Atomic { ordering: *o, scope }))
-}
-
-fn parse_opt_align(p: &mut Parser<'_>) -> PResult<Option<Align>> {
-    if p.comma_then_word("align") {
-        p.bump();
-        p.bump();
-        return Ok(Align::new(p.parse_align_value()?));
-    }
-    Ok(None)
-}
-
-fn expect_ptr(p: &Parser<'_>, ty: Type, off: usize, what: &str) -> PResult<()> {
-    if matches!(p.m.types.get(ty), TypeData::Ptr(_)) {
-        Ok(())
-    } else {
-        Err(p.error_at(off, format!("{what} must be a pointer")))
-    }
-}
-
 // ------------------------------------------------------------------ instructions
 
 /// Parses an instruction after its optional `%name =`; returns its data and
 /// result type (void for none).
-fn parse_inst_body<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(InstData, Type)> {
+pub(super) fn parse_inst_body<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(InstData, Type)> {
     let off = p.offset();
     let Tok::Word(op) = p.peek().clone() else { return p.err("expected instruction opcode") };
     p.bump();
@@ -963,277 +926,4 @@ fn parse_inst_body<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(Ins
         }
     };
     Ok(data)
-}
-
-fn parse_indices(p: &mut Parser<'_>) -> PResult<Vec<u32>> {
-    let mut out = Vec::new();
-    while matches!(p.peek(), Tok::Comma) && !matches!(p.peek_at(1), Tok::MetadataName(_)) {
-        p.bump();
-        out.push(p.parse_u32("index")?);
-    }
-    if out.is_empty() {
-        return p.err("expected index");
-    }
-    Ok(out)
-}
-
-fn indexed_type(p: &Parser<'_>, mut t: Type, idx: &[u32]) -> Option<Type> {
-    for &i in idx {
-        match p.m.types.get(t) {
-            TypeData::Array { len, elem } => {
-                if u64::from(i) >= *len {
-                    return None;
-                }
-                t = *elem;
-            }
-            TypeData::Struct { .. } | TypeData::Named { .. } => t = p.m.types.element(t, u64::from(i))?,
-            _ => return None,
-        }
-    }
-    Some(t)
-}
-
-fn cast_is_valid(p: &Parser<'_>, op: CastOp, s: Type, d: Type) -> bool {
-    let t = &p.m.types;
-    let (ss, ds) = (t.scalar(s), t.scalar(d));
-    let same_shape = match (t.get(s), t.get(d)) {
-        (TypeData::Vector { len: a, .. }, TypeData::Vector { len: b, .. }) => a == b,
-        (TypeData::Vector { .. }, _) | (_, TypeData::Vector { .. }) => op == CastOp::BitCast,
-        _ => true,
-    };
-    if !same_shape {
-        return false;
-    }
-    let ib = |x| t.int_bits(x);
-    let fb = |x| t.float_kind(x).map(|k| k.bits());
-    match op {
-        CastOp::Trunc => matches!((ib(ss), ib(ds)), (Some(a), Some(b)) if a > b),
-        CastOp::ZExt | CastOp::SExt => matches!((ib(ss), ib(ds)), (Some(a), Some(b)) if a < b),
-        CastOp::FPTrunc => matches!((fb(ss), fb(ds)), (Some(a), Some(b)) if a > b),
-        CastOp::FPExt => matches!((fb(ss), fb(ds)), (Some(a), Some(b)) if a < b),
-        CastOp::FPToUI | CastOp::FPToSI => fb(ss).is_some() && ib(ds).is_some(),
-        CastOp::UIToFP | CastOp::SIToFP => ib(ss).is_some() && fb(ds).is_some(),
-        CastOp::PtrToInt | CastOp::PtrToAddr => t.is_ptr(ss) && ib(ds).is_some(),
-        CastOp::IntToPtr => ib(ss).is_some() && t.is_ptr(ds),
-        CastOp::AddrSpaceCast => t.is_ptr(ss) && t.is_ptr(ds) && ss != ds,
-        CastOp::BitCast => {
-            if t.is_ptr(ss) || t.is_ptr(ds) {
-                return ss == ds;
-            }
-            // Same total size for non-pointers: compare scalar bit widths times lanes.
-            let bits = |x: Type| -> Option<u64> {
-                let n = t.num_elements(x).filter(|_| t.is_vector(x)).unwrap_or(1);
-                let sc = t.scalar(x);
-                let w = ib(sc).or_else(|| fb(sc))?;
-                Some(n * u64::from(w))
-            };
-            matches!((bits(s), bits(d)), (Some(a), Some(b)) if a == b)
-        }
-    }
-}
-
-// ------------------------------------------------------------------ calls
-
-struct CallParts {
-    info: CallInfo,
-    args: Vec<Value>,
-    groups: Vec<(u32, usize)>,
-    ret: Type,
-}
-
-fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKind) -> PResult<CallParts> {
-    let fmf = parse_fmf(p);
-    let cconv = p.parse_cconv()?;
-    let mut ret_attrs = AttrSet::new();
-    p.parse_ret_attrs(&mut ret_attrs)?;
-    let addrspace = if p.is_word("addrspace") {
-        p.bump();
-        Some(p.parse_addrspace()?)
-    } else {
-        None
-    };
-    let toff = p.offset();
-    let ret = p.parse_type()?;
-    let explicit_fty = if matches!(p.peek(), Tok::LParen) { Some(p.parse_fn_type_params(ret)?) } else { None };
-    let ret = match explicit_fty {
-        Some(f) => p.m.types.fn_sig(f).map(|s| s.0).unwrap_or(ret),
-        None => ret,
-    };
-    if !(ret == Type::VOID || p.m.types.is_first_class(ret)) || ret == Type::LABEL {
-        return Err(p.error_at(toff, "invalid return type for call"));
-    }
-    // Callee.
-    let coff = p.offset();
-    let callee_tok = p.peek().clone();
-    let callee_placeholder = matches!(callee_tok, Tok::Word("asm"));
-    let mut asm = None;
-    let mut callee_global = None;
-    let callee = if callee_placeholder {
-        p.bump();
-        let mut ia = InlineAsm {
-            asm: Box::new([]),
-            constraints: Box::new([]),
-            side_effect: false,
-            align_stack: false,
-            intel_dialect: false,
-            unwind: false,
-        };
-        loop {
-            if p.eat_word("sideeffect") {
-                ia.side_effect = true;
-            } else if p.eat_word("alignstack") {
-                ia.align_stack = true;
-            } else if p.eat_word("inteldialect") {
-                ia.intel_dialect = true;
-            } else if p.eat_word("unwind") {
-                ia.unwind = true;
-            } else {
-                break;
-            }
-        }
-        ia.asm = p.parse_string("asm string")?.into();
-        p.expect(Tok::Comma, "',' after inline asm string")?;
-        ia.constraints = p.parse_string("asm constraint string")?.into();
-        asm = Some(ia);
-        None
-    } else {
-        match &callee_tok {
-            Tok::GlobalName(n) => {
-                p.bump();
-                let g = p.global_ref(n, coff);
-                callee_global = Some(g);
-                let c = crate::Const { ty: Type::PTR, kind: ConstKind::Global(g) };
-                Some(st.dfg.make_const(c))
-            }
-            Tok::LocalName(_) | Tok::LocalId(_) => Some(parse_value(p, st, Type::PTR)?),
-            _ => Some(parse_value(p, st, Type::PTR)?),
-        }
-    };
-    // Arguments.
-    p.expect(Tok::LParen, "'(' in call")?;
-    let mut args = Vec::new();
-    let mut arg_tys = Vec::new();
-    let mut param_attrs = Vec::new();
-    if !p.eat(&Tok::RParen) {
-        loop {
-            let aoff = p.offset();
-            let ty = p.parse_type()?;
-            let mut attrs = AttrSet::new();
-            p.parse_param_attrs(&mut attrs)?;
-            let v = if ty == Type::METADATA {
-                parse_md_arg(p, st)?
-            } else {
-                if ty == Type::VOID || ty == Type::LABEL {
-                    return Err(p.error_at(aoff, "invalid type for function argument"));
-                }
-                parse_value(p, st, ty)?
-            };
-            args.push(v);
-            arg_tys.push(ty);
-            param_attrs.push(attrs);
-            if p.eat(&Tok::RParen) {
-                break;
-            }
-            p.expect(Tok::Comma, "',' or ')' in argument list")?;
-        }
-    }
-    let fn_ty = match explicit_fty {
-        Some(f) => {
-            let (_, params, varargs) = p.m.types.fn_sig(f).expect("function type");
-            let ok = if varargs { arg_tys.len() >= params.len() } else { arg_tys.len() == params.len() };
-            if !ok || params.iter().zip(&arg_tys).any(|(a, b)| a != b) {
-                return Err(p.error_at(coff, "invalid number or types of arguments for call"));
-            }
-            f
-        }
-        None => p.m.types.function(ret, arg_tys.clone(), false),
-    };
-    if let Some(g) = callee_global
-        && matches!(p.m.globals[g], crate::Global::Undefined(_))
-    {
-        p.intrinsic_types.entry(g).or_insert(fn_ty);
-    }
-    let callee = match (callee, asm) {
-        (Some(c), _) => c,
-        (None, Some(ia)) => st.dfg.make_value(Type::PTR, ValueDef::Asm(Box::new(ia))),
-        (None, None) => unreachable!("callee is either a value or inline asm"),
-    };
-    // Function attributes and bundles.
-    let mut fn_attrs = AttrSet::new();
-    let mut groups = Vec::new();
-    p.parse_fn_attrs_and_groups(&mut fn_attrs, &mut groups)?;
-    let mut bundles = Vec::new();
-    let mut bundle_args = Vec::new();
-    if matches!(p.peek(), Tok::LSquare) {
-        p.bump();
-        loop {
-            let tag = p.parse_string("operand bundle tag")?;
-            p.expect(Tok::LParen, "'(' in operand bundle")?;
-            let mut len = 0;
-            if !p.eat(&Tok::RParen) {
-                loop {
-                    let (_t, v) = parse_typed_value(p, st)?;
-                    bundle_args.push(v);
-                    len += 1;
-                    if p.eat(&Tok::RParen) {
-                        break;
-                    }
-                    p.expect(Tok::Comma, "',' or ')' in operand bundle")?;
-                }
-            }
-            bundles.push(Bundle { tag: String::from_utf8_lossy(&tag).into(), len });
-            if p.eat(&Tok::RSquare) {
-                break;
-            }
-            p.expect(Tok::Comma, "',' or ']' in operand bundles")?;
-        }
-    }
-    let mut all = Vec::with_capacity(1 + args.len() + bundle_args.len());
-    all.push(callee);
-    let num_args = args.len() as u32;
-    all.extend(args);
-    all.extend(bundle_args);
-    let info = CallInfo { fn_ty, cconv, tail, fmf, ret_attrs, param_attrs, fn_attrs, num_args, bundles, addrspace };
-    Ok(CallParts { info, args: all, groups, ret })
-}
-
-fn parse_md_arg<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<Value> {
-    // `metadata !0`, `metadata !"s"`, `metadata !{}`, `metadata i32 %x`.
-    let arg = match p.peek() {
-        Tok::Exclaim | Tok::MetadataName(_) => MdArg::Md(p.parse_md_operand()?),
-        Tok::Word("null" | "distinct") => MdArg::Md(p.parse_md_operand()?),
-        _ => {
-            let ty = p.parse_type()?;
-            match p.peek() {
-                Tok::LocalName(_) | Tok::LocalId(_) => MdArg::Local(parse_value(p, st, ty)?),
-                _ => MdArg::Md(MdOperand::Const(p.parse_const(ty)?)),
-            }
-        }
-    };
-    Ok(st.dfg.make_value(Type::METADATA, ValueDef::Md(Box::new(arg))))
-}
-
-fn parse_call<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, tail: TailKind) -> PResult<(InstData, Type)> {
-    let c = parse_call_common(p, st, tail)?;
-    st.pending_groups = c.groups;
-    Ok((InstData::new(InstKind::Call(Box::new(c.info)), &c.args, &[]), c.ret))
-}
-
-fn parse_callbr<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResult<(InstData, Type)> {
-    let c = parse_call_common(p, st, TailKind::None)?;
-    p.expect_word("to")?;
-    let normal = parse_label(p, st)?;
-    p.expect(Tok::LSquare, "'[' in callbr")?;
-    let mut blocks = vec![normal];
-    if !p.eat(&Tok::RSquare) {
-        loop {
-            blocks.push(parse_label(p, st)?);
-            if p.eat(&Tok::RSquare) {
-                break;
-            }
-            p.expect(Tok::Comma, "',' in callbr")?;
-        }
-    }
-    st.pending_groups = c.groups;
-    Ok((InstData::new(InstKind::CallBr(Box::new(c.info)), &c.args, &blocks), c.ret))
 }

@@ -1,4 +1,6 @@
-//! The `.ll` writer.
+//! The `.ll` writer: module layout, numbering, globals and function bodies.
+//! Instructions are written in `print_inst.rs`, constants, metadata and
+//! debug records in `print_values.rs`.
 //!
 //! Output follows LLVM's canonical layout so that it diffs cleanly against
 //! `opt -S`: unnamed values and blocks are numbered in order; function and
@@ -10,15 +12,16 @@
 //! are made unique here, deterministically, so the output always parses.
 //! Printing is a fixpoint: print, parse, print gives the same text.
 
-use super::names::{is_bare_ident, write_escaped, write_ident, write_quoted};
+use super::names::{is_bare_ident, write_ident, write_quoted};
+use super::print_inst::write_asm;
+use super::print_values::write_md_name;
 use crate::attrs::AttrSet;
-use crate::constant::{Const, ConstExpr, ConstKind, float_to_f64};
+use crate::constant::ConstKind;
 use crate::dfg::ValueDef;
 use crate::entity::{EntityRef, SecondaryMap};
-use crate::inst::*;
 use crate::metadata::{MdArg, MdBody, MdField, MdId, MdOperand};
-use crate::module::{GlobalId, GlobalProps, Module};
-use crate::types::{FloatKind, Type, TypeData};
+use crate::module::{Global, GlobalId, GlobalProps, Module};
+use crate::types::{Type, TypeData};
 use crate::{Block, Function, Inst, Value};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
@@ -124,7 +127,7 @@ impl Slots {
     }
 }
 
-fn write_local(out: &mut impl Write, name: &str) -> std::fmt::Result {
+pub(super) fn write_local(out: &mut impl Write, name: &str) -> std::fmt::Result {
     // Slot numbers print bare; names only when they are valid identifiers.
     // A leading U+0001 marks a digits-only *name* (see `Slots::new`).
     if let Some(digits) = name.strip_prefix('\u{1}') {
@@ -139,12 +142,16 @@ fn write_local(out: &mut impl Write, name: &str) -> std::fmt::Result {
 /// Prints modules, functions and instructions with consistent attribute-group
 /// and metadata numbering.
 pub struct ModulePrinter<'m> {
-    m: &'m Module,
-    attr_groups: FxHashMap<AttrSet, u32>,
-    attr_order: Vec<AttrSet>,
-    md_slot: SecondaryMap<MdId, Option<u32>>,
-    md_order: Vec<MdId>,
-    preds: bool,
+    pub(super) m: &'m Module,
+    pub(super) attr_groups: FxHashMap<AttrSet, u32>,
+    pub(super) attr_order: Vec<AttrSet>,
+    pub(super) md_slot: SecondaryMap<MdId, Option<u32>>,
+    /// For each uniqued node, the first node with the same content: LLVM
+    /// keeps one node per content (`!{}` written inline and as `!2 = !{}`
+    /// is one node), so they share a number.
+    pub(super) md_canon: SecondaryMap<MdId, Option<MdId>>,
+    pub(super) md_order: Vec<MdId>,
+    pub(super) preds: bool,
 }
 
 impl<'m> ModulePrinter<'m> {
@@ -155,14 +162,33 @@ impl<'m> ModulePrinter<'m> {
             attr_groups: FxHashMap::default(),
             attr_order: Vec::new(),
             md_slot: SecondaryMap::with_default(None),
+            md_canon: SecondaryMap::with_default(None),
             md_order: Vec::new(),
             preds: true,
         };
+        p.unique_md();
         p.number_module();
         p
     }
 
-    fn attr_group(&mut self, set: &AttrSet) -> Option<u32> {
+    pub(super) fn unique_md(&mut self) {
+        let mut seen: FxHashMap<&MdBody, MdId> = FxHashMap::default();
+        for (id, node) in self.m.metadata.nodes.iter() {
+            if node.distinct || matches!(node.body, MdBody::Undefined) {
+                continue;
+            }
+            let first = *seen.entry(&node.body).or_insert(id);
+            if first != id {
+                self.md_canon[id] = Some(first);
+            }
+        }
+    }
+
+    pub(super) fn canon(&self, id: MdId) -> MdId {
+        self.md_canon[id].unwrap_or(id)
+    }
+
+    pub(super) fn attr_group(&mut self, set: &AttrSet) -> Option<u32> {
         if set.is_empty() {
             return None;
         }
@@ -175,10 +201,11 @@ impl<'m> ModulePrinter<'m> {
         Some(n)
     }
 
-    fn md_number(&mut self, id: MdId) {
+    pub(super) fn md_number(&mut self, id: MdId) {
         // Iterative pre-order: a node gets its number before its operands.
         let mut stack = vec![id];
         while let Some(n) = stack.pop() {
+            let n = self.canon(n);
             if self.md_slot[n].is_some() || self.is_inline_md(n) {
                 continue;
             }
@@ -206,11 +233,11 @@ impl<'m> ModulePrinter<'m> {
         }
     }
 
-    fn is_inline_md(&self, n: MdId) -> bool {
+    pub(super) fn is_inline_md(&self, n: MdId) -> bool {
         matches!(&self.m.metadata.nodes[n].body, MdBody::Specialized { name, .. } if &**name == "DIExpression")
     }
 
-    fn number_module(&mut self) {
+    pub(super) fn number_module(&mut self) {
         let m = self.m;
         for g in m.variables() {
             if let Some(v) = m.var(g) {
@@ -234,6 +261,11 @@ impl<'m> ModulePrinter<'m> {
             }
             if let Some(body) = m.body(f) {
                 for (_, i) in body.insts_in_order() {
+                    for r in body.layout().dbg_records(i) {
+                        for n in r.md_refs() {
+                            self.md_number(n);
+                        }
+                    }
                     for &a in &body.dfg().inst(i).args {
                         if let ValueDef::Md(arg) = &body.dfg().value(a).def
                             && let MdArg::Md(MdOperand::Node(n)) = &**arg
@@ -333,6 +365,16 @@ impl<'m> ModulePrinter<'m> {
                 self.write_global_var(out, g);
             }
         }
+        for ifunc in [false, true] {
+            let group: Vec<GlobalId> =
+                m.aliases().filter(|&g| matches!(&m.globals[g], Global::Alias(a) if a.is_ifunc == ifunc)).collect();
+            if !group.is_empty() {
+                out.push('\n');
+                for g in group {
+                    self.write_alias(out, g);
+                }
+            }
+        }
         for f in m.functions() {
             out.push('\n');
             self.write_function(out, f);
@@ -374,7 +416,7 @@ impl<'m> ModulePrinter<'m> {
     /// Linkage, preemption, visibility, DLL storage; for variables also
     /// thread-local mode and `unnamed_addr` (functions print that after the
     /// parameter list).
-    fn write_props_prefix(out: &mut String, p: &GlobalProps, is_var: bool) {
+    pub(super) fn write_props_prefix(out: &mut String, p: &GlobalProps, is_var: bool) {
         if let Some(l) = &p.linkage
             && (is_var || &**l != "external")
         {
@@ -391,7 +433,7 @@ impl<'m> ModulePrinter<'m> {
         }
     }
 
-    fn write_global_var(&mut self, out: &mut String, g: GlobalId) {
+    pub(super) fn write_global_var(&mut self, out: &mut String, g: GlobalId) {
         let m = self.m;
         let Some(v) = m.var(g) else { return };
         out.push('@');
@@ -440,7 +482,34 @@ impl<'m> ModulePrinter<'m> {
         out.push('\n');
     }
 
-    fn write_comdat(out: &mut String, c: &str, own: &str, comma: bool) {
+    pub(super) fn write_alias(&mut self, out: &mut String, g: GlobalId) {
+        let m = self.m;
+        let Global::Alias(a) = &m.globals[g] else { return };
+        out.push('@');
+        let _ = write_ident(out, &a.name);
+        out.push_str(" = ");
+        let mut props = a.props.clone();
+        if props.linkage.as_deref() == Some("external") {
+            props.linkage = None;
+        }
+        Self::write_props_prefix(out, &props, true);
+        out.push_str(if a.is_ifunc { "ifunc " } else { "alias " });
+        self.ty(out, a.ty);
+        out.push_str(", ");
+        // A constant expression carries its type; LLVM writes none before it.
+        if !matches!(a.target.kind, ConstKind::Expr(_)) {
+            self.ty(out, a.target.ty);
+            out.push(' ');
+        }
+        self.write_const(out, &a.target);
+        if let Some(s) = &a.props.partition {
+            out.push_str(", partition ");
+            let _ = write_quoted(out, s);
+        }
+        out.push('\n');
+    }
+
+    pub(super) fn write_comdat(out: &mut String, c: &str, own: &str, comma: bool) {
         out.push_str(if comma { ", comdat" } else { " comdat" });
         if c != own {
             out.push_str("($");
@@ -590,6 +659,11 @@ impl<'m> ModulePrinter<'m> {
             }
             out.push('\n');
             for i in body.layout().block_insts(b) {
+                for r in body.layout().dbg_records(i) {
+                    out.push_str("    ");
+                    self.write_dbg_record(out, body, &slots, r);
+                    out.push('\n');
+                }
                 out.push_str("  ");
                 self.write_inst(out, body, &slots, i);
                 out.push('\n');
@@ -606,21 +680,8 @@ impl<'m> ModulePrinter<'m> {
             ValueDef::Asm(a) => write_asm(out, a),
             ValueDef::Md(arg) => match &**arg {
                 MdArg::Md(op) => self.write_md_operand(out, op),
-                MdArg::Local(l) => {
-                    let _ = self.m.types.write(out, dfg.value_type(*l));
-                    out.push(' ');
-                    // A wrapped local is not an SSA use, so removing its
-                    // definition leaves it behind; LLVM then reads `poison`
-                    // (a killed debug location), and so do we.
-                    let removed = dfg
-                        .value_inst(*l)
-                        .is_some_and(|i| f.layout().inst_block(i).is_none_or(|b| !f.layout().is_block_inserted(b)));
-                    if removed {
-                        out.push_str("poison");
-                    } else {
-                        self.write_operand(out, f, slots, *l);
-                    }
-                }
+                MdArg::Local(l) => self.write_md_value(out, f, slots, *l),
+                MdArg::ArgList(vs) => self.write_arg_list(out, f, slots, vs),
             },
             _ => match slots.value(v) {
                 Some(n) => {
@@ -632,13 +693,13 @@ impl<'m> ModulePrinter<'m> {
         }
     }
 
-    fn write_typed(&self, out: &mut String, f: &Function, slots: &Slots, v: Value) {
+    pub(super) fn write_typed(&self, out: &mut String, f: &Function, slots: &Slots, v: Value) {
         let _ = self.m.types.write(out, f.dfg().value_type(v));
         out.push(' ');
         self.write_operand(out, f, slots, v);
     }
 
-    fn ty(&self, out: &mut String, t: Type) {
+    pub(super) fn ty(&self, out: &mut String, t: Type) {
         let _ = self.m.types.write(out, t);
     }
 
@@ -648,548 +709,11 @@ impl<'m> ModulePrinter<'m> {
         self.write_inst(&mut s, f, slots, i);
         s
     }
-
-    /// Writes instruction `i` (no indentation, no newline).
-    pub fn write_inst(&self, out: &mut String, f: &Function, slots: &Slots, i: Inst) {
-        let dfg = f.dfg();
-        let d = dfg.inst(i);
-        if let Some(r) = d.result() {
-            out.push('%');
-            let _ = write_local(out, slots.value(r).unwrap_or("<badref>"));
-            out.push_str(" = ");
-        }
-        let a = &d.args;
-        let rty = d.result().map(|r| dfg.value_type(r));
-        match &d.kind {
-            InstKind::Binary { op, flags, fmf } => {
-                out.push_str(op.keyword());
-                write_int_flags(out, *flags);
-                write_fmf(out, *fmf);
-                out.push(' ');
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", ");
-                self.write_operand(out, f, slots, a[1]);
-            }
-            InstKind::FNeg { fmf } => {
-                out.push_str("fneg");
-                write_fmf(out, *fmf);
-                out.push(' ');
-                self.write_typed(out, f, slots, a[0]);
-            }
-            InstKind::ICmp { pred, flags } => {
-                out.push_str("icmp");
-                write_int_flags(out, *flags);
-                let _ = write!(out, " {} ", pred.keyword());
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", ");
-                self.write_operand(out, f, slots, a[1]);
-            }
-            InstKind::FCmp { pred, fmf } => {
-                out.push_str("fcmp");
-                write_fmf(out, *fmf);
-                let _ = write!(out, " {} ", pred.keyword());
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", ");
-                self.write_operand(out, f, slots, a[1]);
-            }
-            InstKind::Select { fmf } => {
-                out.push_str("select");
-                write_fmf(out, *fmf);
-                out.push(' ');
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", ");
-                self.write_typed(out, f, slots, a[1]);
-                out.push_str(", ");
-                self.write_typed(out, f, slots, a[2]);
-            }
-            InstKind::Freeze => {
-                out.push_str("freeze ");
-                self.write_typed(out, f, slots, a[0]);
-            }
-            InstKind::Cast { op, flags, fmf } => {
-                out.push_str(op.keyword());
-                write_int_flags(out, *flags);
-                write_fmf(out, *fmf);
-                out.push(' ');
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(" to ");
-                self.ty(out, rty.unwrap_or(Type::VOID));
-            }
-            InstKind::Load { align, volatile, atomic } => {
-                out.push_str("load ");
-                if atomic.is_some() {
-                    out.push_str("atomic ");
-                }
-                if *volatile {
-                    out.push_str("volatile ");
-                }
-                self.ty(out, rty.unwrap_or(Type::VOID));
-                out.push_str(", ");
-                self.write_typed(out, f, slots, a[0]);
-                if let Some(at) = atomic {
-                    write_atomic(out, at);
-                }
-                if let Some(al) = align {
-                    let _ = write!(out, ", align {al}");
-                }
-            }
-            InstKind::Store { align, volatile, atomic } => {
-                out.push_str("store ");
-                if atomic.is_some() {
-                    out.push_str("atomic ");
-                }
-                if *volatile {
-                    out.push_str("volatile ");
-                }
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", ");
-                self.write_typed(out, f, slots, a[1]);
-                if let Some(at) = atomic {
-                    write_atomic(out, at);
-                }
-                if let Some(al) = align {
-                    let _ = write!(out, ", align {al}");
-                }
-            }
-            InstKind::Alloca { ty, align, addrspace, inalloca, swifterror } => {
-                out.push_str("alloca ");
-                if *inalloca {
-                    out.push_str("inalloca ");
-                }
-                if *swifterror {
-                    out.push_str("swifterror ");
-                }
-                self.ty(out, *ty);
-                if let Some(&c) = a.first() {
-                    out.push_str(", ");
-                    self.write_typed(out, f, slots, c);
-                }
-                if let Some(al) = align {
-                    let _ = write!(out, ", align {al}");
-                }
-                if *addrspace != 0 {
-                    let _ = write!(out, ", addrspace({addrspace})");
-                }
-            }
-            InstKind::Gep { source, flags } => {
-                out.push_str("getelementptr");
-                write_gep_flags(out, *flags);
-                out.push(' ');
-                self.ty(out, *source);
-                for &x in a.iter() {
-                    out.push_str(", ");
-                    self.write_typed(out, f, slots, x);
-                }
-            }
-            InstKind::ExtractElement | InstKind::InsertElement | InstKind::ShuffleVector => {
-                out.push_str(d.opcode_name());
-                out.push(' ');
-                for (k, &x) in a.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_typed(out, f, slots, x);
-                }
-            }
-            InstKind::ExtractValue { indices } | InstKind::InsertValue { indices } => {
-                out.push_str(d.opcode_name());
-                out.push(' ');
-                for (k, &x) in a.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_typed(out, f, slots, x);
-                }
-                for ix in indices.iter() {
-                    let _ = write!(out, ", {ix}");
-                }
-            }
-            InstKind::AtomicRmw { op, volatile, atomic, align } => {
-                out.push_str("atomicrmw ");
-                if *volatile {
-                    out.push_str("volatile ");
-                }
-                out.push_str(op.keyword());
-                out.push(' ');
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", ");
-                self.write_typed(out, f, slots, a[1]);
-                write_atomic(out, atomic);
-                if let Some(al) = align {
-                    let _ = write!(out, ", align {al}");
-                }
-            }
-            InstKind::CmpXchg { weak, volatile, atomic, failure, align } => {
-                out.push_str("cmpxchg ");
-                if *weak {
-                    out.push_str("weak ");
-                }
-                if *volatile {
-                    out.push_str("volatile ");
-                }
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", ");
-                self.write_typed(out, f, slots, a[1]);
-                out.push_str(", ");
-                self.write_typed(out, f, slots, a[2]);
-                write_atomic(out, atomic);
-                out.push(' ');
-                out.push_str(failure.keyword());
-                if let Some(al) = align {
-                    let _ = write!(out, ", align {al}");
-                }
-            }
-            InstKind::Fence { atomic } => {
-                out.push_str("fence");
-                write_atomic(out, atomic);
-            }
-            InstKind::VaArg => {
-                out.push_str("va_arg ");
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", ");
-                self.ty(out, rty.unwrap_or(Type::VOID));
-            }
-            InstKind::Phi { fmf } => {
-                out.push_str("phi");
-                write_fmf(out, *fmf);
-                out.push(' ');
-                self.ty(out, rty.unwrap_or(Type::VOID));
-                out.push(' ');
-                for (k, (&v, &b)) in a.iter().zip(d.blocks.iter()).enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    out.push_str("[ ");
-                    self.write_operand(out, f, slots, v);
-                    out.push_str(", ");
-                    out.push_str(&slots.block_ref(b));
-                    out.push_str(" ]");
-                }
-            }
-            InstKind::Call(c) => {
-                match c.tail {
-                    TailKind::None => {}
-                    TailKind::Tail => out.push_str("tail "),
-                    TailKind::MustTail => out.push_str("musttail "),
-                    TailKind::NoTail => out.push_str("notail "),
-                }
-                out.push_str("call");
-                self.write_call_rest(out, f, slots, d, c);
-            }
-            InstKind::CallBr(c) => {
-                out.push_str("callbr");
-                self.write_call_rest(out, f, slots, d, c);
-                out.push_str("\n          to ");
-                out.push_str("label ");
-                out.push_str(&slots.block_ref(d.blocks[0]));
-                out.push_str(" [");
-                for (k, &b) in d.blocks[1..].iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    out.push_str("label ");
-                    out.push_str(&slots.block_ref(b));
-                }
-                out.push(']');
-            }
-            InstKind::Ret => {
-                out.push_str("ret ");
-                match a.first() {
-                    Some(&v) => self.write_typed(out, f, slots, v),
-                    None => out.push_str("void"),
-                }
-            }
-            InstKind::Br => {
-                out.push_str("br ");
-                if let Some(&c) = a.first() {
-                    self.write_typed(out, f, slots, c);
-                    out.push_str(", label ");
-                    out.push_str(&slots.block_ref(d.blocks[0]));
-                    out.push_str(", label ");
-                    out.push_str(&slots.block_ref(d.blocks[1]));
-                } else {
-                    out.push_str("label ");
-                    out.push_str(&slots.block_ref(d.blocks[0]));
-                }
-            }
-            InstKind::Switch => {
-                out.push_str("switch ");
-                self.write_typed(out, f, slots, a[0]);
-                out.push_str(", label ");
-                out.push_str(&slots.block_ref(d.blocks[0]));
-                out.push_str(" [");
-                for (&v, &b) in a[1..].iter().zip(d.blocks[1..].iter()) {
-                    out.push_str("\n    ");
-                    self.write_typed(out, f, slots, v);
-                    out.push_str(", label ");
-                    out.push_str(&slots.block_ref(b));
-                }
-                out.push_str("\n  ]");
-            }
-            InstKind::Unreachable => out.push_str("unreachable"),
-        }
-        for (k, md) in dfg.inst_metadata(i) {
-            out.push_str(", !");
-            let _ = write_md_name(out, k);
-            out.push(' ');
-            self.write_md_ref(out, *md);
-        }
-    }
-
-    fn write_call_rest(&self, out: &mut String, f: &Function, slots: &Slots, d: &InstData, c: &CallInfo) {
-        let m = self.m;
-        write_fmf(out, c.fmf);
-        if let Some(cc) = c.cconv.keyword() {
-            out.push(' ');
-            out.push_str(cc);
-        }
-        if !c.ret_attrs.is_empty() {
-            out.push(' ');
-            let _ = c.ret_attrs.write_inline(out, &m.types);
-        }
-        if let Some(a) = c.addrspace {
-            let _ = write!(out, " addrspace({a})");
-        }
-        out.push(' ');
-        let (ret, _, varargs) = m.types.fn_sig(c.fn_ty).expect("call of a function type");
-        if varargs {
-            self.ty(out, c.fn_ty)
-        } else {
-            self.ty(out, ret)
-        }
-        out.push(' ');
-        self.write_operand(out, f, slots, d.args[0]);
-        out.push('(');
-        for (k, &v) in d.call_args().iter().enumerate() {
-            if k > 0 {
-                out.push_str(", ");
-            }
-            self.ty(out, f.dfg().value_type(v));
-            if let Some(pa) = c.param_attrs.get(k)
-                && !pa.is_empty()
-            {
-                out.push(' ');
-                let _ = pa.write_inline(out, &m.types);
-            }
-            out.push(' ');
-            self.write_operand(out, f, slots, v);
-        }
-        out.push(')');
-        if let Some(n) = self.attr_groups.get(&c.fn_attrs) {
-            let _ = write!(out, " #{n}");
-        }
-        if !c.bundles.is_empty() {
-            out.push_str(" [ ");
-            for (bi, b) in c.bundles.iter().enumerate() {
-                if bi > 0 {
-                    out.push_str(", ");
-                }
-                let _ = write_quoted(out, b.tag.as_bytes());
-                out.push('(');
-                for (k, &v) in d.args[c.bundle_range(bi)].iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_typed(out, f, slots, v);
-                }
-                out.push(')');
-            }
-            out.push_str(" ]");
-        }
-    }
-
-    /// Writes a constant (without its type).
-    pub fn write_const(&self, out: &mut String, c: &Const) {
-        let m = self.m;
-        match &c.kind {
-            ConstKind::Int(v) => {
-                let bits = m.types.int_bits(m.types.scalar(c.ty)).unwrap_or(64);
-                if bits == 1 {
-                    out.push_str(if *v & 1 == 1 { "true" } else { "false" });
-                } else {
-                    let _ = write!(out, "{}", crate::constant::sext(*v, bits));
-                }
-            }
-            ConstKind::Float(bits) => {
-                write_float(out, m.types.float_kind(m.types.scalar(c.ty)).unwrap_or(FloatKind::Double), *bits)
-            }
-            ConstKind::Null => out.push_str("null"),
-            ConstKind::Undef => out.push_str("undef"),
-            ConstKind::Poison => out.push_str("poison"),
-            ConstKind::Zero => out.push_str("zeroinitializer"),
-            ConstKind::NoneToken => out.push_str("none"),
-            ConstKind::Global(g) => {
-                out.push('@');
-                let _ = write_ident(out, m.globals[*g].name());
-            }
-            ConstKind::Bytes(b) => {
-                out.push_str("c\"");
-                let _ = write_escaped(out, b);
-                out.push('"');
-            }
-            ConstKind::Aggregate(elems) => {
-                let (open, close) = match m.types.get(c.ty) {
-                    TypeData::Array { .. } => ("[", "]"),
-                    TypeData::Vector { .. } => ("<", ">"),
-                    TypeData::Struct { packed: true, .. } | TypeData::Named { packed: true, .. } => ("<{ ", " }>"),
-                    _ => ("{ ", " }"),
-                };
-                // A vector of one repeated integer or float is printed `splat`.
-                if open == "<"
-                    && !elems.is_empty()
-                    && matches!(elems[0].kind, ConstKind::Int(_) | ConstKind::Float(_))
-                    && elems.iter().all(|e| e.kind == elems[0].kind)
-                {
-                    out.push_str("splat (");
-                    self.ty(out, elems[0].ty);
-                    out.push(' ');
-                    self.write_const(out, &elems[0]);
-                    out.push(')');
-                    return;
-                }
-                if elems.is_empty() {
-                    out.push_str(match (open, close) {
-                        ("[", _) => "[]",
-                        ("<{ ", _) => "<{}>",
-                        _ => "{}",
-                    });
-                    return;
-                }
-                out.push_str(open);
-                for (k, e) in elems.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    self.ty(out, e.ty);
-                    out.push(' ');
-                    self.write_const(out, e);
-                }
-                out.push_str(close);
-            }
-            ConstKind::Expr(e) => match &**e {
-                ConstExpr::Cast(op, x) => {
-                    let _ = write!(out, "{} (", op.keyword());
-                    self.ty(out, x.ty);
-                    out.push(' ');
-                    self.write_const(out, x);
-                    out.push_str(" to ");
-                    self.ty(out, c.ty);
-                    out.push(')');
-                }
-                ConstExpr::Gep { source, flags, base, indices } => {
-                    out.push_str("getelementptr");
-                    write_gep_flags(out, *flags);
-                    out.push_str(" (");
-                    self.ty(out, *source);
-                    out.push_str(", ");
-                    self.ty(out, base.ty);
-                    out.push(' ');
-                    self.write_const(out, base);
-                    for ix in indices {
-                        out.push_str(", ");
-                        self.ty(out, ix.ty);
-                        out.push(' ');
-                        self.write_const(out, ix);
-                    }
-                    out.push(')');
-                }
-                ConstExpr::Binary(op, flags, x, y) => {
-                    out.push_str(op.keyword());
-                    write_int_flags(out, *flags);
-                    out.push_str(" (");
-                    self.ty(out, x.ty);
-                    out.push(' ');
-                    self.write_const(out, x);
-                    out.push_str(", ");
-                    self.ty(out, y.ty);
-                    out.push(' ');
-                    self.write_const(out, y);
-                    out.push(')');
-                }
-            },
-        }
-    }
-
-    fn write_md_ref(&self, out: &mut String, id: MdId) {
-        match self.md_slot[id] {
-            Some(n) => {
-                let _ = write!(out, "!{n}");
-            }
-            None => self.write_md_node(out, id),
-        }
-    }
-
-    fn write_md_operand(&self, out: &mut String, op: &MdOperand) {
-        match op {
-            MdOperand::Null => out.push_str("null"),
-            MdOperand::Node(n) => self.write_md_ref(out, *n),
-            MdOperand::Str(s) => {
-                out.push('!');
-                let _ = write_quoted(out, s);
-            }
-            MdOperand::Const(c) => {
-                self.ty(out, c.ty);
-                out.push(' ');
-                self.write_const(out, c);
-            }
-        }
-    }
-
-    fn write_md_node(&self, out: &mut String, id: MdId) {
-        let node = &self.m.metadata.nodes[id];
-        if node.distinct {
-            out.push_str("distinct ");
-        }
-        match &node.body {
-            MdBody::Tuple(ops) => {
-                out.push_str("!{");
-                for (k, op) in ops.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_md_operand(out, op);
-                }
-                out.push('}');
-            }
-            MdBody::Specialized { name, fields } => {
-                let _ = write!(out, "!{name}(");
-                for (k, (key, v)) in fields.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    let _ = write!(out, "{key}: ");
-                    match v {
-                        MdField::Node(n) => self.write_md_ref(out, *n),
-                        MdField::Null => out.push_str("null"),
-                        MdField::Str(s) => {
-                            let _ = write_quoted(out, s);
-                        }
-                        MdField::Raw(r) => out.push_str(r),
-                    }
-                }
-                out.push(')');
-            }
-            MdBody::Undefined => out.push_str("!{}"),
-        }
-    }
-}
-
-fn write_md_name(out: &mut String, name: &str) -> std::fmt::Result {
-    // Metadata names allow `\XX` escapes for unusual characters; a digit
-    // cannot start one (it would read as a metadata number).
-    for (k, c) in name.bytes().enumerate() {
-        if (c.is_ascii_alphabetic() || (k > 0 && c.is_ascii_digit())) || matches!(c, b'-' | b'$' | b'.' | b'_') {
-            out.push(c as char);
-        } else {
-            write!(out, "\\{c:02X}")?;
-        }
-    }
-    Ok(())
 }
 
 /// Predecessors of every block in the order LLVM's `; preds =` comment lists
 /// them for freshly parsed code (the reverse of branch order).
-fn predecessors_for_print(f: &Function) -> Vec<Vec<Block>> {
+pub(super) fn predecessors_for_print(f: &Function) -> Vec<Vec<Block>> {
     let n = f.dfg().num_blocks();
     let mut preds: Vec<Vec<Block>> = vec![Vec::new(); n];
     for b in f.layout().blocks() {
@@ -1201,132 +725,4 @@ fn predecessors_for_print(f: &Function) -> Vec<Vec<Block>> {
         p.reverse();
     }
     preds
-}
-
-fn write_int_flags(out: &mut String, f: IntFlags) {
-    for (fl, kw) in IntFlags::KEYWORDS {
-        if f.contains(*fl) && *fl != IntFlags::NONE {
-            out.push(' ');
-            out.push_str(kw);
-        }
-    }
-}
-
-fn write_fmf(out: &mut String, f: FastMath) {
-    if f == FastMath::FAST {
-        out.push_str(" fast");
-        return;
-    }
-    for (fl, kw) in FastMath::KEYWORDS {
-        if f.contains(*fl) {
-            out.push(' ');
-            out.push_str(kw);
-        }
-    }
-}
-
-fn write_gep_flags(out: &mut String, f: GepFlags) {
-    if f.contains(GepFlags::INBOUNDS) {
-        out.push_str(" inbounds");
-    } else if f.contains(GepFlags::NUSW) {
-        out.push_str(" nusw");
-    }
-    if f.contains(GepFlags::NUW) {
-        out.push_str(" nuw");
-    }
-}
-
-fn write_atomic(out: &mut String, a: &Atomic) {
-    if let Some(s) = &a.scope {
-        out.push_str(" syncscope(");
-        let _ = write_quoted(out, s.as_bytes());
-        out.push(')');
-    }
-    out.push(' ');
-    out.push_str(a.ordering.keyword());
-}
-
-fn write_asm(out: &mut String, a: &InlineAsm) {
-    out.push_str("asm ");
-    if a.side_effect {
-        out.push_str("sideeffect ");
-    }
-    if a.align_stack {
-        out.push_str("alignstack ");
-    }
-    if a.intel_dialect {
-        out.push_str("inteldialect ");
-    }
-    if a.unwind {
-        out.push_str("unwind ");
-    }
-    let _ = write_quoted(out, &a.asm);
-    out.push_str(", ");
-    let _ = write_quoted(out, &a.constraints);
-}
-
-/// Writes a float constant as LLVM does: `%e` with six digits when that
-/// reads back exactly (float and double), else hexadecimal.
-pub fn write_float(out: &mut String, kind: FloatKind, bits: u128) {
-    match kind {
-        FloatKind::Float | FloatKind::Double => {
-            let v = float_to_f64(kind, bits).unwrap_or(0.0);
-            if v.is_finite() {
-                let s = format_e6(v);
-                if s.parse::<f64>().ok().is_some_and(|back| back.to_bits() == v.to_bits()) {
-                    out.push_str(&s);
-                    return;
-                }
-            }
-            let _ = write!(out, "0x{:016X}", v.to_bits());
-        }
-        FloatKind::Half => {
-            let _ = write!(out, "0xH{:04X}", bits as u16);
-        }
-        FloatKind::BFloat => {
-            let _ = write!(out, "0xR{:04X}", bits as u16);
-        }
-        FloatKind::X86Fp80 => {
-            let _ = write!(out, "0xK{:020X}", bits & ((1u128 << 80) - 1));
-        }
-        FloatKind::Fp128 => {
-            let _ = write!(out, "0xL{bits:032X}");
-        }
-        FloatKind::PpcFp128 => {
-            let _ = write!(out, "0xM{bits:032X}");
-        }
-    }
-}
-
-/// `1.500000e+00` style: six fractional digits, signed two-digit exponent.
-fn format_e6(v: f64) -> String {
-    let s = format!("{v:.6e}");
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let e: i32 = exp.parse().unwrap_or(0);
-    let sign = if e < 0 { '-' } else { '+' };
-    format!("{mant}e{sign}{:02}", e.abs())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn floats_like_llvm() {
-        let mut s = String::new();
-        write_float(&mut s, FloatKind::Double, u128::from(1.0f64.to_bits()));
-        assert_eq!(s, "1.000000e+00");
-        s.clear();
-        write_float(&mut s, FloatKind::Float, u128::from(0.1f32.to_bits()));
-        assert_eq!(s, "0x3FB99999A0000000");
-        s.clear();
-        write_float(&mut s, FloatKind::Double, u128::from((-0.5f64).to_bits()));
-        assert_eq!(s, "-5.000000e-01");
-        s.clear();
-        write_float(&mut s, FloatKind::Double, u128::from(1e-300f64.to_bits()));
-        assert_eq!(s, "1.000000e-300");
-        s.clear();
-        write_float(&mut s, FloatKind::Half, 0x3c00);
-        assert_eq!(s, "0xH3C00");
-    }
 }

@@ -26,6 +26,12 @@ pub fn used_named_types(m: &Module) -> Vec<Type> {
             }
         }
     }
+    for g in m.aliases() {
+        if let Global::Alias(a) = &m.globals[g] {
+            f.ty(a.ty);
+            f.constant(&a.target);
+        }
+    }
     for fid in m.functions() {
         let Some(d) = m.func(fid) else { continue };
         f.ty(d.ty);
@@ -38,6 +44,14 @@ pub fn used_named_types(m: &Module) -> Vec<Type> {
         let Some(body) = m.body(fid) else { continue };
         let dfg = body.dfg();
         for (_, i) in body.insts_in_order() {
+            // Constants in debug records may be of named types too.
+            for r in body.layout().dbg_records(i) {
+                for v in r.values() {
+                    if let ValueDef::Const(c) = &dfg.value(v).def {
+                        f.constant(c);
+                    }
+                }
+            }
             let data = dfg.inst(i);
             if let Some(r) = dfg.inst_result(i) {
                 f.ty(dfg.value_type(r));
@@ -47,7 +61,7 @@ pub fn used_named_types(m: &Module) -> Vec<Type> {
                     ValueDef::Const(c) => f.constant(c),
                     ValueDef::Md(md) => match &**md {
                         MdArg::Md(MdOperand::Const(c)) => f.constant(c),
-                        MdArg::Md(_) | MdArg::Local(_) => {}
+                        MdArg::Md(_) | MdArg::Local(_) | MdArg::ArgList(_) => {}
                     },
                     _ => {}
                 }
@@ -129,7 +143,7 @@ impl Finder<'_> {
                     self.constant(base);
                     indices.iter().for_each(|x| self.constant(x));
                 }
-                ConstExpr::Binary(_, _, a, b) => {
+                ConstExpr::Binary(_, _, a, b) | ConstExpr::ExtractElement(a, b) => {
                     self.constant(a);
                     self.constant(b);
                 }

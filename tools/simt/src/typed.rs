@@ -184,6 +184,7 @@ impl<'m> TypeCtx<'m> {
         let t = c.ty;
         Ok(match &c.kind {
             ConstKind::Int(v) => Val::int(self.int_bits(self.types.scalar(t)).unwrap_or(128), *v),
+            ConstKind::WideInt(_) => return unsupported("integer constants wider than 128 bits".to_string()),
             ConstKind::Float(bits) => match self.types.get(t) {
                 TypeData::Float(k) => Val::Float(float_of_bits(*k, *bits)?),
                 _ => return unsupported(format!("float constant of type {}", self.types.display(t))),
@@ -226,6 +227,10 @@ impl<'m> TypeCtx<'m> {
                 let (x, y) = (self.constant(a, globals)?, self.constant(b, globals)?);
                 crate::arith::binary(self, *op, *flags, Default::default(), &x, &y, a.ty)
             }
+            ConstExpr::ExtractElement(v, i) => match (self.constant(v, globals)?, i.as_int()) {
+                (Val::Agg(es), Some(k)) if (k as usize) < es.len() => Ok(es[k as usize].clone()),
+                _ => unsupported("extractelement constant with an index out of range".to_string()),
+            },
             ConstExpr::Gep { source, flags, base, indices } => {
                 let b = self.constant(base, globals)?;
                 let idx = indices.iter().map(|i| Ok((self.constant(i, globals)?, i.ty))).collect::<Result<Vec<_>>>()?;

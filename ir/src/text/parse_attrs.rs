@@ -1,0 +1,314 @@
+//! Attributes: function, parameter and return attributes, and attribute groups.
+
+use super::lexer::Tok;
+use super::parser::*;
+use crate::attrs::{Attr, AttrSet};
+
+impl<'a> Parser<'a> {
+    /// Attribute keywords that take a type in parentheses.
+    pub(crate) fn is_type_attr(w: &str) -> bool {
+        matches!(w, "byval" | "byref" | "sret" | "inalloca" | "preallocated" | "elementtype")
+    }
+
+    /// Attribute keywords that take an integer in parentheses (or after a space for `align`).
+    pub(crate) fn is_int_attr(w: &str) -> bool {
+        matches!(w, "align" | "alignstack" | "dereferenceable" | "dereferenceable_or_null")
+    }
+
+    /// Keywords that may appear as function, parameter or return attributes.
+    pub(crate) fn is_attr_keyword(w: &str) -> bool {
+        matches!(
+            w,
+            "alwaysinline"
+                | "builtin"
+                | "cold"
+                | "convergent"
+                | "disable_sanitizer_instrumentation"
+                | "fn_ret_thunk_extern"
+                | "hot"
+                | "hybrid_patchable"
+                | "inlinehint"
+                | "jumptable"
+                | "minsize"
+                | "mustprogress"
+                | "naked"
+                | "nobuiltin"
+                | "nocallback"
+                | "nocf_check"
+                | "noduplicate"
+                | "nofree"
+                | "noimplicitfloat"
+                | "noinline"
+                | "nomerge"
+                | "nonlazybind"
+                | "noprofile"
+                | "norecurse"
+                | "noredzone"
+                | "noreturn"
+                | "nosanitize_bounds"
+                | "nosanitize_coverage"
+                | "nosync"
+                | "nounwind"
+                | "null_pointer_is_valid"
+                | "optforfuzzing"
+                | "optnone"
+                | "optsize"
+                | "presplitcoroutine"
+                | "readnone"
+                | "readonly"
+                | "returns_twice"
+                | "safestack"
+                | "sanitize_address"
+                | "sanitize_hwaddress"
+                | "sanitize_memory"
+                | "sanitize_memtag"
+                | "sanitize_thread"
+                | "sanitize_numerical_stability"
+                | "sanitize_realtime"
+                | "sanitize_realtime_blocking"
+                | "sanitize_type"
+                | "shadowcallstack"
+                | "skipprofile"
+                | "speculatable"
+                | "speculative_load_hardening"
+                | "ssp"
+                | "sspreq"
+                | "sspstrong"
+                | "strictfp"
+                | "willreturn"
+                | "writeonly"
+                | "argmemonly"
+                | "inaccessiblememonly"
+                | "inaccessiblemem_or_argmemonly"
+                | "nocreateundeforpoison"
+                | "nodivergencesource"
+                | "coro_only_destroy_when_complete"
+                | "coro_elide_safe"
+                | "no_sanitize_address"
+                | "no_sanitize_hwaddress"
+                | "sanitize_alloc_token"
+                | "allocalign"
+                | "allocptr"
+                | "dead_on_unwind"
+                | "dead_on_return"
+                | "immarg"
+                | "inreg"
+                | "nest"
+                | "noalias"
+                | "nocapture"
+                | "nofpclass_"
+                | "nonnull"
+                | "noundef"
+                | "returned"
+                | "signext"
+                | "swiftasync"
+                | "swifterror"
+                | "swiftself"
+                | "writable"
+                | "zeroext"
+        )
+    }
+
+    /// Keywords with a parenthesised payload kept verbatim.
+    pub(crate) fn is_paren_attr(w: &str) -> bool {
+        matches!(
+            w,
+            "memory"
+                | "captures"
+                | "range"
+                | "allocsize"
+                | "vscale_range"
+                | "nofpclass"
+                | "uwtable"
+                | "allockind"
+                | "initializes"
+                | "alloc_variant_zeroed"
+                | "denormal_fpenv"
+        )
+    }
+
+    /// Parses one attribute at the cursor into `set`. `group` selects the
+    /// `key=N` spelling used inside attribute groups.
+    pub(crate) fn parse_one_attr(&mut self, set: &mut AttrSet, group: bool) -> PResult<()> {
+        let off = self.offset();
+        match self.bump() {
+            Tok::Str(k) => {
+                let key = String::from_utf8_lossy(&k).into_owned();
+                if self.eat(&Tok::Equal) {
+                    let v = self.parse_string("attribute value")?;
+                    set.insert(Attr::Str(key.into(), Some(String::from_utf8_lossy(&v).into())));
+                } else {
+                    set.insert(Attr::Str(key.into(), None));
+                }
+                Ok(())
+            }
+            Tok::Word(w) => {
+                if Self::is_type_attr(w) {
+                    if self.eat(&Tok::LParen) {
+                        let t = self.parse_type()?;
+                        self.expect(Tok::RParen, "')'")?;
+                        set.insert(Attr::Type(w.into(), t));
+                    } else {
+                        set.insert(Attr::Flag(w.into()));
+                    }
+                    return Ok(());
+                }
+                if Self::is_int_attr(w) {
+                    if group && self.eat(&Tok::Equal) {
+                        let v = self.parse_u64("integer")?;
+                        set.insert(Attr::Int(w.into(), v));
+                    } else if w == "align" || self.peek() == &Tok::LParen {
+                        let v = if w == "align" || w == "alignstack" {
+                            self.parse_align_value()?
+                        } else {
+                            self.expect(Tok::LParen, "'('")?;
+                            let v = self.parse_u64("integer")?;
+                            self.expect(Tok::RParen, "')'")?;
+                            v
+                        };
+                        set.insert(Attr::Int(w.into(), v));
+                    } else {
+                        set.insert(Attr::Flag(w.into()));
+                    }
+                    return Ok(());
+                }
+                if Self::is_paren_attr(w) {
+                    if self.peek() == &Tok::LParen {
+                        let text = self.raw_parens()?;
+                        set.insert(Attr::Paren(w.into(), text.into()));
+                    } else {
+                        set.insert(Attr::Flag(w.into()));
+                    }
+                    return Ok(());
+                }
+                if Self::is_attr_keyword(w) {
+                    set.insert(Attr::Flag(w.into()));
+                    return Ok(());
+                }
+                Err(self.error_at(off, format!("unknown attribute '{w}'")))
+            }
+            _ => Err(self.error_at(off, "expected attribute")),
+        }
+    }
+
+    /// Reads `( ... )` with balanced parentheses and returns the inside text.
+    pub(crate) fn raw_parens(&mut self) -> PResult<String> {
+        let open = self.offset();
+        self.expect(Tok::LParen, "'('")?;
+        let start = self.offset();
+        let mut depth = 1;
+        loop {
+            match self.peek() {
+                Tok::LParen => depth += 1,
+                Tok::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let end = self.offset();
+                        self.bump();
+                        return normalize_payload(&self.src[start..end])
+                            .ok_or_else(|| self.error_at(start, "invalid attribute payload"));
+                    }
+                }
+                Tok::Eof | Tok::Error => return Err(self.error_at(open, "unbalanced parentheses in attribute")),
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    pub(crate) fn starts_attr(&self) -> bool {
+        match self.peek() {
+            Tok::Str(_) => true,
+            Tok::Word(w) => {
+                Self::is_type_attr(w) || Self::is_int_attr(w) || Self::is_paren_attr(w) || Self::is_attr_keyword(w)
+            }
+            _ => false,
+        }
+    }
+
+    /// Parameter attributes (before the parameter name or call argument).
+    pub(crate) fn parse_param_attrs(&mut self, set: &mut AttrSet) -> PResult<()> {
+        while self.starts_attr() {
+            self.parse_param_attr(set)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn parse_param_attr(&mut self, set: &mut AttrSet) -> PResult<()> {
+        self.parse_one_attr(set, false)
+    }
+
+    /// Return attributes (before the return type).
+    pub(crate) fn parse_ret_attrs(&mut self, set: &mut AttrSet) -> PResult<()> {
+        // String attributes (`"key"="value"`) are valid here too.
+        while let Tok::Str(_) = self.peek() {
+            self.parse_one_attr(set, false)?;
+        }
+        while let Tok::Word(w) = self.peek() {
+            let ok = matches!(
+                *w,
+                "noundef"
+                    | "nonnull"
+                    | "noalias"
+                    | "signext"
+                    | "zeroext"
+                    | "inreg"
+                    | "dereferenceable"
+                    | "dereferenceable_or_null"
+                    | "range"
+                    | "nofpclass"
+                    | "align"
+            );
+            if !ok {
+                break;
+            }
+            self.parse_one_attr(set, false)?;
+        }
+        Ok(())
+    }
+
+    /// One function attribute (inline, after the parameter list).
+    pub(crate) fn parse_fn_attr(&mut self, set: &mut AttrSet) -> PResult<()> {
+        self.parse_one_attr(set, false)
+    }
+
+    /// Function attributes and `#N` group references of a call site or header.
+    pub(crate) fn parse_fn_attrs_and_groups(
+        &mut self,
+        set: &mut AttrSet,
+        groups: &mut Vec<(u32, usize)>,
+    ) -> PResult<()> {
+        loop {
+            match self.peek() {
+                Tok::AttrGroup(g) => {
+                    groups.push((*g, self.offset()));
+                    self.bump();
+                }
+                Tok::Str(_) => self.parse_fn_attr(set)?,
+                Tok::Word(_) if self.starts_attr() => self.parse_fn_attr(set)?,
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    pub(crate) fn parse_attr_group(&mut self) -> PResult<()> {
+        let off = self.offset();
+        let id = match self.bump() {
+            Tok::AttrGroup(g) => g,
+            _ => return Err(self.error_at(off, "expected attribute group id")),
+        };
+        self.expect(Tok::Equal, "'=' here")?;
+        self.expect(Tok::LBrace, "'{' here")?;
+        let mut set = AttrSet::new();
+        while !self.eat(&Tok::RBrace) {
+            if matches!(self.peek(), Tok::Eof | Tok::Error) {
+                return self.err("expected '}' at end of attribute group");
+            }
+            self.parse_one_attr(&mut set, true)?;
+        }
+        if self.attr_groups.insert(id, set).is_some() {
+            return Err(self.error_at(off, format!("redefinition of attribute group #{id}")));
+        }
+        Ok(())
+    }
+}
