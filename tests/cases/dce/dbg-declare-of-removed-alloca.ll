@@ -2,7 +2,7 @@
 ; An alloca whose only user is a debug intrinsic's metadata operand is dead
 ; (wrapped locals are not SSA uses). The operand must not dangle: it becomes
 ; `poison`, a killed location, which LLVM reads back.
-; expect-count: 1 call void @llvm.dbg.declare(metadata ptr poison,
+; expect-count: 1 #dbg_declare(ptr poison,
 define void @f() !dbg !3 {
   %x = alloca i32, align 4
   call void @llvm.dbg.declare(metadata ptr %x, metadata !4, metadata !DIExpression()), !dbg !6
