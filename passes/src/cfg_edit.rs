@@ -75,7 +75,8 @@ pub enum Fold {
 /// only to `b`, as LLVM's `MergeBasicBlockIntoOnlyPred` does (jump threading
 /// uses it): `pred`'s instructions go to the top of `b`, `pred`'s
 /// predecessors branch to `b`, and `b` keeps its name (and takes `pred`'s
-/// place if `pred` was the entry). Asks the oracle first.
+/// place if `pred` was the entry). Asks the oracle first. When `pred` is the
+/// larger block, `b`'s instructions move instead, to the same result.
 pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fold {
     let cfg = f.cfg();
     let pred = match cfg.preds(b) {
@@ -89,11 +90,18 @@ pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fo
         tracing::debug!(target: "opt_conv::cfg", "not folding: {r}");
         return Fold::Refused(r);
     }
-    let pred_preds: Vec<Block> = cfg.preds(pred).to_vec();
     fold_single_entry_phis(f, b);
     if let Some(t) = f.terminator(pred) {
         remove_inst(f, t);
     }
+    if f.layout().block_len(pred) > f.layout().block_len(b) {
+        // Move the smaller block: merging down a long chain would otherwise
+        // carry the growing block along at every step (quadratic).
+        absorb_into_pred(f, pred, b);
+        f.update_cfg(cfg, &[pred, b]);
+        return Fold::Folded;
+    }
+    let pred_preds: Vec<Block> = cfg.preds(pred).to_vec();
     let moved: Vec<Inst> = f.block_insts(pred).collect();
     let first = f.layout().first_inst(b);
     let layout = f.layout_mut();
@@ -128,6 +136,43 @@ pub enum Reachability {
     /// Nothing is known: reachability, and if need be every use in the
     /// function, are computed (linear in the function, per call).
     Unknown,
+}
+
+/// The other direction of [`merge_only_predecessor_into`], with the same
+/// result: `b`'s instructions go to the end of `pred` (which has lost its
+/// terminator), `pred` takes `b`'s place in the layout (unless it is the
+/// entry) and its name, and `b`'s successors see `pred` as their
+/// predecessor. Costs `b`'s size and its successors' phis.
+fn absorb_into_pred(f: &mut Function, pred: Block, b: Block) {
+    let succs: Vec<Block> = f.terminator(b).map(|t| f.dfg().inst(t).blocks.to_vec()).unwrap_or_default();
+    let moved: Vec<Inst> = f.block_insts(b).collect();
+    let layout = f.layout_mut();
+    for i in moved {
+        layout.remove_inst(i);
+        layout.append_inst(i, pred);
+    }
+    if layout.entry_block() != Some(pred) {
+        layout.move_block_before(pred, b);
+    }
+    layout.remove_block(b);
+    let name = f.dfg().block_name(b).map(str::to_owned);
+    f.dfg_mut().set_block_name(b, None);
+    f.dfg_mut().set_block_name(pred, name.as_deref());
+    let mut seen: Vec<Block> = Vec::new();
+    for s in succs {
+        if seen.contains(&s) {
+            continue;
+        }
+        seen.push(s);
+        let phis: Vec<Inst> = f.phis(s).collect();
+        for p in phis {
+            for x in f.dfg_mut_preserving_cfg().inst_mut(p).blocks.iter_mut() {
+                if *x == b {
+                    *x = pred;
+                }
+            }
+        }
+    }
 }
 
 /// Removes `b` when it holds nothing but phis and `br label %S`, sending
@@ -355,8 +400,8 @@ fn fold_single_entry_phis(f: &mut Function, b: Block) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Reachability, forward_empty_block};
-    use opt_conv_ir::{parse_module, verify_module};
+    use super::{Fold, Reachability, forward_empty_block, merge_only_predecessor_into};
+    use opt_conv_ir::{parse_module, print_module, verify_module};
 
     const SHARED_SUCC: &str = "define i32 @f(i1 %c, i1 %d, i32 %x) {\n\
         entry:\n  br i1 %c, label %a, label %b\n\
@@ -411,5 +456,34 @@ mod tests {
         let mut f = m.take_body(fid).unwrap();
         let join = f.block_by_name("join").unwrap();
         assert!(!forward_empty_block(&mut f, join, Reachability::Unknown));
+    }
+
+    /// A long block falling through to a short one: the short one's
+    /// instructions move (a chain of merges would otherwise move the growing
+    /// block at every step), with the result the other direction gives.
+    #[test]
+    fn the_smaller_block_is_the_one_that_moves() {
+        let src = "define i32 @f(i1 %c, i32 %x) {\n\
+            entry:\n  br i1 %c, label %long, label %exit\n\
+            long:\n  %a = add i32 %x, 1\n  %b = add i32 %a, 2\n  %c2 = add i32 %b, 3\n  br label %short\n\
+            short:\n  %d = mul i32 %c2, 5\n  br i1 %c, label %exit, label %exit\n\
+            exit:\n  %p = phi i32 [ 0, %entry ], [ %d, %short ], [ %d, %short ]\n  ret i32 %p\n}\n";
+        let (mut m, _) = parse_module("t.ll", src).unwrap();
+        let fid = m.func_by_name("f").unwrap();
+        let mut f = m.take_body(fid).unwrap();
+        let (long, short) = (f.block_by_name("long").unwrap(), f.block_by_name("short").unwrap());
+        let a = f.block_insts(long).next().unwrap();
+        assert!(matches!(merge_only_predecessor_into(&m, &mut f, short), Fold::Folded));
+        // %a did not move: the block that holds it took `short`'s place.
+        assert_eq!(f.layout().inst_block(a), Some(long));
+        assert!(!f.layout().is_block_inserted(short));
+        m.set_body(fid, f);
+        verify_module(&m).unwrap();
+        let text = print_module(&m);
+        assert!(text.contains("\nshort:"), "{text}");
+        assert!(!text.contains("\nlong:"), "{text}");
+        assert!(text.contains("[ %d, %short ], [ %d, %short ]"), "{text}");
+        let order: Vec<usize> = ["entry:", "short:", "exit:"].iter().map(|l| text.find(l).unwrap()).collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{text}");
     }
 }

@@ -40,19 +40,22 @@ impl FunctionPass for Printer {
         }
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
-        if self.0 == Printed::Uniformity {
-            let ui = opt_conv_legality::uniformity(cx.module, cx.func, f, cx.options.uniformity);
-            cx.out.push_str(&opt_conv_legality::uniformity::print_uniformity(cx.module, cx.func, f, &ui));
-            return Ok(Changes::NONE);
-        }
+        let ui = (self.0 == Printed::Uniformity)
+            .then(|| opt_conv_legality::uniformity(cx.module, cx.func, f, cx.options.uniformity));
         // The printers read the body through the module; put a clone back for
-        // the duration (the body itself is unchanged).
+        // the duration (the body itself is unchanged). The uniformity printer
+        // needs it too: metadata only this body uses (`!llvm.loop`) is
+        // numbered from the module, and an unnumbered self-referencing node
+        // cannot be printed inline.
         cx.module.set_body(cx.func, f.clone());
-        let text = match self.0 {
-            Printed::DomTree => print_domtree(cx.module, cx.func, false),
-            Printed::PostDomTree => print_domtree(cx.module, cx.func, true),
-            Printed::Cycles => print_cycles(cx.module, cx.func),
-            Printed::Uniformity => unreachable!("handled above"),
+        let text = match (self.0, &ui) {
+            (Printed::DomTree, _) => print_domtree(cx.module, cx.func, false),
+            (Printed::PostDomTree, _) => print_domtree(cx.module, cx.func, true),
+            (Printed::Cycles, _) => print_cycles(cx.module, cx.func),
+            (Printed::Uniformity, Some(ui)) => {
+                opt_conv_legality::uniformity::print_uniformity(cx.module, cx.func, f, ui)
+            }
+            (Printed::Uniformity, None) => unreachable!("computed above"),
         };
         cx.module.take_body(cx.func);
         cx.out.push_str(&text);

@@ -181,6 +181,10 @@ impl Threader<'_> {
 
     /// One simplification of `b`, if any applies.
     fn process_block(&mut self, f: &mut Function, b: Block, headers: &mut EntitySet<Block>) -> bool {
+        // A merge may have folded `b` into its predecessor.
+        if !f.layout().is_block_inserted(b) {
+            return false;
+        }
         if f.entry_block() != Some(b) && f.cfg().preds(b).is_empty() {
             return false;
         }

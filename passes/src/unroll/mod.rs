@@ -365,6 +365,24 @@ fn unroll_loop(
             }
         ),
     ));
+    // As LLVM: `-unroll-count` (unlike a pragma's count) is taken only when
+    // the unrolled loop stays under the threshold; otherwise the usual
+    // heuristics decide. Without this, unrolling nested loops multiplies
+    // the code by the count at every level.
+    let requested = match (prag.count.filter(|&n| n > 1), requested) {
+        (None, Some(n)) if unrolled_size(size, n) >= p.threshold => {
+            out.remarks.push((
+                RemarkKind::Analysis,
+                format!(
+                    "unroll count {n} not used: the unrolled size {} is not below the threshold {}",
+                    unrolled_size(size, n),
+                    p.threshold
+                ),
+            ));
+            None
+        }
+        _ => requested,
+    };
     let (decision, note) = decide(&tc, p, &prag, requested, (remainder.refusal(), keep_exits.refusal()), size);
     if let Some(note) = note {
         out.remarks.push((RemarkKind::Missed, note));
@@ -486,6 +504,11 @@ fn ends_in_deoptimize(m: &Module, f: &Function, mut b: Block) -> bool {
 }
 
 /// LLVM's count computation, with the oracle's verdict on remainders.
+/// The size of a loop of `size` unrolled `n` times, as [`decide`] counts it.
+fn unrolled_size(size: u64, n: u32) -> u64 {
+    size.saturating_sub(BE_INSNS).max(1) * u64::from(n) + BE_INSNS
+}
+
 fn decide(
     tc: &TripCount,
     p: &Params,
