@@ -191,9 +191,21 @@ fn func_info(module: &Module, tcx: &TypeCtx, globals: &FxHashMap<GlobalId, u64>,
             }
         }
     }
+    // Only constants that an instruction in the body uses: a removed
+    // instruction's operands (the callee of a debug intrinsic call that
+    // became a record, say) may name globals that are gone.
+    let mut used = vec![false; dfg.num_values()];
+    for (_, i) in f.insts_in_order() {
+        for &a in &dfg.inst(i).args {
+            used[a.index()] = true;
+        }
+    }
     let mut consts = vec![Val::Poison; dfg.num_values()];
     for (k, slot) in consts.iter_mut().enumerate() {
         let v = Value::new(k);
+        if !used[k] {
+            continue;
+        }
         if let ValueDef::Const(c) = &dfg.value(v).def {
             *slot = tcx.constant(c, globals).map_err(|e| match e {
                 SimtError::Unsupported(m) => SimtError::Unsupported(format!("constant: {m}")),
