@@ -402,6 +402,10 @@ fn inline_call(
     let site_token = call_data.convergence_token();
     let args: Vec<Value> = call_data.call_args().to_vec();
     let call_result = f.dfg().inst_result(call).filter(|&r| f.is_used(r));
+    // Inlined locations are the callee's, `inlinedAt` the call's (LLVM
+    // drops all debug info of a function with a location missing it).
+    let call_loc = f.dfg().inst_md(call, "dbg");
+    let (mut site, mut memo) = (None, rustc_hash::FxHashMap::default());
     // A call through the call's result becomes a direct call if the callee
     // returns a function.
     let result_users = call_result.map(|r| f.users_of(r)).unwrap_or_default();
@@ -449,7 +453,19 @@ fn inline_call(
                     f.dfg_mut().set_value_name(nr, Some(&format!("{n}.i")));
                 }
             }
-            let md = cdfg.inst_metadata(i).to_vec();
+            let mut md = cdfg.inst_metadata(i).to_vec();
+            md.retain(|(k, _)| &**k != "dbg" || call_loc.is_some());
+            for (k, n) in &mut md {
+                if &**k == "dbg"
+                    && let Some(cl) = call_loc
+                {
+                    *n = m.metadata.inlined_location(*n, cl, &mut site, &mut memo);
+                } else if &**k == "llvm.loop"
+                    && let Some(cl) = call_loc
+                {
+                    *n = m.metadata.inlined_loop_id(*n, cl, &mut site, &mut memo);
+                }
+            }
             if !md.is_empty() {
                 f.dfg_mut().set_all_inst_md(ni, md);
             }
