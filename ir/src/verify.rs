@@ -339,10 +339,12 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
     if let Some(msg) = msg {
         cx.report(i, msg);
     }
-    // LLVM 22: a lifetime marker names a whole alloca (or nothing).
+    // LLVM 22: a lifetime marker names a whole alloca (or nothing). The old
+    // form with a size operand is upgraded when LLVM reads it (looking
+    // through casts, or dropping the marker), so only the new one is checked.
     if let Some(decl) = dfg.direct_callee(i).and_then(|g| m.func(g))
         && (decl.name.starts_with("llvm.lifetime.start") || decl.name.starts_with("llvm.lifetime.end"))
-        && let Some(&ptr) = d.call_args().last()
+        && let [ptr] = *d.call_args()
     {
         let alloca = dfg.value_inst(ptr).is_some_and(|p| matches!(dfg.inst(p).kind, InstKind::Alloca { .. }));
         let poison = dfg.value_const(ptr).is_some_and(|c| c.kind == crate::ConstKind::Poison);

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Real inputs nobody here wrote (../shared/realworld): for every file,
 # - opt-22 accepts it  => opt-conv reads it, prints IR opt-22 accepts, and
-#   runs the whole pipeline below with -verify-each to output opt-22
-#   accepts; or opt-conv refuses it with a located error (counted, and
-#   held to at most MAX_UNREAD so coverage can only grow);
+#   runs each pass below and the whole pipeline with -verify-each to output
+#   opt-22 accepts; or opt-conv refuses it with a located error (counted,
+#   and held to at most MAX_UNREAD so coverage can only grow);
 # - opt-22 rejects it  => opt-conv rejects it too, with a located error.
 # A crash (exit status other than 0 and 1, or a signal) always fails.
 #
@@ -15,10 +15,11 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${1:-$here/target/release/opt-conv}
 opt22=${OPT22:-opt-22}
 root=${OPT_CONV_REALWORLD:-$here/../shared/realworld}
-pipeline=${PIPELINE:-inline,loop-unroll,sink,hoist,jump-threading,dce}
+# Each pass alone, then the whole pipeline; every output must verify.
+pipelines=${PIPELINES:-"sink hoist inline loop-unroll jump-threading infer-convergence-tokens print<uniformity> inline,loop-unroll,sink,hoist,jump-threading,dce"}
 # Valid files opt-conv may still refuse (unsupported constructs); lower it as
 # the reader grows, never raise it.
-MAX_UNREAD=${MAX_UNREAD:-104}
+MAX_UNREAD=${MAX_UNREAD:-1}
 
 if ! command -v "$opt22" >/dev/null 2>&1 || [ ! -d "$root" ]; then
   case "${CI:-}" in
@@ -51,20 +52,24 @@ check_one() {
   elif ! "$opt22" -passes=verify -disable-output "$t/read.ll" 2>"$t/err22"; then
     printf 'BAD-PRINT\t%s\t%s\n' "$f" "$(head -1 "$t/err22")"
   else
-    "$bin" -S -verify-each -passes="$pipeline" -o "$t/opt.ll" "$f" 2>"$t/err"
-    rc=$?
-    if [ $rc != 0 ]; then
-      printf 'PIPELINE-FAIL\t%s\t%s\n' "$f" "exit $rc: $(grep -m1 -E 'error|panick' "$t/err")"
-    elif ! "$opt22" -passes=verify -disable-output "$t/opt.ll" 2>"$t/err22"; then
-      printf 'BAD-OUTPUT\t%s\t%s\n' "$f" "$(head -1 "$t/err22")"
-    else
-      printf 'OK\t%s\t\n' "$f"
-    fi
+    verdict=OK detail=
+    for pipeline in $pipelines; do
+      "$bin" -S -verify-each -passes="$pipeline" -o "$t/opt.ll" "$f" 2>"$t/err"
+      rc=$?
+      if [ $rc != 0 ]; then
+        verdict=PIPELINE-FAIL detail="$pipeline: exit $rc: $(grep -m1 -E 'error|panick' "$t/err")"
+        break
+      elif ! "$opt22" -passes=verify -disable-output "$t/opt.ll" 2>"$t/err22"; then
+        verdict=BAD-OUTPUT detail="$pipeline: $(head -1 "$t/err22")"
+        break
+      fi
+    done
+    printf '%s\t%s\t%s\n' "$verdict" "$f" "$detail"
   fi
   rm -rf "$t"
 }
 export -f check_one
-export bin opt22 work pipeline
+export bin opt22 work pipelines
 
 find "$root" -name '*.ll' -print0 | sort -z |
   xargs -0 -n1 -P "${JOBS:-$(nproc)}" bash -c 'check_one "$0"' > "$work/table"
@@ -73,7 +78,7 @@ sort -k2 "$work/table" > "$work/sorted"
 
 count() { awk -F'\t' -v v="$1" '$1 == v' "$work/sorted" | wc -l; }
 ok=$(count OK); unread=$(count UNREAD); rej=$(count REJECTED-INVALID)
-echo "realworld: $(wc -l < "$work/sorted") files: $ok read and optimized ($pipeline), $unread valid files refused" \
+echo "realworld: $(wc -l < "$work/sorted") files: $ok read and run through each of: $pipelines; $unread valid files refused" \
   "(at most $MAX_UNREAD allowed), $rej invalid files rejected"
 failed=0
 for v in CRASH BAD-PRINT PIPELINE-FAIL BAD-OUTPUT ACCEPTED-INVALID; do
