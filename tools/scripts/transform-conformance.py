@@ -9,7 +9,7 @@ output:
   identical     byte for byte (module name lines aside)
   equivalent    the same once both are printed back by opt-22 -S
   different     otherwise (the report lists them; each needs a reason)
-  unsupported   a pass or option opt-conv does not have (named)
+  unsupported   a pass, option or IR construct opt-conv does not have (named)
   both-fail     opt-22 failed and so did we (as required)
   opt22-broke   opt-22's pass broke the module (its verifier failed the run);
                 we succeeded with output opt-22 accepts
@@ -85,9 +85,12 @@ def main():
     binary = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else os.path.join(ROOT, "target", "release", "opt-conv")
     table_file = sys.argv[sys.argv.index("--table") + 1] if "--table" in sys.argv else None
     manifest = os.path.join(CORPUS, "MANIFEST.tsv")
-    if not os.path.exists(manifest):
-        print(f"transform-conformance: {manifest} not found; skipping")
-        return 0
+    ci = os.environ.get("CI", "") not in ("", "0", "false")
+    import shutil
+    if not os.path.exists(manifest) or shutil.which(OPT22) is None:
+        what = manifest if not os.path.exists(manifest) else OPT22
+        print(f"transform-conformance: {what} not found; " + ("required under CI" if ci else "skipping"))
+        return 1 if ci else 0
     rows = [l.rstrip("\n").split("\t") for l in open(manifest)][1:]
     counts = collections.defaultdict(collections.Counter)
     lines, fails = [], []
@@ -112,8 +115,11 @@ def main():
                 else ("FAIL", "opt-22 failed, we did not")
         elif code != 0:
             unknown = re.search(r"unknown (?:\w+ )?pass(?: name)? '([^']*)'|Unknown command line argument '([^']*)'", msg)
+            unread = re.search(r"error: ((?:instruction )?'[^']*' (?:\w+ )*(?:is|are) not supported)", msg)
             if unknown:
                 verdict, detail = "unsupported", unknown.group(1) or unknown.group(2)
+            elif unread:
+                verdict, detail = "unsupported", unread.group(1)
             else:
                 verdict, detail = "FAIL", msg
         elif "-disable-output" in argv or not out:
