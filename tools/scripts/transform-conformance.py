@@ -83,6 +83,7 @@ def translate(argv):
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else os.path.join(ROOT, "target", "release", "opt-conv")
+    binary = os.path.abspath(binary)  # the commands run in the corpus's directory
     table_file = sys.argv[sys.argv.index("--table") + 1] if "--table" in sys.argv else None
     manifest = os.path.join(CORPUS, "MANIFEST.tsv")
     ci = os.environ.get("CI", "") not in ("", "0", "false")
