@@ -72,10 +72,16 @@ impl fmt::Display for Objection {
 /// [`Query::Merge`] every concern is checked; for other queries, only
 /// convergence.
 pub fn check(m: &Module, fid: FuncId, f: &Function, q: &Query) -> Result<Verdict, Objection> {
+    check_with(&Oracle::new(m, fid, f), m, f, q)
+}
+
+/// [`check`] with an oracle the caller already has for `f` (a pass asking
+/// many questions builds the convergence analyses once).
+pub fn check_with(oracle: &Oracle<'_>, m: &Module, f: &Function, q: &Query) -> Result<Verdict, Objection> {
     let (moving, to): (Vec<Inst>, InsertPoint) = match q {
         Query::Move { insts, to } => (insts.clone(), *to),
         Query::Merge { a, b, to } => (vec![*a, *b], *to),
-        _ => return convergence(m, fid, f, q),
+        _ => return convergence(oracle, f, q),
     };
     let (point_block, point) = resolve(f, to)?;
     let name = |i: Inst| describe(f, i);
@@ -150,7 +156,7 @@ pub fn check(m: &Module, fid: FuncId, f: &Function, q: &Query) -> Result<Verdict
         }
         effects(m, f, x, point_block, point, &name)?;
     }
-    convergence(m, fid, f, q)
+    convergence(oracle, f, q)
 }
 
 /// The block and instruction the insertion point is just before.
@@ -220,8 +226,8 @@ fn effects(
     Ok(())
 }
 
-fn convergence(m: &Module, fid: FuncId, f: &Function, q: &Query) -> Result<Verdict, Objection> {
-    match Oracle::new(m, fid, f).ask(f, q) {
+fn convergence(oracle: &Oracle<'_>, f: &Function, q: &Query) -> Result<Verdict, Objection> {
+    match oracle.ask(f, q) {
         Verdict::Refused(r) => Err(Objection { explanation: r.explanation.clone(), concern: Concern::Convergence(r) }),
         legal => Ok(legal),
     }

@@ -6,7 +6,7 @@
 //! besides its result is replaced by the earlier one: the same threads
 //! execute both (same block, same token), so they communicate with the same
 //! threads and compute the same value. The pass still asks the checked front
-//! door ([`opt_conv_legality::checked::check`]) before merging, as every pass
+//! door ([`opt_conv_legality::checked::check_with`]) before merging, as every pass
 //! must: here it is the oracle, not the pass, that knows the rules.
 //!
 //! LLVM counterpart: EarlyCSE, which does not merge convergent calls at all
@@ -17,8 +17,8 @@
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::{Changes, Function, Inst};
-use opt_conv_legality::checked::check;
-use opt_conv_legality::{ConvergenceInfo, InsertPoint, Query};
+use opt_conv_legality::checked::check_with;
+use opt_conv_legality::{ConvergenceInfo, InsertPoint, Oracle, Query};
 use opt_conv_passes::{FunctionCx, FunctionPass, PassBox, PassError, PassInfo, PassKind, Remark, RemarkKind};
 
 /// The pass.
@@ -68,6 +68,11 @@ impl FunctionPass for ConvergentCse {
                 }
             }
         }
+        if merges.is_empty() {
+            return Ok(Changes::NONE);
+        }
+        // Every question is asked before any edit: one oracle serves them all.
+        let oracle = Oracle::new(cx.module, cx.func, f);
         let mut reps = Replacements::new();
         let mut removed = Vec::new();
         for (a, b) in merges.into_iter().take(limit) {
@@ -76,7 +81,7 @@ impl FunctionPass for ConvergentCse {
             let label = |i: Inst| f.dfg().inst_result(i).and_then(|v| f.dfg().value_name(v)).unwrap_or("?").to_owned();
             let (la, lb) = (label(a), label(b));
             let q = Query::Merge { a, b, to: InsertPoint::Before(a) };
-            let (kind, message) = match check(cx.module, cx.func, f, &q) {
+            let (kind, message) = match check_with(&oracle, cx.module, f, &q) {
                 Ok(_) => {
                     reps.insert(vb, va);
                     removed.push(b);
