@@ -36,14 +36,16 @@ impl Replacements {
 
     /// What `v` becomes, following chains (`a -> b -> c` gives `c`).
     pub fn resolve(&self, mut v: Value) -> Value {
-        // Bounded: a cycle cannot be built through `insert` without a
-        // replacement of a value by itself, which is ignored.
-        for _ in 0..64 {
+        // A chain visits each replaced value at most once, so it ends within
+        // `len` steps; going on longer would mean a cycle (`a -> b -> a`),
+        // which no pass has reason to build.
+        for _ in 0..=self.old.len() {
             match self.map.get(&v) {
                 Some(&n) => v = n,
-                None => break,
+                None => return v,
             }
         }
+        debug_assert!(false, "replacement cycle through {v:?}");
         v
     }
 
@@ -115,4 +117,24 @@ pub fn move_before(f: &mut Function, i: Inst, before: Inst) {
     let layout = f.layout_mut_preserving_cfg();
     layout.remove_inst(i);
     layout.insert_inst_before(i, before);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::EntityRef;
+
+    #[test]
+    fn a_long_chain_resolves_to_its_end() {
+        // v1 -> v0, v2 -> v1, ..., v200 -> v199: every value ends at v0,
+        // however long the chain (a bounded walk used to stop halfway and
+        // hand out a replaced value).
+        let mut r = Replacements::new();
+        for k in 1..=200 {
+            r.insert(Value::new(k), Value::new(k - 1));
+        }
+        assert_eq!(r.resolve(Value::new(200)), Value::new(0));
+        assert_eq!(r.resolve(Value::new(7)), Value::new(0));
+        assert_eq!(r.resolve(Value::new(500)), Value::new(500));
+    }
 }
