@@ -144,3 +144,35 @@ fn every_transform_case_directory_is_tested() {
         assert!(source.contains(&format!("insta::glob!(\"{dir}/*.ll\"")), "{dir} has no golden test in this file");
     }
 }
+
+/// What every case's transform prints, LLVM 22 reads back as valid, debug
+/// info included.
+#[test]
+fn every_case_output_is_accepted_by_opt22() {
+    if !opt_conv_tests::opt22_for("every_case_output_is_accepted_by_opt22", "golden case outputs") {
+        return;
+    }
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for dir in opt_conv_tests::transform_case_dirs() {
+        let mut files: Vec<_> = std::fs::read_dir(tests_dir().join(&dir)).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        for path in files.into_iter().filter(|p| p.extension().is_some_and(|x| x == "ll")) {
+            let src = std::fs::read_to_string(&path).unwrap();
+            let Some(run) = src.lines().find_map(|l| l.strip_prefix("; RUN: ")) else { continue };
+            let mut args: Vec<&str> = vec!["-S"];
+            args.extend(run.split_whitespace());
+            args.push(path.to_str().unwrap());
+            let out = opt_conv(&args, "");
+            if out.code != 0 || !out.stdout.contains("define ") {
+                continue;
+            }
+            checked += 1;
+            if let Err(e) = opt_conv_tests::opt22_accepts(&out.stdout) {
+                failures.push(format!("{}: {e}", path.display()));
+            }
+        }
+    }
+    assert!(checked >= 70, "only {checked} case outputs checked");
+    assert!(failures.is_empty(), "opt-22 rejects these outputs:\n{}", failures.join("\n"));
+}

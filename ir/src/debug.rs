@@ -135,6 +135,22 @@ impl DbgRecord {
         }
     }
 
+    /// The record's `DILocation`, to rewrite (a copy inlined elsewhere).
+    pub fn loc_mut(&mut self) -> &mut MdId {
+        match self {
+            DbgRecord::Variable(v) => &mut v.loc,
+            DbgRecord::Label { loc, .. } => loc,
+        }
+    }
+
+    /// The `DIAssignID` of a `#dbg_assign`, to rewrite.
+    pub fn assign_id_mut(&mut self) -> Option<&mut MdId> {
+        match self {
+            DbgRecord::Variable(v) => v.assign.as_mut().map(|a| &mut a.id),
+            DbgRecord::Label { .. } => None,
+        }
+    }
+
     /// Every metadata node the record refers to, in the order LLVM numbers
     /// them (an empty-node location, the variable or label, the assign id
     /// and address, then the location).

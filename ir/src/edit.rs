@@ -65,6 +65,9 @@ impl Replacements {
                     }
                 }
             }
+            // Debug records are not tracked uses: they are swept (a -g
+            // function has a few per source statement).
+            self.apply_to_dbg_records(f);
             return;
         }
         let insts: Vec<Inst> = f.insts_in_order().map(|(_, i)| i).collect();
@@ -74,9 +77,13 @@ impl Replacements {
                 *a = self.resolve(*a);
             }
         }
-        // Debug records follow too, in this sweep that visits everything
-        // anyway. (The use-tracking path above does not: a record whose
-        // value is later deleted just prints `poison`.)
+        self.apply_to_dbg_records(f);
+    }
+
+    /// Debug records describe the replacement from now on, as LLVM's
+    /// replace-all-uses rewrites them (a record left on a removed value
+    /// would print `poison`: the variable lost).
+    fn apply_to_dbg_records(&self, f: &mut Function) {
         if f.layout().has_dbg_records() {
             f.layout_mut_preserving_cfg().for_each_dbg_record_mut(|r| r.map_values(|v| self.resolve(v)));
         }

@@ -364,6 +364,31 @@ impl Layout {
         self.blocks[b].len -= 1;
     }
 
+    /// Moves `i` to the end of `b`, taking its debug records along. Use it
+    /// when a run of instructions changes blocks (a block merged into
+    /// another, the tail of a split block): [`Self::remove_inst`] would leave
+    /// each record behind on the next instruction, bunching them all at the
+    /// end of the old block.
+    pub fn move_inst_to_end(&mut self, i: Inst, b: Block) {
+        let recs = self.dbg.remove(&i);
+        self.remove_inst(i);
+        self.append_inst(i, b);
+        if let Some(recs) = recs {
+            self.dbg.entry(i).or_default().extend(recs);
+        }
+    }
+
+    /// Moves `i` to just before `before`, taking its debug records along
+    /// (see [`Self::move_inst_to_end`]).
+    pub fn move_inst_before(&mut self, i: Inst, before: Inst) {
+        let recs = self.dbg.remove(&i);
+        self.remove_inst(i);
+        self.insert_inst_before(i, before);
+        if let Some(recs) = recs {
+            self.dbg.entry(i).or_default().extend(recs);
+        }
+    }
+
     /// The debug records printed before `i`.
     pub fn dbg_records(&self, i: Inst) -> &[DbgRecord] {
         self.dbg.get(&i).map_or(&[], Vec::as_slice)
@@ -376,6 +401,11 @@ impl Layout {
         } else {
             self.dbg.insert(i, recs);
         }
+    }
+
+    /// Removes and returns the debug records before `i`.
+    pub fn take_dbg_records(&mut self, i: Inst) -> Vec<DbgRecord> {
+        self.dbg.remove(&i).unwrap_or_default()
     }
 
     /// Whether the function has any debug record.

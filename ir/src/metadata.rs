@@ -131,7 +131,12 @@ impl MetadataTable {
             chain.push(*next);
         }
         let mut at = *site.get_or_insert_with(|| {
-            let body = self.nodes[call_loc].body.clone();
+            // The site is a position, not a step of the source: it leaves
+            // the call's key-instruction group, as in LLVM.
+            let mut body = self.nodes[call_loc].body.clone();
+            if let MdBody::Specialized { fields, .. } = &mut body {
+                fields.retain(|(k, _)| !matches!(&**k, "atomGroup" | "atomRank"));
+            }
             self.add(true, body)
         });
         for &l in chain.iter().rev() {
@@ -149,6 +154,19 @@ impl MetadataTable {
         }
         memo.insert(loc, at);
         at
+    }
+
+    /// A fresh `distinct !DIAssignID()` standing for `id` in one inlined
+    /// copy (`memo` per call site): an assignment id links stores to
+    /// `#dbg_assign` records of one function only, so each copy needs its
+    /// own (LLVM's verifier: "DVRAssign not in same function as inst").
+    pub fn inlined_assign_id(&mut self, id: MdId, memo: &mut rustc_hash::FxHashMap<MdId, MdId>) -> MdId {
+        *memo.entry(id).or_insert_with(|| {
+            self.nodes.push(MdNode {
+                distinct: true,
+                body: MdBody::Specialized { name: "DIAssignID".into(), fields: Vec::new() },
+            })
+        })
     }
 
     /// The loop id `loop_id` (`!llvm.loop`) of an instruction inlined at

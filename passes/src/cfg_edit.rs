@@ -35,8 +35,7 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
     let insts: Vec<Inst> = f.block_insts(b).collect();
     let layout = f.layout_mut();
     for i in insts {
-        layout.remove_inst(i);
-        layout.append_inst(i, p);
+        layout.move_inst_to_end(i, p);
     }
     layout.remove_block(b);
     f.update_cfg(cfg, &[p, b]);
@@ -106,10 +105,9 @@ pub fn merge_only_predecessor_into(m: &Module, f: &mut Function, b: Block) -> Fo
     let first = f.layout().first_inst(b);
     let layout = f.layout_mut();
     for i in moved {
-        layout.remove_inst(i);
         match first {
-            Some(x) => layout.insert_inst_before(i, x),
-            None => layout.append_inst(i, b),
+            Some(x) => layout.move_inst_before(i, x),
+            None => layout.move_inst_to_end(i, b),
         }
     }
     if layout.entry_block() == Some(pred) {
@@ -148,8 +146,7 @@ fn absorb_into_pred(f: &mut Function, pred: Block, b: Block) {
     let moved: Vec<Inst> = f.block_insts(b).collect();
     let layout = f.layout_mut();
     for i in moved {
-        layout.remove_inst(i);
-        layout.append_inst(i, pred);
+        layout.move_inst_to_end(i, pred);
     }
     if layout.entry_block() != Some(pred) {
         layout.move_block_before(pred, b);

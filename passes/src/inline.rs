@@ -25,6 +25,7 @@
 //! instructions left unused are deleted.
 
 use crate::call_graph::CallGraph;
+use crate::debug_records::InlinedRecords;
 use crate::infer_tokens::infer_tokens_in_region;
 use crate::pass::{ModuleCx, ModulePass, PassError};
 use crate::remarks::{Remark, RemarkKind, block_label};
@@ -406,6 +407,7 @@ fn inline_call(
     // drops all debug info of a function with a location missing it).
     let call_loc = f.dfg().inst_md(call, "dbg");
     let (mut site, mut memo) = (None, rustc_hash::FxHashMap::default());
+    let mut assign_ids = rustc_hash::FxHashMap::default();
     // A call through the call's result becomes a direct call if the callee
     // returns a function.
     let result_users = call_result.map(|r| f.users_of(r)).unwrap_or_default();
@@ -464,6 +466,8 @@ fn inline_call(
                     && let Some(cl) = call_loc
                 {
                     *n = m.metadata.inlined_loop_id(*n, cl, &mut site, &mut memo);
+                } else if &**k == "DIAssignID" {
+                    *n = m.metadata.inlined_assign_id(*n, &mut assign_ids);
                 }
             }
             if !md.is_empty() {
@@ -487,6 +491,13 @@ fn inline_call(
             *blk = bmap[*blk].expect("mapped block");
         }
     }
+    if let Some(cl) = call_loc
+        && callee_body.layout().has_dbg_records()
+    {
+        let mut records =
+            InlinedRecords { call_loc: cl, site: &mut site, memo: &mut memo, assign_ids: &mut assign_ids };
+        records.copy(m, f, &callee_body, &clones, &mut vmap);
+    }
     // A one-block callee ending in `ret` goes where the call was: what
     // splitting the call's block and merging it back would leave, without
     // moving the code after the call twice (quadratic for a long block with
@@ -506,9 +517,7 @@ fn inline_call(
     f.layout_mut().insert_block_after(after, call_block);
     let tail: Vec<Inst> = f.block_insts(call_block).skip_while(|&x| x != call).skip(1).collect();
     for &x in &tail {
-        let layout = f.layout_mut();
-        layout.remove_inst(x);
-        layout.append_inst(x, after);
+        f.layout_mut().move_inst_to_end(x, after);
     }
     // Successors of the old block now see `after` as their predecessor.
     let succs: Vec<Block> = f.terminator(after).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
@@ -589,7 +598,14 @@ fn inline_call(
     crate::cfg_edit::merge_into_predecessor(m, f, entry_copy);
     let mut removed = Vec::new();
     if returns.len() == 1 {
-        crate::cfg_edit::merge_into_predecessor(m, f, after);
+        // LLVM moves the returning block's code into the block after the
+        // call, so the merged block keeps that block's name.
+        let name = f.dfg().block_name(after).map(str::to_owned);
+        if let Some(into) = crate::cfg_edit::merge_into_predecessor(m, f, after)
+            && into != call_block
+        {
+            f.dfg_mut().set_block_name(into, name.as_deref());
+        }
     } else if returns.is_empty() {
         // The callee never returns: what followed the call is unreachable.
         let cfg = f.cfg();
@@ -642,10 +658,24 @@ fn not_itself(f: &mut Function, r: Value, v: Value) -> Value {
 fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, copy: Block, ret: Inst) {
     let returned = f.dfg().inst(ret).args.first().copied();
     let body: Vec<Inst> = f.block_insts(copy).filter(|&i| i != ret).collect();
+    // Debug records: the call's come before the body, the return's after
+    // it, where the call was.
+    let layout = f.layout_mut_preserving_cfg();
+    let mut before = layout.take_dbg_records(call);
+    let after = layout.take_dbg_records(ret);
     for &i in &body {
-        let layout = f.layout_mut_preserving_cfg();
-        layout.remove_inst(i);
-        layout.insert_inst_before(i, call);
+        layout.move_inst_before(i, call);
+    }
+    match body.first() {
+        Some(&first) => {
+            before.extend(layout.take_dbg_records(first));
+            layout.set_dbg_records(first, before);
+            layout.set_dbg_records(call, after);
+        }
+        None => {
+            before.extend(after);
+            layout.set_dbg_records(call, before);
+        }
     }
     // No edge changes: the CFG stays valid.
     remove_inst(f, ret);

@@ -224,3 +224,17 @@ pub fn transform_case_dirs() -> Vec<String> {
     dirs.sort();
     dirs
 }
+
+/// Whether opt-22 accepts the module `ir` whole: `-passes=verify` exits 0,
+/// and it does not drop the debug info as invalid (opt only warns about
+/// that, then strips it, so an exit status alone misses a broken
+/// `#dbg_assign` link or a location in the wrong subprogram). `Err` holds
+/// opt-22's first complaint. Callers first ask [`opt22_for`].
+pub fn opt22_accepts(ir: &str) -> Result<(), String> {
+    let mut tmp = tempfile::Builder::new().suffix(".ll").tempfile().expect("temporary file");
+    std::io::Write::write_all(&mut tmp, ir.as_bytes()).expect("write temporary file");
+    let path = tmp.path().to_str().expect("utf-8 path");
+    let (code, _, err) = opt22(&["-passes=verify", "-disable-output", path]).ok_or("opt-22 did not run")?;
+    let complaint = || err.lines().find(|l| !l.trim().is_empty()).unwrap_or("").to_owned();
+    if code != 0 || err.contains("invalid debug info") { Err(complaint()) } else { Ok(()) }
+}

@@ -76,6 +76,11 @@ impl FunctionPass for JumpThreading {
         let tracked = f.tracks_uses();
         f.track_uses();
         let changed = t.run(f);
+        if changed {
+            // Copies of blocks leave copies of their records side by side.
+            let blocks: Vec<_> = f.layout().blocks().collect();
+            crate::debug_records::remove_redundant(m, f, &blocks);
+        }
         if !tracked {
             f.untrack_uses();
         }

@@ -101,6 +101,7 @@ fn copy_body(
             copies.push((r, nr));
         }
         f.layout_mut().append_inst(ni, to);
+        crate::debug_records::copy_within(f, i, ni, |v| *map.get(&v).unwrap_or(&v));
     }
     (map, copies)
 }

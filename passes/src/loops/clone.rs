@@ -87,6 +87,9 @@ pub fn copy_blocks(
             insts.push((i, ni));
         }
     }
+    for &(i, ni) in &insts {
+        crate::debug_records::copy_within(f, i, ni, |v| vmap[v].unwrap_or(v));
+    }
     let dfg = f.dfg_mut();
     for &(_, ni) in &insts {
         let d = dfg.inst_mut(ni);

@@ -219,6 +219,7 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
     }
     simplify_blocks(m, f, &main_blocks);
     delete_dead_in(m, f, &blocks);
+    crate::debug_records::remove_redundant(m, f, &blocks);
     Ok(())
 }
 
