@@ -239,13 +239,23 @@ impl Module {
     /// Removes a function or variable: it disappears from printing and lookup.
     /// The caller must have removed every reference to it.
     pub fn remove_global(&mut self, g: GlobalId) {
-        let name: Name = self.globals[g].name().into();
-        self.symbols.remove(&name);
-        self.order.retain(|&x| x != g);
-        self.globals[g] = Global::Undefined(name);
-        if let Some(b) = self.bodies.get_mut(g.index()) {
-            *b = None;
+        self.remove_globals(&[g]);
+    }
+
+    /// Removes several globals at once (one pass over the module's order,
+    /// where removing them one by one would make one pass each).
+    pub fn remove_globals(&mut self, gs: &[GlobalId]) {
+        let mut gone = crate::EntitySet::new();
+        for &g in gs {
+            gone.insert(g);
+            let name: Name = self.globals[g].name().into();
+            self.symbols.remove(&name);
+            self.globals[g] = Global::Undefined(name);
+            if let Some(b) = self.bodies.get_mut(g.index()) {
+                *b = None;
+            }
         }
+        self.order.retain(|&x| !gone.contains(x));
     }
 
     /// Gives the unnamed (numbered) globals the numbers LLVM prints them

@@ -135,9 +135,14 @@ impl CallerConvergence {
 pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, CallGraph), PassError> {
     let mut graph = CallGraph::build(m);
     let order = graph.bottom_up().to_vec();
+    let deletable = crate::dead_functions::Deletable::new(m);
+    let (mut dead, mut is_dead) = (Vec::new(), opt_conv_ir::EntitySet::new());
     let mut summaries: FxHashMap<FuncId, CalleeSummary> = FxHashMap::default();
     let mut changed = false;
     for caller in order {
+        if is_dead.contains(caller) {
+            continue;
+        }
         let name = m.func(caller).map(|d| d.name.to_string()).unwrap_or_default();
         let _span = tracing::debug_span!(target: "opt_conv::inline", "inline", func = %name).entered();
         let Some(mut body) = m.take_body(caller) else { continue };
@@ -184,6 +189,14 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
                             for i in edits.removed {
                                 graph.remove_site(caller, i);
                             }
+                            // The callee's last call gone: LLVM deletes it
+                            // now, so that its own calls no longer count.
+                            if graph.calls_to(callee) == 0 && callee != caller && deletable.may_delete(m, callee) {
+                                graph.remove_function(callee);
+                                summaries.remove(&callee);
+                                dead.push(callee);
+                                is_dead.insert(callee);
+                            }
                             // The inlined code begins right after `prev`;
                             // the call's block stays in place.
                             at = match prev {
@@ -216,6 +229,7 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         body.untrack_uses();
         m.set_body(caller, body);
     }
+    m.remove_globals(&dead);
     if cfg!(debug_assertions)
         && let Some(d) = graph.differs_from(m)
     {
@@ -870,7 +884,7 @@ mod tests {
         );
         let (m, graph) = inline(&text);
         let f = |n: &str| m.func_by_name(n).unwrap();
-        assert_eq!(graph.calls_to(f("once")), 0, "the last call to a local function is inlined");
+        assert!(m.func_by_name("once").is_none(), "the last call to a local function is inlined, and it is deleted");
         assert_eq!(graph.calls_to(f("twice")), 2, "too costly with two calls left");
         assert!(graph.differs_from(&m).is_none());
     }

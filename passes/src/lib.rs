@@ -9,6 +9,7 @@
 pub mod call_graph;
 pub mod cfg_edit;
 pub mod dce;
+pub mod dead_functions;
 pub mod debug_records;
 pub mod equivalence;
 pub mod hoist;

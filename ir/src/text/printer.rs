@@ -347,15 +347,26 @@ impl<'m> ModulePrinter<'m> {
                 out.push('\n');
             }
         }
-        if !m.comdats.is_empty() {
+        // As opt: the comdats some function or variable is in, in that
+        // order (functions first); one nothing is in any more is gone.
+        let mut used: indexmap::IndexSet<&str> = indexmap::IndexSet::new();
+        for g in m.functions().chain(m.variables()) {
+            let comdat = match &m.globals[g] {
+                Global::Func(d) => d.props.comdat.as_deref(),
+                Global::Var(v) => v.props.comdat.as_deref(),
+                _ => None,
+            };
+            used.extend(comdat.filter(|c| m.comdats.contains_key(*c)));
+        }
+        if !used.is_empty() {
             out.push('\n');
-            for (i, (name, kind)) in m.comdats.iter().enumerate() {
+            for (i, name) in used.into_iter().enumerate() {
                 if i > 0 {
                     out.push('\n');
                 }
                 out.push('$');
                 let _ = write_ident(out, name);
-                let _ = writeln!(out, " = comdat {kind}");
+                let _ = writeln!(out, " = comdat {}", m.comdats[name]);
             }
         }
         let vars: Vec<GlobalId> = m.variables().collect();

@@ -3,10 +3,13 @@
 ; which has none of its own. In @first the call is the first instruction of
 ; the entry block, so the one-block callee's body lands at the top already
 ; (the alloca must not be moved relative to itself); in @later a two-block
-; callee is inlined after other code.
+; callee is inlined after other code. Both callees are internal and their
+; only calls are inlined: they are deleted, as LLVM's inliner deletes them.
 ; expect-remark: inlined @one_block into @first
 ; expect-remark: inlined @two_blocks into @later
-; expect-count: 4 = alloca i32, align 4
+; expect-count: 2 = alloca i32, align 4
+; expect-count: 0 @one_block(
+; expect-count: 0 @two_blocks(
 define internal i32 @one_block(i32 %x) {
 entry:
   %slot = alloca i32, align 4

@@ -1,0 +1,149 @@
+//! Functions inlining leaves dead. As LLVM's inliner does, a callee whose
+//! last call was just inlined is deleted when nothing else can name it:
+//! its linkage lets it go unused (`internal`, `private`, `linkonce`,
+//! `linkonce_odr`, `available_externally`), a comdat does not tie it to
+//! other symbols (a local function may go regardless; LLVM also deletes a
+//! whole comdat once all its members are dead, of which this keeps the case
+//! of a comdat with one member), and nothing refers to it other than as the
+//! callee of a direct call (its address stored, passed or compared, a
+//! global initializer, an alias, metadata).
+
+use opt_conv_ir::metadata::{MdArg, MdBody, MdOperand};
+use opt_conv_ir::{Const, ConstExpr, ConstKind, EntitySet, FuncId, Global, Module, ValueDef};
+use rustc_hash::FxHashMap;
+
+/// What decides, once for a module, whether the inliner may delete a callee
+/// whose calls are all gone.
+pub struct Deletable {
+    referenced: EntitySet<FuncId>,
+    comdat_members: FxHashMap<Box<str>, usize>,
+}
+
+impl Deletable {
+    /// The facts of `m`, before inlining (copies of inlined code name
+    /// nothing new).
+    pub fn new(m: &Module) -> Deletable {
+        let mut comdat_members: FxHashMap<Box<str>, usize> = FxHashMap::default();
+        for &g in m.order() {
+            let props = match &m.globals[g] {
+                Global::Func(d) => &d.props,
+                Global::Var(v) => &v.props,
+                _ => continue,
+            };
+            if let Some(c) = &props.comdat {
+                *comdat_members.entry(Box::from(&**c)).or_default() += 1;
+            }
+        }
+        Deletable { referenced: referenced_otherwise(m), comdat_members }
+    }
+
+    /// Whether `f`, no longer called, may be deleted: its linkage lets it
+    /// go unused, its comdat holds nothing else, and nothing names it.
+    pub fn may_delete(&self, m: &Module, f: FuncId) -> bool {
+        let Some(d) = m.func(f) else { return false };
+        let linkage = d.props.linkage.as_deref().unwrap_or("external");
+        let local = matches!(linkage, "internal" | "private");
+        let discardable = local || matches!(linkage, "linkonce" | "linkonce_odr" | "available_externally");
+        let alone = d.props.comdat.as_deref().is_none_or(|c| self.comdat_members.get(c).copied() == Some(1));
+        discardable && (local || alone) && !self.referenced.contains(f)
+    }
+}
+
+/// The functions of `m` referred to other than as direct callees.
+fn referenced_otherwise(m: &Module) -> EntitySet<FuncId> {
+    let mut seen = EntitySet::new();
+    let mut stack: Vec<&Const> = Vec::new();
+    for g in m.variables() {
+        stack.extend(m.var(g).and_then(|v| v.init.as_ref()));
+    }
+    for g in m.aliases() {
+        if let opt_conv_ir::Global::Alias(a) = &m.globals[g] {
+            stack.push(&a.target);
+        }
+    }
+    for (_, n) in m.metadata.nodes.iter() {
+        if let MdBody::Tuple(ops) = &n.body {
+            stack.extend(ops.iter().filter_map(|o| match o {
+                MdOperand::Const(c) => Some(c),
+                _ => None,
+            }));
+        }
+    }
+    drain(&mut stack, &mut seen);
+    for f in m.definitions() {
+        let body = m.body(f).expect("a definition");
+        let dfg = body.dfg();
+        for (_, i) in body.insts_in_order() {
+            let d = dfg.inst(i);
+            // The callee operand (the first) of a direct call is not a reference.
+            let skip = usize::from(d.call_info().is_some() && dfg.direct_callee(i).is_some());
+            for &a in &d.args[skip..] {
+                match &dfg.value(a).def {
+                    ValueDef::Const(c) => stack.push(c),
+                    ValueDef::Md(md) => {
+                        if let MdArg::Md(MdOperand::Const(c)) = &**md {
+                            stack.push(c);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for r in body.layout().dbg_records(i) {
+                stack.extend(r.values().filter_map(|v| dfg.value_const(v)));
+            }
+            drain(&mut stack, &mut seen);
+        }
+    }
+    seen
+}
+
+/// Marks the globals the constants on `stack` name, nested ones included.
+fn drain(stack: &mut Vec<&Const>, seen: &mut EntitySet<FuncId>) {
+    while let Some(c) = stack.pop() {
+        match &c.kind {
+            ConstKind::Global(g) => {
+                seen.insert(*g);
+            }
+            ConstKind::Aggregate(elems) => stack.extend(elems.iter()),
+            ConstKind::Expr(e) => match &**e {
+                ConstExpr::Cast(_, x) => stack.push(x),
+                ConstExpr::Gep { base, indices, .. } => {
+                    stack.push(base);
+                    stack.extend(indices.iter());
+                }
+                ConstExpr::Binary(_, _, x, y) | ConstExpr::ExtractElement(x, y) => stack.extend([x, y]),
+            },
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use opt_conv_ir::text::parse_module;
+
+    #[test]
+    fn references_are_found_wherever_a_constant_can_name_a_function() {
+        let (m, _) = parse_module(
+            "t.ll",
+            "@v = global ptr getelementptr (i8, ptr @in_expr, i64 4)\n\
+             @a = alias void (), ptr @aliased\n\
+             define internal void @in_expr() { ret void }\n\
+             define internal void @aliased() { ret void }\n\
+             define internal void @passed() { ret void }\n\
+             define internal void @in_md() { ret void }\n\
+             define internal void @called() { ret void }\n\
+             declare void @sink(ptr)\n\
+             define void @user() {\n  call void @called()\n  call void @sink(ptr @passed)\n  ret void, !x !0\n}\n\
+             !0 = !{ptr @in_md}\n",
+        )
+        .unwrap();
+        let d = Deletable::new(&m);
+        let f = |n: &str| m.func_by_name(n).unwrap();
+        for kept in ["in_expr", "aliased", "passed", "in_md", "user"] {
+            assert!(!d.may_delete(&m, f(kept)), "@{kept} is named, or public");
+        }
+        assert!(d.may_delete(&m, f("called")), "only called directly");
+    }
+}
