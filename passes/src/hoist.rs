@@ -315,13 +315,19 @@ fn movable_prefix(m: &Module, f: &Function, insts: &[Inst]) -> FxHashSet<Inst> {
 /// Keeps on the merged instruction only the flags both had (poison-producing
 /// flags and fast-math flags are promises the merged value must not extend),
 /// none at all when the two are different operations found equal by algebra,
-/// and only the metadata both had.
+/// and only the metadata both had, but for the kept instruction's location:
+/// LLVM gives the merged instruction a line-0 location in the two scopes'
+/// common scope, a node a function pass cannot create here; dropping it
+/// instead would leave a call without the location the verifier requires
+/// of calls in a function with debug info.
 fn merge_flags(f: &mut Function, keep: Inst, other: Inst) {
     let other_kind = f.dfg().inst(other).kind.clone();
-    let same_md = f.dfg().inst_metadata(keep) == f.dfg().inst_metadata(other);
+    let theirs = f.dfg().inst_metadata(other);
+    let md: Vec<_> =
+        f.dfg().inst_metadata(keep).iter().filter(|e| &*e.0 == "dbg" || theirs.contains(e)).cloned().collect();
     let dfg = f.dfg_mut_preserving_cfg();
-    if !same_md {
-        dfg.set_all_inst_md(keep, Vec::new());
+    if md.len() != dfg.inst_metadata(keep).len() {
+        dfg.set_all_inst_md(keep, md);
     }
     let kind = &mut dfg.inst_mut(keep).kind;
     let same_op = std::mem::discriminant(&*kind) == std::mem::discriminant(&other_kind)
