@@ -275,17 +275,23 @@ impl Oracle<'_> {
         }
         if !both_anchors {
             // Threads that stop between the merged point and either original
-            // would take part in the merged operation and not in the original.
+            // would take part in one and not the other: above the point for
+            // an operation that moves up, below it for one that moves down
+            // (the earlier of two in one block, kept after a kill, would no
+            // longer count the killed threads).
             let ender = [a, b].into_iter().find_map(|x| {
-                self.point_dominates_inst(f, to, x)
-                    .then(|| self.thread_ender_between(f, Span::At(to), Span::At(InsertPoint::Before(x)), &[a, b]))
-                    .flatten()
+                if self.point_dominates_inst(f, to, x) {
+                    self.thread_ender_between(f, Span::At(to), Span::At(InsertPoint::Before(x)), &[a, b])
+                        .map(|e| (e, "above"))
+                } else {
+                    self.thread_ender_between(f, Span::After(x), Span::At(to), &[a, b]).map(|e| (e, "below"))
+                }
             });
-            if let Some(e) = ender {
+            if let Some((e, side)) = ender {
                 return Verdict::Refused(Refusal::new(
                     Rule::ThreadEnding,
                     format!(
-                        "merging {names} into {} would move them above {}",
+                        "merging {names} into {} would move them {side} {}",
                         self.block_name(f, dest),
                         self.ender_text(f, e)
                     ),
