@@ -61,10 +61,6 @@ fn checked_merge(src: &str, a: &str, b: &str, at: At) -> Result<(), Concern> {
     checked(src, |f| Query::Merge { a: inst(f, a), b: inst(f, b), to: point(f, at) })
 }
 
-fn checked_move(src: &str, x: &str, at: At) -> Result<(), Concern> {
-    checked(src, |f| Query::Move { insts: vec![inst(f, x)], to: point(f, at) })
-}
-
 fn convergence(r: Result<(), Concern>) -> Option<Rule> {
     match r {
         Err(Concern::Convergence(r)) => Some(r.rule),
@@ -199,4 +195,284 @@ join:
 "#,
     );
     assert_eq!(merge(&src, "a", "b", At::Start("join")), Ok(()));
+}
+
+// ---------------------------------------------------------------------------
+// Anchors that may group threads of different iterations.
+
+fn anchor_in_loop() -> String {
+    // %c is computed inside the loop from the iteration count: uniform in
+    // every iteration, different between iterations.
+    with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x, i32 %n) convergent {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %join ]
+  %t = call token @llvm.experimental.convergence.anchor()
+  %c = icmp eq i32 %i, 3
+  br i1 %c, label %then, label %else
+then:
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  br label %join
+else:
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  br label %join
+join:
+  %p = phi i32 [ %a, %then ], [ %b, %else ]
+  call void @use(i32 %p)
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+"#,
+    )
+}
+
+#[test]
+fn merging_an_anchors_arms_up_is_refused_when_the_branch_varies_between_iterations() {
+    // The existing rule ("Anchors may group iterations" in RULES.md).
+    assert_eq!(merge(&anchor_in_loop(), "a", "b", At::End("loop")), Err(Rule::DivergentBranch));
+}
+
+#[test]
+fn merging_an_anchors_arms_down_is_refused_when_the_branch_varies_between_iterations() {
+    // The same threads, grouped across iterations by the anchor, meet at
+    // the join: merged there, a thread of iteration 3 (in %then) and one
+    // of iteration 2 (in %else) would communicate, which they never did.
+    assert_eq!(merge(&anchor_in_loop(), "a", "b", At::Start("join")), Err(Rule::DivergentBranch));
+}
+
+// ---------------------------------------------------------------------------
+// Regions, tokens and placement.
+
+#[test]
+fn one_block_of_an_anchor_in_a_loop_still_merges() {
+    // The latch's own branch depends on the iteration, but it comes after
+    // both operations: the same threads run them in every visit.
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x, i32 %n) convergent {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %t = call token @llvm.experimental.convergence.anchor()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+"#,
+    );
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Ok(()));
+}
+
+#[test]
+fn merging_arms_into_a_join_keeps_regions_nested() {
+    // After the merge, the anchor's region reaches the join through the rest
+    // of %else, where the entry token is used but not defined.
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x, i1 %u) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %t = call token @llvm.experimental.convergence.anchor()
+  br i1 %u, label %then, label %else
+then:
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  br label %join
+else:
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  %z = call i32 @subgroup_max(i32 %x) [ "convergencectrl"(token %e) ]
+  br label %join
+join:
+  %p = phi i32 [ %a, %then ], [ %b, %else ]
+  call void @use(i32 %p)
+  ret void
+}
+"#,
+    );
+    assert_eq!(merge(&src, "a", "b", At::Start("join")), Err(Rule::RegionNesting));
+    assert_eq!(merge(&src, "b", "a", At::Start("join")), Err(Rule::RegionNesting));
+}
+
+#[test]
+fn operations_of_different_tokens_do_not_merge() {
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %t = call token @llvm.experimental.convergence.anchor()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  ret void
+}
+"#,
+    );
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Err(Rule::TokenDominance));
+    assert_eq!(merge(&src, "b", "a", At::Before("b")), Err(Rule::TokenDominance));
+}
+
+#[test]
+fn a_merged_operation_stays_below_its_token() {
+    // Both use the anchor defined between the block start and them.
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x) convergent {
+entry:
+  %y = add i32 %x, 1
+  %t = call token @llvm.experimental.convergence.anchor()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t) ]
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  ret void
+}
+"#,
+    );
+    assert_eq!(merge(&src, "a", "b", At::Start("entry")), Err(Rule::TokenDominance));
+    assert_eq!(merge(&src, "a", "b", At::Before("t")), Err(Rule::TokenDominance));
+    assert_eq!(convergence(checked_merge(&src, "a", "b", At::Before("y"))), None, "checked refuses first");
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Ok(()));
+}
+
+#[test]
+fn nothing_goes_above_a_heart_in_its_header() {
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x, i32 %n) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %h = call token @llvm.experimental.convergence.loop() [ "convergencectrl"(token %e) ]
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %h) ]
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %h) ]
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+"#,
+    );
+    assert_eq!(merge(&src, "a", "b", At::Start("loop")), Err(Rule::TokenPlacement));
+    // In the header, below the heart, with the latch's branch at the end
+    // of the same block: the relaxation for one block holds.
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Ok(()));
+    assert_eq!(merge(&src, "a", "b", At::Before("b")), Ok(()));
+    assert_eq!(merge(&src, "a", "b", At::Before("s")), Ok(()));
+    // Below `@use`, which may not return, it is the thread-ending rule.
+    assert_eq!(merge(&src, "a", "b", At::End("loop")), Err(Rule::ThreadEnding));
+}
+
+#[test]
+fn one_block_inside_an_irreducible_cycle_still_merges() {
+    // %r is entered from %entry and from %l under a divergent branch; within
+    // the block the same threads run both operations in every visit.
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %d = icmp ult i32 %tid, 5
+  br i1 %d, label %l, label %r
+l:
+  %d2 = icmp ult i32 %tid, %x
+  br i1 %d2, label %r, label %exit
+r:
+  %a = call i32 @subgroup_add(i32 %x)
+  %b = call i32 @subgroup_add(i32 %x)
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  %d3 = icmp ugt i32 %s, %tid
+  br i1 %d3, label %l, label %exit
+exit:
+  ret void
+}
+"#,
+    );
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Ok(()));
+    // Out of the block, into %l: refused (another cycle membership or branch).
+    assert!(merge(&src, "a", "b", At::End("entry")).is_err());
+}
+
+#[test]
+fn an_uncontrolled_operation_does_not_merge_with_an_anchor() {
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x) convergent {
+entry:
+  %a = call i32 @subgroup_add(i32 %x)
+  %b = call token @llvm.experimental.convergence.anchor()
+  call void @use(i32 %a)
+  ret void
+}
+"#,
+    );
+    assert!(merge(&src, "a", "b", At::Before("a")).is_err());
+    assert!(merge(&src, "b", "a", At::Before("a")).is_err());
+}
+
+#[test]
+fn the_later_operation_using_the_earlier_is_not_merged() {
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  %b = call i32 @subgroup_add(i32 %a) [ "convergencectrl"(token %e) ]
+  call void @use(i32 %b)
+  ret void
+}
+"#,
+    );
+    assert_eq!(checked_merge(&src, "a", "b", At::Before("a")), Err(Concern::Dominance));
+}
+
+#[test]
+fn a_thread_ending_intrinsic_declared_as_returning_is_still_an_ender() {
+    // LLVM gives intrinsics their own attributes whatever the declaration
+    // says: opt-22 prints @llvm.amdgcn.endpgm as `noreturn` without
+    // `willreturn` even when declared `willreturn`.
+    let src = r#"
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @subgroup_add(i32) convergent nounwind willreturn memory(none)
+declare void @llvm.amdgcn.endpgm() nounwind willreturn memory(none)
+declare void @use(i32)
+declare token @llvm.experimental.convergence.entry()
+
+define amdgpu_kernel void @k(i32 %x, i1 %c) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  br i1 %c, label %stop, label %go
+stop:
+  call void @llvm.amdgcn.endpgm()
+  br label %go
+go:
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  ret void
+}
+"#;
+    assert_eq!(merge(src, "a", "b", At::Before("a")), Err(Rule::ThreadEnding));
 }

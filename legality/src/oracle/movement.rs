@@ -193,7 +193,7 @@ impl Oracle<'_> {
         let both_anchors =
             self.conv.def_kind(a) == Some(TokenKind::Anchor) && self.conv.def_kind(b) == Some(TokenKind::Anchor);
         if !both_anchors {
-            if let ConvOp::Intrinsic { .. } = oa {
+            if matches!(oa, ConvOp::Intrinsic { .. }) || matches!(ob, ConvOp::Intrinsic { .. }) {
                 return Verdict::Refused(Refusal::new(
                     Rule::TokenPlacement,
                     format!("{names}: only anchors can be merged among the token intrinsics"),
@@ -216,12 +216,14 @@ impl Oracle<'_> {
                 format!("merging {names} into {} would move them across a cycle boundary", self.block_name(f, dest)),
             ));
         }
-        let divergent = if ba == dest && bb == dest {
-            // One block: no branch lies between the two or the point, so the
-            // same threads execute all three (a block's own terminator comes
-            // after its instructions and decides nothing about them).
+        // One block: no branch lies between the two or the point, so the
+        // same threads execute all three (a block's own terminator comes
+        // after its instructions and decides nothing about them).
+        let one_block = ba == dest && bb == dest;
+        let dominated = self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb);
+        let divergent = if one_block {
             Vec::new()
-        } else if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
+        } else if dominated {
             self.deciding_divergent_branches(f, dest, &[ba, bb], dest)
         } else {
             let mut d = self.divergent_branches_between(f, dest, ba);
@@ -255,10 +257,20 @@ impl Oracle<'_> {
             // a cycle around it; a branch uniform in each iteration may still
             // send them to different arms, where they run different
             // operations, which merging would make one.
-            let crossed = if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
+            // Merging down into a join of the arms crosses the same branches
+            // as merging up into their dominator.
+            let crossed = if one_block {
+                Vec::new()
+            } else if dominated {
                 self.deciding_branches(dest, &[ba, bb])
             } else {
-                Vec::new()
+                let mut d = self.branches_between(dest, ba);
+                for x in self.branches_between(dest, bb) {
+                    if !d.contains(&x) {
+                        d.push(x);
+                    }
+                }
+                d
             };
             if let Some(&x) = crossed.iter().find(|&&x| self.varies_across_iterations(f, x, anchor)) {
                 return Verdict::Refused(Refusal::new(
@@ -311,18 +323,31 @@ impl Oracle<'_> {
     /// `a` to `b` (either may dominate the other; otherwise both are reached
     /// from their nearest common dominator).
     pub(super) fn divergent_branches_between(&self, f: &Function, a: Block, b: Block) -> Vec<Block> {
-        if a == b {
-            return Vec::new();
+        match self.between(a, b) {
+            Some((top, bottoms)) => self.deciding_divergent_branches(f, top, &bottoms, top),
+            None => Vec::new(),
         }
-        if self.dt.dominates(a, b) {
-            self.deciding_divergent_branches(f, a, &[b], a)
+    }
+
+    /// Every branch (uniform or not) that decides whether threads get from
+    /// `a` to `b`, as [`Oracle::divergent_branches_between`] finds them.
+    fn branches_between(&self, a: Block, b: Block) -> Vec<Block> {
+        match self.between(a, b) {
+            Some((top, bottoms)) => self.deciding_branches(top, &bottoms),
+            None => Vec::new(),
+        }
+    }
+
+    /// The block both of `a` and `b` are reached from, and the ones below it.
+    fn between(&self, a: Block, b: Block) -> Option<(Block, Vec<Block>)> {
+        if a == b {
+            None
+        } else if self.dt.dominates(a, b) {
+            Some((a, vec![b]))
         } else if self.dt.dominates(b, a) {
-            self.deciding_divergent_branches(f, b, &[a], b)
+            Some((b, vec![a]))
         } else {
-            match self.dt.nearest_common_dominator(a, b) {
-                Some(n) => self.deciding_divergent_branches(f, n, &[a, b], n),
-                None => Vec::new(),
-            }
+            self.dt.nearest_common_dominator(a, b).map(|n| (n, vec![a, b]))
         }
     }
 
