@@ -61,6 +61,10 @@ fn checked_merge(src: &str, a: &str, b: &str, at: At) -> Result<(), Concern> {
     checked(src, |f| Query::Merge { a: inst(f, a), b: inst(f, b), to: point(f, at) })
 }
 
+fn checked_move(src: &str, x: &str, at: At) -> Result<(), Concern> {
+    checked(src, |f| Query::Move { insts: vec![inst(f, x)], to: point(f, at) })
+}
+
 fn convergence(r: Result<(), Concern>) -> Option<Rule> {
     match r {
         Err(Concern::Convergence(r)) => Some(r.rule),
@@ -475,4 +479,143 @@ go:
 }
 "#;
     assert_eq!(merge(src, "a", "b", At::Before("a")), Err(Rule::ThreadEnding));
+}
+
+// ---------------------------------------------------------------------------
+// The checked front door, on code without convergent operations.
+
+const PLAIN: &str = r#"
+target triple = "amdgcn-amd-amdhsa"
+declare void @check(ptr) nounwind memory(none)
+declare i32 @partial(i32, i32) nounwind willreturn memory(none)
+declare i32 @total(i32, i32) nounwind willreturn speculatable memory(none)
+declare void @keep(ptr) nounwind willreturn memory(argmem: readwrite)
+declare void @use(i32)
+
+define amdgpu_kernel void @k(ptr %p, ptr %q, i32 %x, i32 %y, i1 %c, i32 %n) {
+entry:
+  %v0 = load volatile i32, ptr %p
+  %v1 = load volatile i32, ptr %q
+  %acq = load atomic i32, ptr %q acquire, align 4
+  %l0 = load i32, ptr %p
+  fence seq_cst
+  %l1 = load i32, ptr %p
+  call void @check(ptr %p)
+  %l2 = load i32, ptr %p
+  %d0 = sdiv i32 %x, %y
+  %f = freeze i32 %x
+  %m0 = alloca i32
+  %m1 = alloca i32
+  %s = add i32 %v0, %v1
+  br i1 %c, label %then, label %join
+then:
+  %r = call i32 @partial(i32 %x, i32 %y)
+  %t = call i32 @total(i32 %x, i32 %y)
+  %d1 = sdiv i32 %x, %y
+  call void @use(i32 %r)
+  call void @use(i32 %t)
+  call void @use(i32 %d1)
+  br label %join
+join:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %join ], [ %i1, %loop ]
+  %prev = phi i32 [ 0, %join ], [ %f, %loop ]
+  %same = icmp eq i32 %prev, %f
+  %old = load i32, ptr %m0
+  store i32 %i, ptr %m0
+  call void @keep(ptr %m1)
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %w = add i32 %l0, %l1
+  %w2 = add i32 %w, %l2
+  %w3 = add i32 %w2, %d0
+  %w4 = add i32 %w3, %acq
+  %w5 = add i32 %w4, %s
+  call void @use(i32 %w5)
+  ret void
+}
+"#;
+
+#[test]
+fn volatile_and_atomic_accesses_keep_their_order() {
+    assert_eq!(checked_move(PLAIN, "v1", At::Before("v0")), Err(Concern::Memory));
+    assert_eq!(checked_move(PLAIN, "l0", At::Before("acq")), Err(Concern::Memory));
+    assert_eq!(checked_move(PLAIN, "l1", At::Before("l0")), Err(Concern::Memory), "across the fence");
+}
+
+#[test]
+fn a_load_is_not_hoisted_above_a_call_that_may_not_return() {
+    // @check may not return (it has no `willreturn`): a thread that never
+    // gets past it never loads from %p, which may not be dereferenceable
+    // for it (LangRef, "load": loading from an invalid pointer is undefined
+    // behaviour). Hoisted above, the load runs on those threads too.
+    assert_eq!(checked_move(PLAIN, "l2", At::Before("l1")), Err(Concern::ThreadEnding));
+    // Down below it, the load only runs less often.
+    assert_eq!(checked_move(PLAIN, "l1", At::Before("l2")), Ok(()));
+}
+
+#[test]
+fn a_call_without_speculatable_is_not_hoisted_out_of_its_branch() {
+    // `memory(none) willreturn nounwind` does not rule out undefined
+    // behaviour on some arguments (LangRef, `speculatable`: only that
+    // attribute says a call "does not have undefined behavior"); the spec's
+    // `@subgroupShuffle` example is such a call.
+    assert_eq!(checked_move(PLAIN, "r", At::End("entry")), Err(Concern::Speculation));
+    assert_eq!(checked_move(PLAIN, "t", At::End("entry")), Ok(()));
+    assert_eq!(checked_move(PLAIN, "d1", At::End("entry")), Err(Concern::Speculation));
+}
+
+#[test]
+fn an_alloca_does_not_move_into_or_out_of_a_loop_nor_merge() {
+    // Every execution of an alloca is a new object: sunk into the loop, %m0
+    // would be a fresh (uninitialised) object in each iteration, and %old
+    // would no longer see the previous iteration's store.
+    assert!(checked_move(PLAIN, "m0", At::Start("loop")).is_err());
+    // Two allocas are two objects.
+    assert!(checked_merge(PLAIN, "m0", "m1", At::Before("m0")).is_err());
+}
+
+#[test]
+fn a_freeze_does_not_sink_into_a_loop() {
+    // One execution of freeze picks one value (LangRef, "freeze"); in the
+    // loop, each iteration would pick its own and %same could be false.
+    assert!(checked_move(PLAIN, "f", At::Start("loop")).is_err());
+    // Out of the loop or within one execution it is fine.
+    assert_eq!(checked_move(PLAIN, "f", At::End("join")), Ok(()));
+}
+
+#[test]
+fn loads_merge_only_without_a_write_between() {
+    assert_eq!(checked_merge(PLAIN, "l0", "l1", At::Before("l0")), Err(Concern::Memory));
+    assert_eq!(checked_merge(PLAIN, "l0", "l1", At::Before("l1")), Err(Concern::Memory));
+}
+
+#[test]
+fn a_merge_keeps_every_use_dominated() {
+    // %d1 in %then kept, %d0 in %entry removed: %d0's use in %exit is not
+    // dominated by %then.
+    assert_eq!(checked_merge(PLAIN, "d1", "d0", At::Before("d1")), Err(Concern::Dominance));
+    // Dividing in %entry for both: %d1 would run where it did not, but the
+    // division already runs there.
+    assert_eq!(checked_merge(PLAIN, "d0", "d1", At::Before("d0")), Err(Concern::Speculation));
+}
+
+#[test]
+fn nothing_goes_before_a_phi_and_terminators_stay_last() {
+    assert!(checked_move(PLAIN, "w", At::Before("i")).is_err(), "before a phi");
+    assert!(
+        checked(PLAIN, |f| {
+            let join = f.block_by_name("join").unwrap();
+            Query::Move { insts: vec![f.terminator(join).unwrap()], to: InsertPoint::BlockStart(join) }
+        })
+        .is_err()
+    );
+}
+
+#[test]
+fn an_instruction_does_not_merge_with_itself() {
+    assert!(checked_merge(PLAIN, "s", "s", At::Before("s")).is_err());
 }
