@@ -619,3 +619,39 @@ fn nothing_goes_before_a_phi_and_terminators_stay_last() {
 fn an_instruction_does_not_merge_with_itself() {
     assert!(checked_merge(PLAIN, "s", "s", At::Before("s")).is_err());
 }
+
+#[test]
+fn thread_ending_intrinsics_get_llvms_attributes_whatever_their_declaration_says() {
+    // opt-22 prints @llvm.ubsantrap as `noreturn` and
+    // @llvm.amdgcn.wqm.demote without `willreturn`, whatever the
+    // declaration says; taken at their word, both were pure no-ops.
+    for (decl, call) in [
+        ("declare void @llvm.ubsantrap(i8) nounwind willreturn memory(none)", "call void @llvm.ubsantrap(i8 1)"),
+        (
+            "declare void @llvm.amdgcn.wqm.demote(i1) nounwind willreturn memory(none)",
+            "call void @llvm.amdgcn.wqm.demote(i1 %c)",
+        ),
+    ] {
+        let src = format!(
+            r#"
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @subgroup_add(i32) convergent nounwind willreturn memory(none)
+{decl}
+declare void @use(i32)
+declare token @llvm.experimental.convergence.entry()
+
+define amdgpu_kernel void @k(i32 %x, i1 %c) convergent {{
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  {call}
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  ret void
+}}
+"#
+        );
+        assert_eq!(merge(&src, "a", "b", At::Before("a")), Err(Rule::ThreadEnding), "{decl}");
+    }
+}
