@@ -655,3 +655,67 @@ entry:
         assert_eq!(merge(&src, "a", "b", At::Before("a")), Err(Rule::ThreadEnding), "{decl}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// No panics: unreachable code, and arms of an irreducible cycle.
+
+#[test]
+fn questions_about_unreachable_code_get_answers() {
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x, i1 %u) convergent {
+entry:
+  %a = call i32 @subgroup_add(i32 %x)
+  call void @use(i32 %a)
+  ret void
+dead:
+  %b = call i32 @subgroup_add(i32 %x)
+  %c = call i32 @subgroup_add(i32 %x)
+  %s = add i32 %b, %c
+  call void @use(i32 %s)
+  br i1 %u, label %dead, label %dead2
+dead2:
+  %d = call i32 @subgroup_add(i32 %x)
+  br label %dead
+}
+"#,
+    );
+    // Any verdict will do; none may panic.
+    let _ = merge(&src, "b", "c", At::Before("b"));
+    let _ = merge(&src, "a", "b", At::Before("a"));
+    let _ = merge(&src, "b", "a", At::Before("b"));
+    let _ = merge(&src, "b", "d", At::Start("dead2"));
+    let _ = merge(&src, "d", "b", At::Before("d"));
+    let _ = checked_merge(&src, "b", "c", At::End("dead"));
+    let _ = checked_merge(&src, "a", "d", At::Before("a"));
+    let _ = checked_move(&src, "d", At::Start("entry"));
+    let _ = checked_move(&src, "a", At::Start("dead2"));
+}
+
+#[test]
+fn operations_in_two_entries_of_an_irreducible_cycle_do_not_merge() {
+    // %l and %r both enter the cycle; threads may visit one without the
+    // other in an iteration. (Uncontrolled: a token from outside could not
+    // be used in a cycle without a heart.)
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x, i1 %u, i32 %n) convergent {
+entry:
+  br i1 %u, label %l, label %r
+l:
+  %a = call i32 @subgroup_add(i32 %x)
+  br label %r
+r:
+  %b = call i32 @subgroup_add(i32 %x)
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %again = icmp ult i32 %tid, %n
+  br i1 %again, label %l, label %exit
+exit:
+  ret void
+}
+"#,
+    );
+    assert!(merge(&src, "a", "b", At::Before("a")).is_err());
+    assert!(merge(&src, "a", "b", At::Before("b")).is_err());
+    assert!(merge(&src, "b", "a", At::Before("b")).is_err());
+}
