@@ -9,6 +9,7 @@
 //! | concern | refused when |
 //! |---|---|
 //! | [`Concern::Dominance`] | an operand's definition would not dominate the point, or the point would not dominate a use (phis use at the end of the incoming block); phis do not move |
+//! | [`Concern::SideEffects`] | (merges) either instruction writes memory, may unwind or may not return: merging would lose one of the two effects |
 //! | [`Concern::SideEffects`] | the instruction reads or writes memory, may unwind or may not return, and the point is in another block: this check has no alias analysis, so only moves within a block are judged |
 //! | [`Concern::Memory`] | within a block, a write is moved across a read or write, or a read across a write |
 //! | [`Concern::ThreadEnding`] | within a block, an instruction with effects and one that may not pass control on (a kill, a call that may not return or may unwind) would change order: a thread would run, or skip, the effect (or run one that may have undefined behaviour) |
@@ -92,10 +93,21 @@ pub fn check_with(oracle: &Oracle<'_>, m: &Module, f: &Function, q: &Query) -> R
     };
     let (point_block, point) = resolve(f, to)?;
     let name = |i: Inst| describe(f, i);
-    if let Query::Merge { a, b, .. } = q
-        && a == b
-    {
-        return Err(objection(Concern::Dominance, format!("{} cannot be merged with itself", name(*a))));
+    if let Query::Merge { a, b, .. } = q {
+        if a == b {
+            return Err(objection(Concern::Dominance, format!("{} cannot be merged with itself", name(*a))));
+        }
+        // Two effects merged are one effect lost: a second write, a second
+        // volatile access, a second call that may not return.
+        if let Some(&x) = [a, b].into_iter().find(|&&x| {
+            let e = inst_effects(m, f, x);
+            e.writes || !e.transfers_execution()
+        }) {
+            return Err(objection(
+                Concern::SideEffects,
+                format!("{} has effects besides its result; merging would drop one of them", name(x)),
+            ));
+        }
     }
     if f.dfg().inst(point).is_phi() {
         return Err(objection(Concern::Dominance, format!("nothing can go before the phi {}", name(point))));

@@ -719,3 +719,38 @@ exit:
     assert!(merge(&src, "a", "b", At::Before("b")).is_err());
     assert!(merge(&src, "b", "a", At::Before("b")).is_err());
 }
+
+#[test]
+fn two_effects_do_not_merge_into_one() {
+    // Merging removes one of the two: a second increment, a second volatile
+    // access, a second barrier. Loads with nothing written between merge.
+    let src = r#"
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @incr(ptr) nounwind willreturn memory(argmem: readwrite)
+declare void @barrier() convergent nounwind willreturn
+declare void @use(i32)
+
+define amdgpu_kernel void @k(ptr %p) {
+entry:
+  %a = call i32 @incr(ptr %p)
+  %b = call i32 @incr(ptr %p)
+  %v0 = load volatile i32, ptr %p
+  %v1 = load volatile i32, ptr %p
+  %l0 = load i32, ptr %p
+  %l1 = load i32, ptr %p
+  %s = add i32 %a, %b
+  %s1 = add i32 %v0, %v1
+  %s2 = add i32 %l0, %l1
+  %s3 = add i32 %s, %s1
+  %s4 = add i32 %s3, %s2
+  call void @use(i32 %s4)
+  ret void
+}
+"#;
+    for at in [At::Before("a"), At::Before("b"), At::Before("v0")] {
+        assert_eq!(checked_merge(src, "a", "b", at), Err(Concern::SideEffects));
+    }
+    assert_eq!(checked_merge(src, "v0", "v1", At::Before("v1")), Err(Concern::SideEffects));
+    assert_eq!(checked_merge(src, "l0", "l1", At::Before("l0")), Ok(()));
+    assert_eq!(checked_merge(src, "l0", "l1", At::Before("l1")), Ok(()));
+}
