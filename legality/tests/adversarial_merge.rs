@@ -754,3 +754,72 @@ entry:
     assert_eq!(checked_merge(src, "l0", "l1", At::Before("l0")), Ok(()));
     assert_eq!(checked_merge(src, "l0", "l1", At::Before("l1")), Ok(()));
 }
+
+// ---------------------------------------------------------------------------
+// What the rules must keep allowing.
+
+#[test]
+fn a_branch_after_the_destination_does_not_count() {
+    // %then ends with a divergent branch, after the point: sinking the
+    // reduction under the uniform %u into %then crosses only %u.
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x, i1 %u) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  br i1 %u, label %then, label %exit
+then:
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  %s = add i32 %a, %b
+  %d = icmp ult i32 %tid, %s
+  br i1 %d, label %more, label %exit
+more:
+  call void @use(i32 %s)
+  br label %exit
+exit:
+  ret void
+}
+"#,
+    );
+    let m = module(&src);
+    let fid = m.func_by_name("k").unwrap();
+    let f = m.body(fid).unwrap();
+    let o = Oracle::new(&m, fid, f);
+    let then = f.block_by_name("then").unwrap();
+    let entry = f.block_by_name("entry").unwrap();
+    let sink = Query::Move { insts: vec![inst(f, "a")], to: InsertPoint::BlockStart(then) };
+    assert_eq!(o.ask(f, &sink).refusal().map(|r| r.rule), None);
+    let hoist = Query::Move { insts: vec![inst(f, "b")], to: InsertPoint::BlockEnd(entry) };
+    assert_eq!(o.ask(f, &hoist).refusal().map(|r| r.rule), None);
+}
+
+#[test]
+fn a_divergent_if_else_between_two_operations_that_every_thread_reaches() {
+    // %a above the if/else, %b below where it rejoins: every thread runs
+    // both, so %b may be merged up into %a.
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  %d = icmp ult i32 %tid, 3
+  br i1 %d, label %l, label %r
+l:
+  br label %join
+r:
+  br label %join
+join:
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  ret void
+}
+"#,
+    );
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Ok(()));
+    assert_eq!(merge(&src, "b", "a", At::Before("a")), Ok(()));
+}

@@ -221,10 +221,14 @@ impl Oracle<'_> {
         // after its instructions and decides nothing about them).
         let one_block = ba == dest && bb == dest;
         let dominated = self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb);
+        // An operation already in the destination block adds no branch of
+        // its own: only those deciding whether the other one is reached
+        // count (the destination's terminator among them if it decides).
+        let below: Vec<Block> = [ba, bb].into_iter().filter(|&x| x != dest).collect();
         let divergent = if one_block {
             Vec::new()
         } else if dominated {
-            self.deciding_divergent_branches(f, dest, &[ba, bb], dest)
+            self.deciding_divergent_branches(f, dest, &below, dest)
         } else {
             let mut d = self.divergent_branches_between(f, dest, ba);
             for x in self.divergent_branches_between(f, dest, bb) {
@@ -262,7 +266,7 @@ impl Oracle<'_> {
             let crossed = if one_block {
                 Vec::new()
             } else if dominated {
-                self.deciding_branches(dest, &[ba, bb])
+                self.deciding_branches(dest, &below)
             } else {
                 let mut d = self.branches_between(dest, ba);
                 for x in self.branches_between(dest, bb) {
