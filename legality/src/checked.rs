@@ -8,14 +8,12 @@
 //!
 //! | concern | refused when |
 //! |---|---|
-//! | [`Concern::Dominance`] | an operand's definition would not dominate the point, or the point would not dominate a use (phis use at the end of the incoming block); phis do not move |
-//! | [`Concern::SideEffects`] | (merges) either instruction writes memory, may unwind or may not return: merging would lose one of the two effects |
-//! | [`Concern::SideEffects`] | the instruction reads or writes memory, may unwind or may not return, and the point is in another block: this check has no alias analysis, so only moves within a block are judged |
+//! | [`Concern::Dominance`] | an operand's definition would not dominate the point, or the point would not dominate a use (phis use at the end of the incoming block); phis and terminators do not move; nothing goes before a phi; an instruction does not merge with itself |
+//! | [`Concern::SideEffects`] | the instruction reads or writes memory, may unwind or may not return, and the point is in another block: this check has no alias analysis, so only moves within a block are judged; for a merge, either instruction writes, may unwind or may not return (one of the two effects would be lost) |
 //! | [`Concern::Memory`] | within a block, a write is moved across a read or write, or a read across a write |
-//! | [`Concern::ThreadEnding`] | within a block, an instruction with effects and one that may not pass control on (a kill, a call that may not return or may unwind) would change order: a thread would run, or skip, the effect (or run one that may have undefined behaviour) |
-//! | [`Concern::Dominance`] | (also) a point before a phi; a terminator moved; an instruction merged with itself |
-//! | [`Concern::Speculation`] | an instruction that may have undefined behaviour (a division, a load, a call without `speculatable`) moves to a block its own block does not dominate, or above an instruction that may not pass control on: it would run where it did not |
-//! | [`Concern::Identity`] | an instruction whose every execution is a new object or a new choice (`alloca`, `freeze`) would run more often (enter a cycle), or an `alloca` less often (leave a cycle, merge) |
+//! | [`Concern::ThreadEnding`] | within a block, an instruction with effects and one that may not pass control on (a kill, a call that may not return or may unwind) would change order: a thread would run, or skip, the effect; an instruction that may have undefined behaviour (below) counts as an effect when it moves up |
+//! | [`Concern::Speculation`] | an instruction that may have undefined behaviour (a division, a load, a call without `speculatable`) moves to a block its own block does not dominate: it would run on paths where it did not |
+//! | [`Concern::Identity`] | an instruction whose every execution is a new object or a new choice (`alloca`, `freeze`) would run more often (enter a cycle), or an `alloca` less often (leave a cycle, merge with another) |
 //! | [`Concern::Convergence`] | the oracle refuses (its rule, as in `RULES.md`) |
 //!
 //! It is deliberately conservative where it has no analysis (memory across
