@@ -12,7 +12,7 @@
 //! | [`Concern::SideEffects`] | the instruction reads or writes memory, may unwind or may not return, and the point is in another block: this check has no alias analysis, so only moves within a block are judged; for a merge, either instruction writes, may unwind or may not return (one of the two effects would be lost) |
 //! | [`Concern::Memory`] | within a block, a write is moved across a read or write, or a read across a write |
 //! | [`Concern::ThreadEnding`] | within a block, an instruction with effects and one that may not pass control on (a kill, a call that may not return or may unwind) would change order: a thread would run, or skip, the effect; an instruction that may have undefined behaviour (below) counts as an effect when it moves up |
-//! | [`Concern::Speculation`] | an instruction that may have undefined behaviour (a division, a load, a call without `speculatable`) moves to a block its own block does not dominate: it would run on paths where it did not |
+//! | [`Concern::Speculation`] | an instruction that may have undefined behaviour (a division, a load, a call without `speculatable` or with a `noundef` argument) moves to a block its own block does not dominate: it would run on paths where it did not |
 //! | [`Concern::Identity`] | an instruction whose every execution is a new object or a new choice (`alloca`, `freeze`) would run more often (enter a cycle), or an `alloca` less often (leave a cycle, merge with another) |
 //! | [`Concern::Convergence`] | the oracle refuses (its rule, as in `RULES.md`) |
 //!
@@ -261,12 +261,16 @@ fn effects(
     Ok(())
 }
 
-/// Whether `x` is a call not known to be free of undefined behaviour.
+/// Whether `x` is a call not known to be free of undefined behaviour: its
+/// callee is not `speculatable`, or an argument is `noundef` (poison passed
+/// there is undefined behaviour at the call, LangRef "noundef").
 fn call_may_trap(m: &Module, f: &Function, x: Inst) -> bool {
     let d = f.dfg().inst(x);
     let InstKind::Call(ci) = &d.kind else { return false };
     let decl = f.dfg().direct_callee(x).and_then(|g| m.func(g));
-    !(ci.fn_attrs.has("speculatable") || decl.is_some_and(|d| d.fn_attrs.has("speculatable")))
+    let speculatable = ci.fn_attrs.has("speculatable") || decl.is_some_and(|d| d.fn_attrs.has("speculatable"));
+    let noundef = ci.param_attrs.iter().chain(decl.iter().flat_map(|d| d.param_attrs.iter())).any(|a| a.has("noundef"));
+    !speculatable || noundef
 }
 
 /// Every execution of an `alloca` is a new object and every execution of a

@@ -823,3 +823,31 @@ join:
     assert_eq!(merge(&src, "a", "b", At::Before("a")), Ok(()));
     assert_eq!(merge(&src, "b", "a", At::Before("a")), Ok(()));
 }
+
+#[test]
+fn a_speculatable_call_with_a_noundef_argument_is_not_hoisted() {
+    // `noundef` makes passing poison undefined behaviour at the call
+    // (LangRef, "noundef"); %y is poison unless %c holds, so in %then
+    // alone the call is defined.
+    let src = r#"
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @total(i32, i32) nounwind willreturn speculatable memory(none)
+declare void @use(i32)
+
+define amdgpu_kernel void @k(i32 %x, i1 %c) {
+entry:
+  %y = select i1 %c, i32 %x, i32 poison
+  br i1 %c, label %then, label %exit
+then:
+  %t = call i32 @total(i32 %x, i32 noundef %y)
+  %t2 = call i32 @total(i32 %x, i32 %y)
+  call void @use(i32 %t)
+  call void @use(i32 %t2)
+  br label %exit
+exit:
+  ret void
+}
+"#;
+    assert_eq!(checked_move(src, "t", At::End("entry")), Err(Concern::Speculation));
+    assert_eq!(checked_move(src, "t2", At::End("entry")), Ok(()));
+}
