@@ -851,3 +851,33 @@ exit:
     assert_eq!(checked_move(src, "t", At::End("entry")), Err(Concern::Speculation));
     assert_eq!(checked_move(src, "t2", At::End("entry")), Ok(()));
 }
+
+#[test]
+fn merged_anchors_dominate_the_users_of_both() {
+    // Keeping %t1 where it is, in %then, leaves %t2's user in %else without
+    // a dominating token.
+    let src = with_decls(
+        r#"
+define amdgpu_kernel void @k(i32 %x, i1 %u) convergent {
+entry:
+  br i1 %u, label %then, label %else
+then:
+  %t1 = call token @llvm.experimental.convergence.anchor()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t1) ]
+  call void @use(i32 %a)
+  br label %exit
+else:
+  %t2 = call token @llvm.experimental.convergence.anchor()
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %t2) ]
+  call void @use(i32 %b)
+  br label %exit
+exit:
+  ret void
+}
+"#,
+    );
+    assert_eq!(merge(&src, "t1", "t2", At::Before("t1")), Err(Rule::TokenDominance));
+    assert_eq!(merge(&src, "t2", "t1", At::Before("t2")), Err(Rule::TokenDominance));
+    // Hoisted into %entry, both arms are below it.
+    assert_eq!(merge(&src, "t1", "t2", At::End("entry")), Ok(()));
+}

@@ -314,7 +314,12 @@ impl Oracle<'_> {
                 ));
             }
         }
-        if let Some(r) = self.check_structure(f, &[a], to) {
+        // A merge is two moves: each keeps the static rules (the users of
+        // both merged anchors need the merged one above them).
+        // (Two anchors' regions are checked together below.)
+        let second =
+            || if both_anchors { self.check_dominance(f, &[b], to) } else { self.check_structure(f, &[b], to) };
+        if let Some(r) = self.check_structure(f, &[a], to).or_else(second) {
             return Verdict::Refused(r);
         }
         if both_anchors && let Some(r) = self.check_anchor_hoist_regions(f, &[a, b], to) {

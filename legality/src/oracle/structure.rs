@@ -82,7 +82,7 @@ impl Oracle<'_> {
         None
     }
 
-    fn check_dominance(&self, f: &Function, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
+    pub(super) fn check_dominance(&self, f: &Function, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
         for &i in moved {
             if let Some(t) = self.conv.token_of(i)
                 && !moved.contains(&t)
