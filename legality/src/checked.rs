@@ -23,7 +23,7 @@
 
 use crate::oracle::{InsertPoint, Oracle, Query, Refusal, Verdict};
 use opt_conv_ir::analysis::FunctionAnalyses;
-use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::effects::{Effects, inst_effects};
 use opt_conv_ir::inst::InstKind;
 use opt_conv_ir::{Block, FuncId, Function, Inst, Module};
 use std::fmt;
@@ -216,7 +216,10 @@ fn effects(
     // Undefined behaviour on some operands: a division, a load (its pointer
     // may not be dereferenceable where it did not run), a call not known to
     // be `speculatable` (LangRef: only that attribute rules it out).
-    let may_trap = e.may_trap || matches!(f.dfg().inst(x).kind, InstKind::Load { .. }) || call_may_trap(m, f, x);
+    let traps = |i: Inst, e: &Effects| {
+        e.may_trap || matches!(f.dfg().inst(i).kind, InstKind::Load { .. }) || call_may_trap(m, f, i)
+    };
+    let may_trap = traps(x, &e);
     if from != point_block {
         if e.reads || e.writes || !e.transfers_execution() {
             return Err(objection(
@@ -250,7 +253,9 @@ fn effects(
         if (e.writes && (ey.reads || ey.writes)) || (e.reads && ey.writes) {
             return Err(objection(Concern::Memory, format!("{} would move across {}", name(x), name(y))));
         }
-        let y_effect = ey.writes || !ey.transfers_execution() || ey.may_trap;
+        // `y` that `x` passes going down comes before it afterwards: it
+        // counts as moving up.
+        let y_effect = ey.writes || !ey.transfers_execution() || ey.may_trap || (down && traps(y, &ey));
         if (x_effect && !ey.transfers_execution()) || (!e.transfers_execution() && y_effect) {
             return Err(objection(
                 Concern::ThreadEnding,

@@ -881,3 +881,19 @@ exit:
     // Hoisted into %entry, both arms are below it.
     assert_eq!(merge(&src, "t1", "t2", At::End("entry")), Ok(()));
 }
+
+#[test]
+fn a_call_that_may_not_return_does_not_sink_below_a_load() {
+    // The same exchange as hoisting the load above the call: the threads
+    // that stop in @check would now load first.
+    let check_call = |f: &Function| f.layout().next_inst(inst(f, "l1")).unwrap();
+    assert_eq!(
+        checked(PLAIN, |f| Query::Move { insts: vec![check_call(f)], to: InsertPoint::Before(inst(f, "d0")) }),
+        Err(Concern::ThreadEnding)
+    );
+    // Past the division too.
+    assert_eq!(
+        checked(PLAIN, |f| Query::Move { insts: vec![check_call(f)], to: InsertPoint::Before(inst(f, "f")) }),
+        Err(Concern::ThreadEnding)
+    );
+}
