@@ -193,7 +193,7 @@ impl Oracle<'_> {
         let both_anchors =
             self.conv.def_kind(a) == Some(TokenKind::Anchor) && self.conv.def_kind(b) == Some(TokenKind::Anchor);
         if !both_anchors {
-            if let ConvOp::Intrinsic { .. } = oa {
+            if matches!(oa, ConvOp::Intrinsic { .. }) || matches!(ob, ConvOp::Intrinsic { .. }) {
                 return Verdict::Refused(Refusal::new(
                     Rule::TokenPlacement,
                     format!("{names}: only anchors can be merged among the token intrinsics"),
@@ -216,13 +216,19 @@ impl Oracle<'_> {
                 format!("merging {names} into {} would move them across a cycle boundary", self.block_name(f, dest)),
             ));
         }
-        let divergent = if ba == dest && bb == dest {
-            // One block: no branch lies between the two or the point, so the
-            // same threads execute all three (a block's own terminator comes
-            // after its instructions and decides nothing about them).
+        // One block: no branch lies between the two or the point, so the
+        // same threads execute all three (a block's own terminator comes
+        // after its instructions and decides nothing about them).
+        let one_block = ba == dest && bb == dest;
+        let dominated = self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb);
+        // An operation already in the destination block adds no branch of
+        // its own: only those deciding whether the other one is reached
+        // count (the destination's terminator among them if it decides).
+        let below: Vec<Block> = [ba, bb].into_iter().filter(|&x| x != dest).collect();
+        let divergent = if one_block {
             Vec::new()
-        } else if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
-            self.deciding_divergent_branches(f, dest, &[ba, bb], dest)
+        } else if dominated {
+            self.deciding_divergent_branches(f, dest, &below, dest)
         } else {
             let mut d = self.divergent_branches_between(f, dest, ba);
             for x in self.divergent_branches_between(f, dest, bb) {
@@ -255,10 +261,20 @@ impl Oracle<'_> {
             // a cycle around it; a branch uniform in each iteration may still
             // send them to different arms, where they run different
             // operations, which merging would make one.
-            let crossed = if self.dt.dominates(dest, ba) && self.dt.dominates(dest, bb) {
-                self.deciding_branches(dest, &[ba, bb])
-            } else {
+            // Merging down into a join of the arms crosses the same branches
+            // as merging up into their dominator.
+            let crossed = if one_block {
                 Vec::new()
+            } else if dominated {
+                self.deciding_branches(dest, &below)
+            } else {
+                let mut d = self.branches_between(dest, ba);
+                for x in self.branches_between(dest, bb) {
+                    if !d.contains(&x) {
+                        d.push(x);
+                    }
+                }
+                d
             };
             if let Some(&x) = crossed.iter().find(|&&x| self.varies_across_iterations(f, x, anchor)) {
                 return Verdict::Refused(Refusal::new(
@@ -275,24 +291,35 @@ impl Oracle<'_> {
         }
         if !both_anchors {
             // Threads that stop between the merged point and either original
-            // would take part in the merged operation and not in the original.
+            // would take part in one and not the other: above the point for
+            // an operation that moves up, below it for one that moves down
+            // (the earlier of two in one block, kept after a kill, would no
+            // longer count the killed threads).
             let ender = [a, b].into_iter().find_map(|x| {
-                self.point_dominates_inst(f, to, x)
-                    .then(|| self.thread_ender_between(f, Span::At(to), Span::At(InsertPoint::Before(x)), &[a, b]))
-                    .flatten()
+                if self.point_dominates_inst(f, to, x) {
+                    self.thread_ender_between(f, Span::At(to), Span::At(InsertPoint::Before(x)), &[a, b])
+                        .map(|e| (e, "above"))
+                } else {
+                    self.thread_ender_between(f, Span::After(x), Span::At(to), &[a, b]).map(|e| (e, "below"))
+                }
             });
-            if let Some(e) = ender {
+            if let Some((e, side)) = ender {
                 return Verdict::Refused(Refusal::new(
                     Rule::ThreadEnding,
                     format!(
-                        "merging {names} into {} would move them above {}",
+                        "merging {names} into {} would move them {side} {}",
                         self.block_name(f, dest),
                         self.ender_text(f, e)
                     ),
                 ));
             }
         }
-        if let Some(r) = self.check_structure(f, &[a], to) {
+        // A merge is two moves: each keeps the static rules (the users of
+        // both merged anchors need the merged one above them).
+        // (Two anchors' regions are checked together below.)
+        let second =
+            || if both_anchors { self.check_dominance(f, &[b], to) } else { self.check_structure(f, &[b], to) };
+        if let Some(r) = self.check_structure(f, &[a], to).or_else(second) {
             return Verdict::Refused(r);
         }
         if both_anchors && let Some(r) = self.check_anchor_hoist_regions(f, &[a, b], to) {
@@ -305,18 +332,31 @@ impl Oracle<'_> {
     /// `a` to `b` (either may dominate the other; otherwise both are reached
     /// from their nearest common dominator).
     pub(super) fn divergent_branches_between(&self, f: &Function, a: Block, b: Block) -> Vec<Block> {
-        if a == b {
-            return Vec::new();
+        match self.between(a, b) {
+            Some((top, bottoms)) => self.deciding_divergent_branches(f, top, &bottoms, top),
+            None => Vec::new(),
         }
-        if self.dt.dominates(a, b) {
-            self.deciding_divergent_branches(f, a, &[b], a)
+    }
+
+    /// Every branch (uniform or not) that decides whether threads get from
+    /// `a` to `b`, as [`Oracle::divergent_branches_between`] finds them.
+    fn branches_between(&self, a: Block, b: Block) -> Vec<Block> {
+        match self.between(a, b) {
+            Some((top, bottoms)) => self.deciding_branches(top, &bottoms),
+            None => Vec::new(),
+        }
+    }
+
+    /// The block both of `a` and `b` are reached from, and the ones below it.
+    fn between(&self, a: Block, b: Block) -> Option<(Block, Vec<Block>)> {
+        if a == b {
+            None
+        } else if self.dt.dominates(a, b) {
+            Some((a, vec![b]))
         } else if self.dt.dominates(b, a) {
-            self.deciding_divergent_branches(f, b, &[a], b)
+            Some((b, vec![a]))
         } else {
-            match self.dt.nearest_common_dominator(a, b) {
-                Some(n) => self.deciding_divergent_branches(f, n, &[a, b], n),
-                None => Vec::new(),
-            }
+            self.dt.nearest_common_dominator(a, b).map(|n| (n, vec![a, b]))
         }
     }
 

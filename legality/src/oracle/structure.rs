@@ -82,7 +82,7 @@ impl Oracle<'_> {
         None
     }
 
-    fn check_dominance(&self, f: &Function, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
+    pub(super) fn check_dominance(&self, f: &Function, moved: &[Inst], to: InsertPoint) -> Option<Refusal> {
         for &i in moved {
             if let Some(t) = self.conv.token_of(i)
                 && !moved.contains(&t)
@@ -133,7 +133,7 @@ impl Oracle<'_> {
                     if let Some(r) = self.check_use_lands_nested(f, i, token, point) {
                         return Some(r);
                     }
-                    if self.is_sinking(f, i, to)
+                    if (self.is_sinking(f, i, to) || self.is_sideways(f, i, to))
                         && let Some(r) = self.check_added_points(f, token, self.segment(f, i, to))
                     {
                         return Some(r);
@@ -269,9 +269,19 @@ impl Oracle<'_> {
         self.point_inst(f, to).is_none_or(|p| f.layout().inst_precedes(i, p))
     }
 
+    /// Whether neither of `i`'s block and the point's block dominates the
+    /// other (a move into a join of two arms, as a merge of the arms does).
+    fn is_sideways(&self, f: &Function, i: Inst, to: InsertPoint) -> bool {
+        let (from, dest) = (self.block(f, i), self.point_block(f, to));
+        !self.dt.dominates(from, dest) && !self.dt.dominates(dest, from)
+    }
+
     /// The instructions a sinking `i` passes over on its way to `to`: the
     /// rest of its block, the blocks in between, and the destination block
-    /// up to the point.
+    /// up to the point. Moved sideways, the token's region grows by every
+    /// block from which the point is reached below the blocks' nearest
+    /// common dominator (that one and those on the way to `i` are in the
+    /// region already, or before the token).
     fn segment(&self, f: &Function, i: Inst, to: InsertPoint) -> Vec<Inst> {
         let (from, dest) = (self.block(f, i), self.point_block(f, to));
         let point = self.point_inst(f, to);
@@ -282,7 +292,15 @@ impl Oracle<'_> {
             return out;
         }
         out.extend(after_i);
-        for b in self.blocks_between(from, dest).into_iter().filter(|&b| b != from) {
+        let between = if self.is_sideways(f, i, to) {
+            match self.dt.nearest_common_dominator(from, dest) {
+                Some(n) => self.paths(n, dest).into_iter().filter(|&b| b != n).collect(),
+                None => Vec::new(),
+            }
+        } else {
+            self.blocks_between(from, dest)
+        };
+        for b in between.into_iter().filter(|&b| b != from) {
             out.extend(f.block_insts(b));
         }
         out.extend(f.block_insts(dest).take_while(|&x| Some(x) != point));
