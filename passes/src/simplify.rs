@@ -1,7 +1,7 @@
 //! The part of LLVM's InstSimplify that cleans up after unrolling: folding
 //! integer arithmetic and comparisons on constants, algebraic identities
-//! (`add %x, 0`, `mul %x, 1`, `and %x, 0`), all-zero `getelementptr`s and
-//! selects on a constant. No instruction is created; an instruction that
+//! (`add %x, 0`, `mul %x, 1`, `and %x, 0`), integer casts of constants,
+//! all-zero `getelementptr`s and selects on a constant. No instruction is created; an instruction that
 //! simplifies is replaced by an existing value or a constant.
 //!
 //! Folds that LLVM turns into `poison` (a flagged operation that wraps,
@@ -11,7 +11,7 @@ use opt_conv_ir::analysis::Uses;
 use opt_conv_ir::constant::{Const, mask, sext};
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::inst::{BinOp, IntFlags, IntPred};
+use opt_conv_ir::inst::{BinOp, CastOp, IntFlags, IntPred};
 use opt_conv_ir::{Block, Function, Inst, InstKind, Module, Type, Value};
 
 /// The value `i` is equal to, if it simplifies (constants it needs are
@@ -57,6 +57,12 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
             let (x, y) = (int(f, d.args[0])?, int(f, d.args[1])?);
             let v = compare(*pred, x, y, bits);
             Some(f.dfg_mut_preserving_cfg().make_const(Const::bool(v)))
+        }
+        InstKind::Cast { op: op @ (CastOp::ZExt | CastOp::SExt | CastOp::Trunc), flags, .. } => {
+            let from = m.types.int_bits(f.dfg().value_type(d.args[0])).filter(|&b| b <= 128)?;
+            let to = m.types.int_bits(ty).filter(|&b| b <= 128)?;
+            let v = fold_cast(*op, *flags, int(f, d.args[0])?, from, to)?;
+            Some(f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, v)))
         }
         InstKind::Gep { .. } => {
             let base = d.args[0];
@@ -141,6 +147,25 @@ pub fn delete_dead_among(m: &Module, f: &mut Function, insts: impl Fn(&Function)
         for i in dead {
             remove_inst(f, i);
         }
+    }
+}
+
+/// `op` (`zext`, `sext` or `trunc` from `from` to `to` bits) of the constant
+/// `x`; `None` where a flag makes it poison (`nneg` on a negative value, a
+/// `trunc` that loses what `nuw`/`nsw` promised): left alone, as the other
+/// folds.
+fn fold_cast(op: CastOp, flags: IntFlags, x: u128, from: u32, to: u32) -> Option<u128> {
+    match op {
+        CastOp::ZExt if flags.contains(IntFlags::NNEG) && sext(x, from) < 0 => None,
+        CastOp::ZExt => Some(x),
+        CastOp::SExt => Some(mask(sext(x, from) as u128, to)),
+        CastOp::Trunc => {
+            let t = mask(x, to);
+            let unsigned_loss = flags.contains(IntFlags::NUW) && t != x;
+            let signed_loss = flags.contains(IntFlags::NSW) && sext(t, to) != sext(x, from);
+            (!unsigned_loss && !signed_loss).then_some(t)
+        }
+        _ => None,
     }
 }
 
@@ -235,6 +260,14 @@ mod tests {
         assert_eq!(fold_binop(BinOp::Shl, none, 1, 8, 8), None, "shift by the width");
         assert_eq!(fold_binop(BinOp::Shl, IntFlags::NUW, 0x81, 1, 8), None);
         assert_eq!(fold_binop(BinOp::LShr, IntFlags::EXACT, 3, 1, 8), None);
+        assert_eq!(fold_cast(CastOp::SExt, none, 0xff, 8, 32), Some(0xffff_ffff));
+        assert_eq!(fold_cast(CastOp::ZExt, none, 0xff, 8, 32), Some(0xff));
+        assert_eq!(fold_cast(CastOp::ZExt, IntFlags::NNEG, 0xff, 8, 32), None, "nneg of a negative value");
+        assert_eq!(fold_cast(CastOp::ZExt, IntFlags::NNEG, 0x7f, 8, 32), Some(0x7f));
+        assert_eq!(fold_cast(CastOp::Trunc, none, 0x1ff, 16, 8), Some(0xff));
+        assert_eq!(fold_cast(CastOp::Trunc, IntFlags::NUW, 0x1ff, 16, 8), None);
+        assert_eq!(fold_cast(CastOp::Trunc, IntFlags::NSW, 0xffff, 16, 8), Some(0xff), "-1 stays -1");
+        assert_eq!(fold_cast(CastOp::Trunc, IntFlags::NSW, 0x80, 16, 8), None, "128 is not an i8");
         assert!(compare(IntPred::Slt, 0xff, 0, 8));
         assert!(!compare(IntPred::Ult, 0xff, 0, 8));
     }
