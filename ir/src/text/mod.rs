@@ -8,6 +8,7 @@ mod parse_attrs;
 mod parse_call;
 mod parse_consts;
 mod parse_debug;
+mod parse_eh;
 mod parse_func;
 mod parse_globals;
 mod parse_metadata;

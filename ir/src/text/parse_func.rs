@@ -1,5 +1,6 @@
 //! Parsing function bodies: blocks, instructions, local value numbering and
-//! forward references. Calls are in `parse_call.rs`, flags and operand type
+//! forward references. Calls are in `parse_call.rs`, exception handling and
+//! `indirectbr` in `parse_eh.rs`, flags and operand type
 //! rules in `parse_operands.rs`, debug records in `parse_debug.rs`.
 //!
 //! A forward reference to a local value creates a placeholder value of the
@@ -883,11 +884,10 @@ pub(super) fn parse_inst_body<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> P
             let ty = p.parse_type()?;
             (InstData::new(InstKind::VaArg, &[v], &[]), ty)
         }
-        "invoke" | "resume" | "landingpad" | "cleanuppad" | "catchpad" | "catchswitch" | "catchret" | "cleanupret"
-        | "indirectbr" => {
-            return Err(p.error_at(off, format!("instruction '{op}' is not supported")));
-        }
         _ => {
+            if let Some(r) = super::parse_eh::parse_eh_inst(p, st, op) {
+                return r;
+            }
             if let Some(bop) = BinOp::ALL.iter().find(|b| b.keyword() == op).copied() {
                 let (flags, fmf) = if bop.is_float() {
                     (IntFlags::NONE, parse_fmf(p))
