@@ -9,6 +9,7 @@
 pub mod call_graph;
 pub mod cfg_edit;
 pub mod dce;
+pub mod eh;
 pub mod equivalence;
 pub mod hoist;
 pub mod infer_tokens;

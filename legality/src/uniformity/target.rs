@@ -183,7 +183,10 @@ impl Target {
                 ValueUniformity::AlwaysUniform => ValueUniformity::Default,
                 u => u,
             },
-            InstKind::Call(_) => self.classify_call(m, f, i),
+            // An invoke's result is a call's; where it lands when it
+            // unwinds (the exception a landingpad receives) is per thread.
+            InstKind::Call(_) | InstKind::Invoke(_) => self.classify_call(m, f, i),
+            InstKind::LandingPad { .. } => ValueUniformity::Source,
             InstKind::ExtractValue { indices } if self == Target::Amdgpu => {
                 // The exec-mask half of `llvm.amdgcn.if`/`else`, and SGPR outputs
                 // of inline asm, are uniform.
