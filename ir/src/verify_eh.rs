@@ -99,11 +99,14 @@ pub(crate) fn check_eh(cx: &mut Ctx<'_>, cfg: &Cfg, st: &mut EhState, b: Block, 
             }
             let callee = dfg.direct_callee(i).and_then(|g| cx.m.func(g));
             if callee.is_some_and(|c| c.is_intrinsic() && !may_be_invoked(&c.name)) {
-                cx.report(
-                    i,
-                    "Cannot invoke an intrinsic other than donothing, patchpoint, statepoint, coro_resume, \
-                     coro_destroy, clang.arc.attachedcall or wasm.(re)throw",
-                );
+                // opt-22 says it twice: once checking the call, once the intrinsic.
+                for _ in 0..2 {
+                    cx.report(
+                        i,
+                        "Cannot invoke an intrinsic other than donothing, patchpoint, statepoint, coro_resume, \
+                         coro_destroy, clang.arc.attachedcall or wasm.(re)throw",
+                    );
+                }
             }
         }
         InstKind::CatchPad => {
