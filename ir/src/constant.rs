@@ -44,6 +44,10 @@ pub enum ConstKind {
     Bytes(Box<[u8]>),
     /// A constant expression.
     Expr(Box<ConstExpr>),
+    /// `blockaddress(@f, %bb)`: the address of block `bb` of function `f`
+    /// (a block of `f`'s body). While the module is being read, the block
+    /// is a placeholder the reader resolves once every body is known.
+    BlockAddress(GlobalRef, crate::Block),
 }
 
 /// A constant expression (what LLVM 22 still allows as constexprs).
@@ -66,6 +70,31 @@ pub enum ConstExpr {
     Binary(BinOp, IntFlags, Const, Const),
     /// `extractelement (<N x T> vec, iM idx)`.
     ExtractElement(Const, Const),
+}
+
+/// Calls `f` on `c` and on every constant nested in it (aggregate
+/// elements, expression operands), with an explicit stack: constants nest
+/// as deeply as the input does.
+pub fn for_each_const_mut(c: &mut Const, f: &mut impl FnMut(&mut Const)) {
+    let mut stack: Vec<&mut Const> = vec![c];
+    while let Some(c) = stack.pop() {
+        f(c);
+        match &mut c.kind {
+            ConstKind::Aggregate(xs) => stack.extend(xs.iter_mut()),
+            ConstKind::Expr(e) => match &mut **e {
+                ConstExpr::Cast(_, x) => stack.push(x),
+                ConstExpr::Gep { base, indices, .. } => {
+                    stack.push(base);
+                    stack.extend(indices.iter_mut());
+                }
+                ConstExpr::Binary(_, _, a, b) | ConstExpr::ExtractElement(a, b) => {
+                    stack.push(a);
+                    stack.push(b);
+                }
+            },
+            _ => {}
+        }
+    }
 }
 
 impl Const {

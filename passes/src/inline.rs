@@ -86,7 +86,7 @@ struct CalleeSummary {
 }
 
 impl CalleeSummary {
-    fn new(m: &Module, body: &Function) -> Self {
+    fn new(m: &Module, id: FuncId, body: &Function) -> Self {
         CalleeSummary {
             body_cost: body_cost(m, body),
             threshold: threshold(body),
@@ -94,7 +94,7 @@ impl CalleeSummary {
             // needs none of the caller's analyses (built per call, they would
             // make a caller with many call sites quadratic).
             plain: Oracle::inline_without_convergence(m, body),
-            eh: crate::eh::eh_blocker(body).map(|i| crate::eh::describe(body, i)),
+            eh: crate::eh::why_left_alone(m, id, body).map(|(_, what)| what),
         }
     }
 }
@@ -164,7 +164,7 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         let mut conv = CallerConvergence::new(caller);
         // Inlining never brings exception handling in (such callees are
         // refused), so the caller's answer holds for all its call sites.
-        let caller_eh = crate::eh::eh_blocker(&body).map(|i| crate::eh::describe(&body, i));
+        let caller_eh = crate::eh::why_left_alone(m, caller, &body).map(|(_, what)| what);
         while inlined < MAX_INLINES_PER_CALLER {
             let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
             let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut summaries) {
@@ -300,7 +300,7 @@ fn eh_refusal(
         return Some(format!("the caller has {what} ({NOT_HANDLED})"));
     }
     let body = m.body(callee).expect("a defined callee");
-    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, body));
+    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
     summary.eh.as_ref().map(|what| format!("the callee has {what} ({NOT_HANDLED})"))
 }
 
@@ -323,7 +323,7 @@ fn decide(
         return Err("the call's type does not match the callee's".into());
     }
     let body = m.body(callee).expect("a defined callee");
-    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, body));
+    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
     let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
     let (c, t) = (cost(m, caller, call, summary.body_cost, callee, graph), summary.threshold);
     let note = if always { "(cost=always)".to_owned() } else { format!("(cost={c}, threshold={t})") };

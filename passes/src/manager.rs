@@ -76,10 +76,10 @@ pub fn run_pipeline(
                         let names = PassNames { name: p.name(), class: p.class_name() };
                         let Some(fbody) = m.body(f) else { continue };
                         if !p.handles_eh()
-                            && let Some(i) = crate::eh::eh_blocker(fbody)
+                            && let Some(why) = crate::eh::why_left_alone(m, f, fbody)
                         {
                             let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
-                            remarks.emit(crate::eh::skipped_remark(p.name(), name, fbody, i));
+                            remarks.emit(crate::eh::skipped_remark(p.name(), name, fbody, why));
                             continue;
                         }
                         if !inst.before(m, Unit::Function(f), names, out) {

@@ -1,5 +1,6 @@
 //! The `.ll` text format: lexer, parser, printer and located errors.
 
+mod block_address;
 pub mod dwarf;
 pub mod error;
 pub mod lexer;
