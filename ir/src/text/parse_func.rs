@@ -113,7 +113,12 @@ pub(super) fn parse_body<'a>(
         if p.eat_word("uselistorder") {
             use_lists = true;
             let ty = p.parse_type()?;
-            parse_value(p, &mut st, ty)?;
+            if ty == Type::LABEL {
+                // A block's uses (the terminators reaching it).
+                parse_block_ref(p, &mut st)?;
+            } else {
+                parse_value(p, &mut st, ty)?;
+            }
             p.parse_use_list_indexes()?;
         } else if use_lists {
             return p.err("expected uselistorder directive");
