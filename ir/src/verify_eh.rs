@@ -109,15 +109,11 @@ pub(crate) fn check_eh(cx: &mut Ctx<'_>, cfg: &Cfg, st: &mut EhState, b: Block, 
                 }
             }
         }
-        InstKind::CatchPad => {
-            if !matches!(def_kind(cx, d.args[0]), Some(InstKind::CatchSwitch { .. })) {
-                cx.report(i, "CatchPadInst needs to be directly nested in a CatchSwitchInst.");
-            }
+        InstKind::CatchPad if !matches!(def_kind(cx, d.args[0]), Some(InstKind::CatchSwitch { .. })) => {
+            cx.report(i, "CatchPadInst needs to be directly nested in a CatchSwitchInst.");
         }
-        InstKind::CleanupPad => {
-            if !is_scope(cx, d.args[0]) {
-                cx.report(i, "CleanupPadInst has an invalid parent.");
-            }
+        InstKind::CleanupPad if !is_scope(cx, d.args[0]) => {
+            cx.report(i, "CleanupPadInst has an invalid parent.");
         }
         InstKind::CatchSwitch { has_unwind } => {
             if !is_scope(cx, d.args[0]) {
@@ -135,10 +131,8 @@ pub(crate) fn check_eh(cx: &mut Ctx<'_>, cfg: &Cfg, st: &mut EhState, b: Block, 
                 }
             }
         }
-        InstKind::CatchRet => {
-            if !matches!(def_kind(cx, d.args[0]), Some(InstKind::CatchPad)) {
-                cx.report(i, "CatchReturnInst needs to be provided a CatchPad");
-            }
+        InstKind::CatchRet if !matches!(def_kind(cx, d.args[0]), Some(InstKind::CatchPad)) => {
+            cx.report(i, "CatchReturnInst needs to be provided a CatchPad");
         }
         InstKind::CleanupRet => {
             if !matches!(def_kind(cx, d.args[0]), Some(InstKind::CleanupPad)) {

@@ -31,6 +31,9 @@ struct Ref<'a> {
     spelling: String,
 }
 
+/// A body's block labels: by name, and by number.
+type Labels<'a> = (FxHashMap<Cow<'a, str>, Block>, FxHashMap<u32, Block>);
+
 /// The reader's `blockaddress` state.
 #[derive(Default)]
 pub(crate) struct BlockAddrs<'a> {
@@ -38,7 +41,7 @@ pub(crate) struct BlockAddrs<'a> {
     index: FxHashMap<(GlobalId, Label<'a>), u32>,
     /// The block labels of every body read (a constant may point back into
     /// a body read before it); they borrow from the source text.
-    labels: FxHashMap<GlobalId, (FxHashMap<Cow<'a, str>, Block>, FxHashMap<u32, Block>)>,
+    labels: FxHashMap<GlobalId, Labels<'a>>,
 }
 
 impl<'a> BlockAddrs<'a> {
