@@ -48,6 +48,12 @@ pub enum ConstKind {
     /// (a block of `f`'s body). While the module is being read, the block
     /// is a placeholder the reader resolves once every body is known.
     BlockAddress(GlobalRef, crate::Block),
+    /// `dso_local_equivalent @f`: a function (or alias or ifunc of one)
+    /// as resolved within its own linkage unit.
+    DsoLocalEquivalent(GlobalRef),
+    /// `no_cfi @f`: the address of `f` without control-flow-integrity jump
+    /// table indirection.
+    NoCfi(GlobalRef),
 }
 
 /// A constant expression (what LLVM 22 still allows as constexprs).

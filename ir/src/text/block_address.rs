@@ -1,4 +1,6 @@
-//! `blockaddress(@f, %bb)` constants. The block belongs to `f`'s body,
+//! `blockaddress(@f, %bb)` constants, and the two constants wrapping a
+//! function reference (`dso_local_equivalent @f`, `no_cfi @f`), whose
+//! target may also be defined later. The block belongs to `f`'s body,
 //! which may be read later than the constant (or be the body being read),
 //! so the reader first gives each distinct `(function, label)` a
 //! placeholder block numbered by its first appearance, and once every body
@@ -14,6 +16,8 @@ use crate::module::{Global, GlobalId};
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+
+const DSO_TARGET: &str = "expected a function, alias to function, or ifunc in dso_local_equivalent";
 
 /// A block label as written: `%name` or `%N`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -42,6 +46,8 @@ pub(crate) struct BlockAddrs<'a> {
     /// The block labels of every body read (a constant may point back into
     /// a body read before it); they borrow from the source text.
     labels: FxHashMap<GlobalId, Labels<'a>>,
+    /// `dso_local_equivalent` targets not defined yet when read, with where.
+    dso_pending: Vec<(GlobalId, usize)>,
 }
 
 impl<'a> BlockAddrs<'a> {
@@ -99,10 +105,43 @@ impl<'a> Parser<'a> {
         Ok(ConstKind::BlockAddress(func, Block::new(k as usize)))
     }
 
+    /// `dso_local_equivalent @f` or `no_cfi @f` after the keyword, as a
+    /// constant of type `ty`.
+    pub(crate) fn parse_global_wrapper(&mut self, no_cfi: bool, ty: Type) -> PResult<ConstKind> {
+        let off = self.offset();
+        let g = match self.peek().clone() {
+            Tok::GlobalName(n) => {
+                self.bump();
+                self.global_ref(&n, off)
+            }
+            Tok::GlobalId(n) => {
+                self.bump();
+                self.global_ref(&super::parser::numbered_name(n), off)
+            }
+            _ => return self.err("expected global value name"),
+        };
+        if !self.m.types.is_ptr(ty) {
+            return Err(self.error_at(off, "global variable reference must have pointer type"));
+        }
+        if no_cfi {
+            return Ok(ConstKind::NoCfi(g));
+        }
+        match &self.m.globals[g] {
+            Global::Func(_) | Global::Alias(_) => {}
+            Global::Undefined(_) => self.block_addrs.dso_pending.push((g, off)),
+            Global::Var(_) => return Err(self.error_at(off, DSO_TARGET)),
+        }
+        Ok(ConstKind::DsoLocalEquivalent(g))
+    }
+
     /// Checks every `blockaddress` and puts the real blocks in place of the
-    /// placeholders, everywhere constants live.
+    /// placeholders, everywhere constants live; checks the targets of
+    /// `dso_local_equivalent` defined after it.
     pub(crate) fn resolve_block_addresses(&mut self) -> PResult<()> {
         let st = std::mem::take(&mut self.block_addrs);
+        if let Some(&(_, off)) = st.dso_pending.iter().find(|(g, _)| matches!(self.m.globals[*g], Global::Var(_))) {
+            return Err(self.error_at(off, DSO_TARGET));
+        }
         if st.refs.is_empty() {
             return Ok(());
         }

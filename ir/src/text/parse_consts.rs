@@ -142,7 +142,11 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.parse_block_address(ty, off)?
                 }
-                "dso_local_equivalent" | "no_cfi" | "ptrauth" => {
+                "dso_local_equivalent" | "no_cfi" => {
+                    self.bump();
+                    self.parse_global_wrapper(w == "no_cfi", ty)?
+                }
+                "ptrauth" => {
                     return Err(self.error_at(off, format!("'{w}' constants are not supported")));
                 }
                 "extractelement" => {

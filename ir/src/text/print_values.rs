@@ -110,6 +110,11 @@ impl ModulePrinter<'_> {
                 out.push('@');
                 let _ = write_ident(out, m.globals[*g].name());
             }
+            ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
+                let kw = if matches!(c.kind, ConstKind::NoCfi(_)) { "no_cfi @" } else { "dso_local_equivalent @" };
+                out.push_str(kw);
+                let _ = write_ident(out, m.globals[*g].name());
+            }
             ConstKind::BlockAddress(g, b) => {
                 out.push_str("blockaddress(@");
                 let _ = write_ident(out, m.globals[*g].name());

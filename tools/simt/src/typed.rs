@@ -216,6 +216,9 @@ impl<'m> TypeCtx<'m> {
             ConstKind::Expr(e) => self.const_expr(t, e, globals)?,
             // Block addresses only serve indirectbr, which the executor refuses.
             ConstKind::BlockAddress(..) => return unsupported("blockaddress constants".to_string()),
+            ConstKind::DsoLocalEquivalent(_) | ConstKind::NoCfi(_) => {
+                return unsupported("dso_local_equivalent and no_cfi constants".to_string());
+            }
         })
     }
 
