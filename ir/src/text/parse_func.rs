@@ -142,7 +142,10 @@ pub(super) fn parse_body<'a>(
         offsets[inst.index()] = u32::try_from(off).unwrap_or(u32::MAX);
     }
     p.map.set_insts(gid, offsets);
-    p.block_addrs.keep_labels(gid, st.block_names, st.block_numbers);
+    // Only a module that mentions block addresses needs its labels later.
+    if p.src.contains("blockaddress") {
+        p.block_addrs.keep_labels(gid, st.block_names, st.block_numbers);
+    }
     st.dfg.shrink_to_fit();
     st.layout.shrink_to_fit();
     Ok(Function::from_parts(st.dfg, st.layout, st.params))
