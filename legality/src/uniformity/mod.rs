@@ -453,7 +453,14 @@ impl Analysis<'_> {
             return;
         }
         let d = self.f.dfg().inst(i);
-        if d.is_terminator() && d.result().is_some() && matches!(d.kind, InstKind::Invoke(_)) {
+        // A divergent invoke's result is divergent too, as a call's is.
+        // LLVM 22 marks only the invoke's branch (its users stay uniform):
+        // the LLVM-compatible mode reproduces that imprecision.
+        if d.is_terminator()
+            && d.result().is_some()
+            && matches!(d.kind, InstKind::Invoke(_))
+            && self.info.mode != Mode::Llvm
+        {
             self.info.divergent_insts.insert(i);
         }
         let newly = if d.is_terminator() {
