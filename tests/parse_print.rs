@@ -37,3 +37,19 @@ fn printing_is_deterministic_across_runs() {
     b.reverse();
     assert_eq!(a, b);
 }
+
+/// A body may close with use-list orders of its blocks (`uselistorder label
+/// %bb`, which opt-22 writes after invokes); they are read and dropped, as
+/// those of values are.
+#[test]
+fn block_use_list_orders_are_read() {
+    let src = "define void @f(i1 %c, i1 %d) {\nentry:\n  br i1 %c, label %join, label %mid\nmid:\n  \
+               br i1 %d, label %join, label %exit\njoin:\n  br label %exit\nexit:\n  ret void\n\n  \
+               uselistorder label %join, { 1, 0 }\n}\n";
+    let (m, _) = parse_module("u.ll", src).unwrap_or_else(|e| panic!("{e}"));
+    verify_module(&m).unwrap();
+    assert!(!print_module(&m).contains("uselistorder"));
+    let bad = src.replace("label %join, {", "label %nowhere, {");
+    let e = parse_module("u.ll", &bad).unwrap_err().to_string();
+    assert!(e.contains("use of undefined value '%nowhere'"), "{e}");
+}

@@ -44,6 +44,16 @@ pub enum ConstKind {
     Bytes(Box<[u8]>),
     /// A constant expression.
     Expr(Box<ConstExpr>),
+    /// `blockaddress(@f, %bb)`: the address of block `bb` of function `f`
+    /// (a block of `f`'s body). While the module is being read, the block
+    /// is a placeholder the reader resolves once every body is known.
+    BlockAddress(GlobalRef, crate::Block),
+    /// `dso_local_equivalent @f`: a function (or alias or ifunc of one)
+    /// as resolved within its own linkage unit.
+    DsoLocalEquivalent(GlobalRef),
+    /// `no_cfi @f`: the address of `f` without control-flow-integrity jump
+    /// table indirection.
+    NoCfi(GlobalRef),
 }
 
 /// A constant expression (what LLVM 22 still allows as constexprs).
@@ -66,6 +76,80 @@ pub enum ConstExpr {
     Binary(BinOp, IntFlags, Const, Const),
     /// `extractelement (<N x T> vec, iM idx)`.
     ExtractElement(Const, Const),
+}
+
+/// Calls `f` on `c` and on every constant nested in it, read-only (see
+/// [`for_each_const_mut`]).
+pub fn for_each_const<'a>(c: &'a Const, f: &mut impl FnMut(&'a Const)) {
+    let mut stack: Vec<&Const> = vec![c];
+    while let Some(c) = stack.pop() {
+        f(c);
+        match &c.kind {
+            ConstKind::Aggregate(xs) => stack.extend(xs.iter()),
+            ConstKind::Expr(e) => match &**e {
+                ConstExpr::Cast(_, x) => stack.push(x),
+                ConstExpr::Gep { base, indices, .. } => {
+                    stack.push(base);
+                    stack.extend(indices.iter());
+                }
+                ConstExpr::Binary(_, _, a, b) | ConstExpr::ExtractElement(a, b) => {
+                    stack.push(a);
+                    stack.push(b);
+                }
+            },
+            _ => {}
+        }
+    }
+}
+
+impl ConstKind {
+    /// The global this constant itself names (not one nested in it): its
+    /// address, a block address in it, or a wrapper of it. Every kind is
+    /// spelled out, so that a new one naming a global cannot be missed.
+    pub fn named_global(&self) -> Option<GlobalRef> {
+        match self {
+            ConstKind::Global(g)
+            | ConstKind::BlockAddress(g, _)
+            | ConstKind::DsoLocalEquivalent(g)
+            | ConstKind::NoCfi(g) => Some(*g),
+            ConstKind::Int(_)
+            | ConstKind::WideInt(_)
+            | ConstKind::Float(_)
+            | ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Poison
+            | ConstKind::Zero
+            | ConstKind::NoneToken
+            | ConstKind::Aggregate(_)
+            | ConstKind::Bytes(_)
+            | ConstKind::Expr(_) => None,
+        }
+    }
+}
+
+/// Calls `f` on `c` and on every constant nested in it (aggregate
+/// elements, expression operands), with an explicit stack: constants nest
+/// as deeply as the input does.
+pub fn for_each_const_mut(c: &mut Const, f: &mut impl FnMut(&mut Const)) {
+    let mut stack: Vec<&mut Const> = vec![c];
+    while let Some(c) = stack.pop() {
+        f(c);
+        match &mut c.kind {
+            ConstKind::Aggregate(xs) => stack.extend(xs.iter_mut()),
+            ConstKind::Expr(e) => match &mut **e {
+                ConstExpr::Cast(_, x) => stack.push(x),
+                ConstExpr::Gep { base, indices, .. } => {
+                    stack.push(base);
+                    stack.extend(indices.iter_mut());
+                }
+                ConstExpr::Binary(_, _, a, b) | ConstExpr::ExtractElement(a, b) => {
+                    stack.push(a);
+                    stack.push(b);
+                }
+            },
+            _ => {}
+        }
+    }
 }
 
 impl Const {

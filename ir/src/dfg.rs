@@ -315,6 +315,29 @@ impl DataFlowGraph {
         v
     }
 
+    /// Rewrites every constant value (and constant metadata argument) in
+    /// place with `f`, keeping the values' identities, then interns them
+    /// anew. The reader's late fix-ups (`blockaddress`) use it.
+    pub fn rewrite_consts(&mut self, mut f: impl FnMut(&mut Const)) {
+        for (_, vd) in self.values.iter_mut() {
+            match &mut vd.def {
+                ValueDef::Const(c) => f(c),
+                ValueDef::Md(arg) => {
+                    if let MdArg::Md(crate::metadata::MdOperand::Const(c)) = &mut **arg {
+                        f(c);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.consts.clear();
+        for (v, vd) in self.values.iter() {
+            if let ValueDef::Const(c) = &vd.def {
+                self.consts.entry((**c).clone()).or_insert(v);
+            }
+        }
+    }
+
     /// Creates a value that is not a constant or instruction result
     /// (parameter, inline asm, metadata operand, placeholder).
     pub fn make_value(&mut self, ty: Type, def: ValueDef) -> Value {

@@ -57,7 +57,7 @@ pub fn inst_effects(m: &Module, f: &Function, i: Inst) -> Effects {
             state
         }
         InstKind::VaArg => state,
-        InstKind::Call(ci) | InstKind::CallBr(ci) => {
+        InstKind::Call(ci) | InstKind::CallBr(ci) | InstKind::Invoke(ci) => {
             let callee = d.callee().map(|c| &dfg.value(c).def);
             if let Some(ValueDef::Asm(asm)) = callee {
                 return if asm.side_effect { Effects { may_throw: asm.unwind, ..state } } else { Effects::default() };
@@ -70,13 +70,17 @@ pub fn inst_effects(m: &Module, f: &Function, i: Inst) -> Effects {
             }
             Effects {
                 reads: mem.may_read(),
-                writes: mem.may_write() || matches!(d.kind, InstKind::CallBr(_)),
+                // A terminator call is never deleted or moved as a plain value.
+                writes: mem.may_write() || matches!(d.kind, InstKind::CallBr(_) | InstKind::Invoke(_)),
                 may_throw: !has("nounwind"),
                 may_not_return: !has("willreturn"),
                 may_trap: false,
             }
         }
         _ if d.is_terminator() => state,
+        // Pads receive the exception (or enter a funclet): they stay where
+        // the unwinder lands, used or not.
+        _ if d.is_eh_pad() => Effects { may_throw: true, ..state },
         _ => Effects::default(),
     }
 }

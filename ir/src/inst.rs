@@ -701,6 +701,15 @@ pub struct InlineAsm {
     pub unwind: bool,
 }
 
+/// The kind of one `landingpad` clause.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ClauseKind {
+    /// `catch <type> <value>`.
+    Catch,
+    /// `filter <array type> <array constant>`.
+    Filter,
+}
+
 /// What an instruction does. Comments give the meaning of `args`/`blocks`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InstKind {
@@ -842,6 +851,36 @@ pub enum InstKind {
     Call(Box<CallInfo>),
     /// `callbr`; operands as for calls, `blocks = [fallthrough, indirect...]`.
     CallBr(Box<CallInfo>),
+    /// `invoke`; operands as for calls, `blocks = [normal, unwind]`. Its
+    /// result is available only on the normal edge.
+    Invoke(Box<CallInfo>),
+    /// `landingpad`; `args[k]` is the value of clause `k`.
+    LandingPad {
+        /// `cleanup`.
+        cleanup: bool,
+        /// The kind of every clause, in order.
+        clauses: Box<[ClauseKind]>,
+    },
+    /// `resume`; `args = [exception value]`.
+    Resume,
+    /// `indirectbr`; `args = [address]`, `blocks` = the possible destinations.
+    IndirectBr,
+    /// `cleanuppad within P [...]`; `args = [parent (a pad or none), arguments...]`.
+    CleanupPad,
+    /// `catchpad within %cs [...]`; `args = [catchswitch, arguments...]`.
+    CatchPad,
+    /// `catchswitch within P [handlers] unwind ...`; `args = [parent]`,
+    /// `blocks = [unwind destination (if any), handlers...]` (LLVM's
+    /// successor order).
+    CatchSwitch {
+        /// Whether `blocks[0]` is an unwind destination (else it unwinds to the caller).
+        has_unwind: bool,
+    },
+    /// `catchret from %pad to label %b`; `args = [catchpad]`, `blocks = [b]`.
+    CatchRet,
+    /// `cleanupret from %pad unwind ...`; `args = [cleanuppad]`, `blocks =
+    /// []` (unwinds to the caller) or `[unwind destination]`.
+    CleanupRet,
     /// `ret`; `args = []` or `[value]`.
     Ret,
     /// `br`; unconditional: `blocks = [dest]`; conditional: `args = [cond]`,
@@ -882,8 +921,53 @@ impl InstData {
     pub fn is_terminator(&self) -> bool {
         matches!(
             self.kind,
-            InstKind::Ret | InstKind::Br | InstKind::Switch | InstKind::Unreachable | InstKind::CallBr(_)
+            InstKind::Ret
+                | InstKind::Br
+                | InstKind::Switch
+                | InstKind::Unreachable
+                | InstKind::CallBr(_)
+                | InstKind::Invoke(_)
+                | InstKind::Resume
+                | InstKind::IndirectBr
+                | InstKind::CatchSwitch { .. }
+                | InstKind::CatchRet
+                | InstKind::CleanupRet
         )
+    }
+
+    /// Whether this is an exception-handling pad (`landingpad`,
+    /// `cleanuppad`, `catchpad`, `catchswitch`): it must be the first
+    /// non-phi of its block, which only unwind edges reach.
+    pub fn is_eh_pad(&self) -> bool {
+        matches!(
+            self.kind,
+            InstKind::LandingPad { .. } | InstKind::CleanupPad | InstKind::CatchPad | InstKind::CatchSwitch { .. }
+        )
+    }
+
+    /// Whether this is exception handling or an indirect branch: an EH pad,
+    /// `invoke`, `resume`, `catchret`, `cleanupret` or `indirectbr`. Passes
+    /// that do not model unwind edges or address-taken blocks leave a
+    /// function containing one alone.
+    pub fn is_eh_or_indirect(&self) -> bool {
+        self.is_eh_pad()
+            || matches!(
+                self.kind,
+                InstKind::Invoke(_)
+                    | InstKind::Resume
+                    | InstKind::IndirectBr
+                    | InstKind::CatchRet
+                    | InstKind::CleanupRet
+            )
+    }
+
+    /// The unwind destination of a terminator, if it has one.
+    pub fn unwind_dest(&self) -> Option<Block> {
+        match self.kind {
+            InstKind::Invoke(_) => self.blocks.get(1).copied(),
+            InstKind::CatchSwitch { has_unwind: true } | InstKind::CleanupRet => self.blocks.first().copied(),
+            _ => None,
+        }
     }
 
     /// Whether this is a `phi`.
@@ -901,10 +985,10 @@ impl InstData {
         if self.is_terminator() { &self.blocks } else { &[] }
     }
 
-    /// Call information, for `call` and `callbr`.
+    /// Call information, for `call`, `callbr` and `invoke`.
     pub fn call_info(&self) -> Option<&CallInfo> {
         match &self.kind {
-            InstKind::Call(c) | InstKind::CallBr(c) => Some(c),
+            InstKind::Call(c) | InstKind::CallBr(c) | InstKind::Invoke(c) => Some(c),
             _ => None,
         }
     }
@@ -912,7 +996,7 @@ impl InstData {
     /// Mutable call information.
     pub fn call_info_mut(&mut self) -> Option<&mut CallInfo> {
         match &mut self.kind {
-            InstKind::Call(c) | InstKind::CallBr(c) => Some(c),
+            InstKind::Call(c) | InstKind::CallBr(c) | InstKind::Invoke(c) => Some(c),
             _ => None,
         }
     }
@@ -969,6 +1053,15 @@ impl InstData {
             InstKind::Phi { .. } => "phi",
             InstKind::Call(_) => "call",
             InstKind::CallBr(_) => "callbr",
+            InstKind::Invoke(_) => "invoke",
+            InstKind::LandingPad { .. } => "landingpad",
+            InstKind::Resume => "resume",
+            InstKind::IndirectBr => "indirectbr",
+            InstKind::CleanupPad => "cleanuppad",
+            InstKind::CatchPad => "catchpad",
+            InstKind::CatchSwitch { .. } => "catchswitch",
+            InstKind::CatchRet => "catchret",
+            InstKind::CleanupRet => "cleanupret",
             InstKind::Ret => "ret",
             InstKind::Br => "br",
             InstKind::Switch => "switch",

@@ -51,6 +51,7 @@ pub mod target;
 pub mod text;
 pub mod types;
 pub mod verify;
+mod verify_eh;
 
 entity_impl!(
     /// An instruction. While the order is stable, it is arbitrary and does

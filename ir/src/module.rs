@@ -188,6 +188,9 @@ pub struct Module {
     pub metadata: MetadataTable,
     /// Symbol table. Lookup only.
     symbols: FxHashMap<Name, GlobalId>,
+    /// Functions some `blockaddress` constant points into, with one such
+    /// block (set by the reader; no pass takes new addresses).
+    pub address_taken: FxHashMap<FuncId, crate::Block>,
 }
 
 impl Module {

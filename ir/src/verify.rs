@@ -40,11 +40,11 @@ impl fmt::Display for VerifyError {
     }
 }
 
-struct Ctx<'a> {
-    m: &'a Module,
-    fid: FuncId,
-    f: &'a Function,
-    errors: Vec<VerifyError>,
+pub(crate) struct Ctx<'a> {
+    pub(crate) m: &'a Module,
+    pub(crate) fid: FuncId,
+    pub(crate) f: &'a Function,
+    pub(crate) errors: Vec<VerifyError>,
     /// Built on the first error only: numbering a module is not free.
     printer: Option<(crate::text::ModulePrinter<'a>, crate::text::Slots)>,
 }
@@ -54,12 +54,12 @@ impl<'a> Ctx<'a> {
         let (m, f) = (self.m, self.f);
         self.printer.get_or_insert_with(|| (crate::text::ModulePrinter::new(m), crate::text::Slots::new(f)))
     }
-    fn inst_text(&mut self, i: Inst) -> String {
+    pub(crate) fn inst_text(&mut self, i: Inst) -> String {
         let f = self.f;
         let (p, s) = self.printer();
         format!("  {}", p.inst_to_string(f, s, i))
     }
-    fn report(&mut self, i: Inst, msg: impl Into<String>) {
+    pub(crate) fn report(&mut self, i: Inst, msg: impl Into<String>) {
         let note = self.inst_text(i);
         self.errors.push(VerifyError {
             func: Some(self.fid),
@@ -186,9 +186,11 @@ fn verify_body(m: &Module, fid: FuncId) -> Vec<VerifyError> {
     if !cfg.preds(entry).is_empty() {
         cx.report_block(entry, "Entry block to function must not have predecessors!");
     }
+    let mut eh = crate::verify_eh::EhState::default();
     for b in f.layout().blocks() {
         for i in f.layout().block_insts(b) {
             check_inst(&mut cx, &cfg, &dt, b, i);
+            crate::verify_eh::check_eh(&mut cx, &cfg, &mut eh, b, i);
         }
     }
     cx.errors
@@ -255,7 +257,17 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
                 if !cfg.is_reachable(ub) {
                     continue;
                 }
-                let ok = if db == ub { at_end || f.layout().inst_precedes(def, i) } else { dt.dominates(db, ub) };
+                let ok = if let InstKind::Invoke(_) = dfg.inst(def).kind {
+                    // An invoke's result exists only on its normal edge (a
+                    // phi of the normal destination may take it along it).
+                    let normal = dfg.inst(def).blocks[0];
+                    (d.is_phi() && ub == db && b == normal)
+                        || normal_edge_dominates(cfg, dt, db, &dfg.inst(def).blocks, ub)
+                } else if db == ub {
+                    at_end || f.layout().inst_precedes(def, i)
+                } else {
+                    dt.dominates(db, ub)
+                };
                 if !ok {
                     let use_text = cx.inst_text(i);
                     let def_text = cx.inst_text(def);
@@ -268,7 +280,7 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
                     });
                 }
             }
-            ValueDef::Asm(_) if !(matches!(d.kind, InstKind::Call(_) | InstKind::CallBr(_)) && k == 0) => {
+            ValueDef::Asm(_) if !(d.call_info().is_some() && k == 0) => {
                 cx.report(i, "inline asm can only be called");
             }
             ValueDef::Md(_) if d.call_info().is_none() => cx.report(i, "metadata operands are only allowed on calls"),
@@ -276,6 +288,18 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
         }
     }
     check_types(cx, b, i);
+}
+
+/// Whether the edge from `from` to `succs[0]` (an invoke's normal edge)
+/// dominates block `ub`: LLVM's edge dominance, for the one edge that
+/// carries the invoke's result.
+fn normal_edge_dominates(cfg: &Cfg, dt: &DomTree, from: Block, succs: &[Block], ub: Block) -> bool {
+    let normal = succs[0];
+    if succs[1..].contains(&normal) || !dt.dominates(normal, ub) {
+        return false;
+    }
+    // Every other way into `normal` must come from inside it (a back edge).
+    cfg.preds(normal).iter().all(|&p| p == from || dt.dominates(normal, p))
 }
 
 fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
@@ -316,7 +340,7 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
         }
         InstKind::Load { .. } => (!t.is_ptr(cx.ty(a[0]))).then_some("Load operand must be a pointer."),
         InstKind::Store { .. } => (!t.is_ptr(cx.ty(a[1]))).then_some("Store operand must be a pointer."),
-        InstKind::Call(c) | InstKind::CallBr(c) => {
+        InstKind::Call(c) | InstKind::CallBr(c) | InstKind::Invoke(c) => {
             let (ret, params, varargs) = t.fn_sig(c.fn_ty).unwrap_or((Type::VOID, &[], false));
             let args = d.call_args();
             if (!varargs && args.len() != params.len()) || args.len() < params.len() {
@@ -355,7 +379,16 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
     // Token values may only flow into calls (bundles, intrinsic arguments) and returns.
     if let Some(r) = dfg.inst_result(i)
         && matches!(t.get(dfg.value_type(r)), TypeData::Token)
-        && !matches!(d.kind, InstKind::Call(_) | InstKind::CallBr(_) | InstKind::Phi { .. })
+        && !matches!(
+            d.kind,
+            InstKind::Call(_)
+                | InstKind::CallBr(_)
+                | InstKind::Invoke(_)
+                | InstKind::Phi { .. }
+                | InstKind::CleanupPad
+                | InstKind::CatchPad
+                | InstKind::CatchSwitch { .. }
+        )
     {
         cx.report(i, "Invalid use of token type!");
     }

@@ -25,7 +25,8 @@ pub struct CallGraph {
 /// The defined function (of `defined`) that `i` calls directly, if any.
 fn direct_callee(defined: &EntitySet<FuncId>, f: &Function, i: Inst) -> Option<FuncId> {
     let d = f.dfg().inst(i);
-    if !matches!(d.kind, InstKind::Call(_)) {
+    // An invoke is a call site too (the inliner refuses it, but it counts).
+    if !matches!(d.kind, InstKind::Call(_) | InstKind::Invoke(_)) {
         return None;
     }
     match &f.dfg().value(d.callee()?).def {

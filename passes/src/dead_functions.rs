@@ -8,8 +8,9 @@
 //! callee of a direct call (its address stored, passed or compared, a
 //! global initializer, an alias, metadata).
 
+use opt_conv_ir::constant::for_each_const;
 use opt_conv_ir::metadata::{MdArg, MdBody, MdOperand};
-use opt_conv_ir::{Const, ConstExpr, ConstKind, EntitySet, FuncId, Global, Module, ValueDef};
+use opt_conv_ir::{Const, EntitySet, FuncId, Global, Module, ValueDef};
 use rustc_hash::FxHashMap;
 
 /// What decides, once for a module, whether the inliner may delete a callee
@@ -99,22 +100,12 @@ fn referenced_otherwise(m: &Module) -> EntitySet<FuncId> {
 
 /// Marks the globals the constants on `stack` name, nested ones included.
 fn drain(stack: &mut Vec<&Const>, seen: &mut EntitySet<FuncId>) {
-    while let Some(c) = stack.pop() {
-        match &c.kind {
-            ConstKind::Global(g) => {
-                seen.insert(*g);
+    for c in stack.drain(..) {
+        for_each_const(c, &mut |x| {
+            if let Some(g) = x.kind.named_global() {
+                seen.insert(g);
             }
-            ConstKind::Aggregate(elems) => stack.extend(elems.iter()),
-            ConstKind::Expr(e) => match &**e {
-                ConstExpr::Cast(_, x) => stack.push(x),
-                ConstExpr::Gep { base, indices, .. } => {
-                    stack.push(base);
-                    stack.extend(indices.iter());
-                }
-                ConstExpr::Binary(_, _, x, y) | ConstExpr::ExtractElement(x, y) => stack.extend([x, y]),
-            },
-            _ => {}
-        }
+        });
     }
 }
 
@@ -134,14 +125,15 @@ mod tests {
              define internal void @passed() { ret void }\n\
              define internal void @in_md() { ret void }\n\
              define internal void @called() { ret void }\n\
+             define internal void @equivalent() { ret void }\n\
              declare void @sink(ptr)\n\
-             define void @user() {\n  call void @called()\n  call void @sink(ptr @passed)\n  ret void, !x !0\n}\n\
+             define void @user() {\n  call void @called()\n  call void @sink(ptr @passed)\n  call void @sink(ptr dso_local_equivalent @equivalent)\n  ret void, !x !0\n}\n\
              !0 = !{ptr @in_md}\n",
         )
         .unwrap();
         let d = Deletable::new(&m);
         let f = |n: &str| m.func_by_name(n).unwrap();
-        for kept in ["in_expr", "aliased", "passed", "in_md", "user"] {
+        for kept in ["in_expr", "aliased", "passed", "in_md", "equivalent", "user"] {
             assert!(!d.may_delete(&m, f(kept)), "@{kept} is named, or public");
         }
         assert!(d.may_delete(&m, f("called")), "only called directly");

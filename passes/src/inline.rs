@@ -82,6 +82,22 @@ struct CalleeSummary {
     /// The oracle's verdict when the callee has nothing to do with
     /// convergence (then the caller's analyses are not needed).
     plain: Option<Verdict>,
+    /// Its first exception-handling or indirect-branch instruction, described.
+    eh: Option<String>,
+}
+
+impl CalleeSummary {
+    fn new(m: &Module, id: FuncId, body: &Function) -> Self {
+        CalleeSummary {
+            body_cost: body_cost(m, body),
+            threshold: threshold(body),
+            // Most callees have nothing to do with convergence: then the answer
+            // needs none of the caller's analyses (built per call, they would
+            // make a caller with many call sites quadratic).
+            plain: Oracle::inline_without_convergence(m, body),
+            eh: crate::eh::why_left_alone(m, id, body).map(|(_, what)| what),
+        }
+    }
 }
 
 /// The caller's convergence mode (all LLVM's verdict needs of the caller,
@@ -152,9 +168,16 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         // each instruction of the caller is looked at once.
         let mut at: Cursor = body.entry_block().map(|e| (e, None));
         let mut conv = CallerConvergence::new(caller);
+        // Inlining never brings exception handling in (such callees are
+        // refused), so the caller's answer holds for all its call sites.
+        let caller_eh = crate::eh::why_left_alone(m, caller, &body).map(|(_, what)| what);
         while inlined < MAX_INLINES_PER_CALLER {
             let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
-            match decide(m, &body, call, callee, &graph, &mut summaries, &mut conv) {
+            let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut summaries) {
+                Some(why) => Err(why),
+                None => decide(m, &body, call, callee, &graph, &mut summaries, &mut conv),
+            };
+            match verdict {
                 Err(why) => {
                     at = after_inst(&body, call);
                     let block = body.layout().inst_block(call).map(|b| block_label(&body, b));
@@ -273,6 +296,29 @@ fn next_call(body: &Function, caller: FuncId, graph: &CallGraph, at: Cursor) -> 
     }
 }
 
+/// Why the call cannot be inlined because of exception handling or an
+/// indirect branch (see [`crate::eh`]): at an `invoke` call site, into a
+/// caller that has them, or of a callee that has them.
+fn eh_refusal(
+    m: &Module,
+    caller: &Function,
+    call: Inst,
+    callee: FuncId,
+    caller_eh: Option<&str>,
+    summaries: &mut FxHashMap<FuncId, CalleeSummary>,
+) -> Option<String> {
+    const NOT_HANDLED: &str = "exception handling and indirect branches are not handled";
+    if matches!(caller.dfg().inst(call).kind, InstKind::Invoke(_)) {
+        return Some(format!("the call site is an invoke ({NOT_HANDLED})"));
+    }
+    if let Some(what) = caller_eh {
+        return Some(format!("the caller has {what} ({NOT_HANDLED})"));
+    }
+    let body = m.body(callee).expect("a defined callee");
+    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
+    summary.eh.as_ref().map(|what| format!("the callee has {what} ({NOT_HANDLED})"))
+}
+
 /// Whether to inline, and how (with the cost note for the remark), or why not.
 fn decide(
     m: &Module,
@@ -292,14 +338,7 @@ fn decide(
         return Err("the call's type does not match the callee's".into());
     }
     let body = m.body(callee).expect("a defined callee");
-    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary {
-        body_cost: body_cost(m, body),
-        threshold: threshold(body),
-        // Most callees have nothing to do with convergence: then the answer
-        // needs none of the caller's analyses (built per call, they would
-        // make a caller with many call sites quadratic).
-        plain: Oracle::inline_without_convergence(m, body),
-    });
+    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
     let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
     let (c, t) = (cost(m, caller, call, summary.body_cost, callee, graph), summary.threshold);
     let note = if always { "(cost=always)".to_owned() } else { format!("(cost={c}, threshold={t})") };

@@ -11,6 +11,7 @@ pub mod cfg_edit;
 pub mod dce;
 pub mod dead_functions;
 pub mod debug_records;
+pub mod eh;
 pub mod equivalence;
 pub mod hoist;
 pub mod infer_tokens;

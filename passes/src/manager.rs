@@ -74,7 +74,15 @@ pub fn run_pipeline(
                 for f in m.definitions() {
                     for p in group {
                         let names = PassNames { name: p.name(), class: p.class_name() };
-                        if !m.has_body(f) || !inst.before(m, Unit::Function(f), names, out) {
+                        let Some(fbody) = m.body(f) else { continue };
+                        if !p.handles_eh()
+                            && let Some(why) = crate::eh::why_left_alone(m, f, fbody)
+                        {
+                            let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
+                            remarks.emit(crate::eh::skipped_remark(p.name(), name, fbody, why));
+                            continue;
+                        }
+                        if !inst.before(m, Unit::Function(f), names, out) {
                             continue;
                         }
                         let Some(mut body) = m.take_body(f) else { continue };

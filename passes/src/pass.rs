@@ -58,6 +58,13 @@ pub trait FunctionPass {
     fn class_name(&self) -> &'static str {
         self.name()
     }
+    /// Whether the pass may run on a function with exception handling or an
+    /// indirect branch (see [`crate::eh`]). Transforms say no, the default:
+    /// the pass manager then leaves such a function alone with a missed
+    /// remark. Analyses and printers, which change nothing, say yes.
+    fn handles_eh(&self) -> bool {
+        false
+    }
     /// Runs on `f`; returns what changed.
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError>;
 }

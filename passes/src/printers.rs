@@ -23,6 +23,9 @@ pub enum Printed {
 pub struct Printer(pub Printed);
 
 impl FunctionPass for Printer {
+    fn handles_eh(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         match self.0 {
             Printed::DomTree => "print<domtree>",
@@ -67,6 +70,9 @@ impl FunctionPass for Printer {
 pub struct VerifyCycles;
 
 impl FunctionPass for VerifyCycles {
+    fn handles_eh(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "verify<cycles>"
     }

@@ -19,7 +19,7 @@ root=${OPT_CONV_REALWORLD:-$here/../shared/realworld}
 pipelines=${PIPELINES:-"sink hoist inline loop-unroll jump-threading infer-convergence-tokens print<uniformity> inline,loop-unroll,sink,hoist,jump-threading,dce"}
 # Valid files opt-conv may still refuse (unsupported constructs); lower it as
 # the reader grows, never raise it.
-MAX_UNREAD=${MAX_UNREAD:-1}
+MAX_UNREAD=${MAX_UNREAD:-0}
 
 if ! command -v "$opt22" >/dev/null 2>&1 || [ ! -d "$root" ]; then
   case "${CI:-}" in

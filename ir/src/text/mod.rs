@@ -1,5 +1,6 @@
 //! The `.ll` text format: lexer, parser, printer and located errors.
 
+mod block_address;
 pub mod dwarf;
 pub mod error;
 pub mod lexer;
@@ -8,6 +9,7 @@ mod parse_attrs;
 mod parse_call;
 mod parse_consts;
 mod parse_debug;
+mod parse_eh;
 mod parse_func;
 mod parse_globals;
 mod parse_metadata;

@@ -138,7 +138,15 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::RParen, "')' after splat")?;
                     canonical_aggregate(&self.m.types, ty, vec![c; len as usize])
                 }
-                "blockaddress" | "dso_local_equivalent" | "no_cfi" | "ptrauth" => {
+                "blockaddress" => {
+                    self.bump();
+                    self.parse_block_address(ty, off)?
+                }
+                "dso_local_equivalent" | "no_cfi" => {
+                    self.bump();
+                    self.parse_global_wrapper(w == "no_cfi", ty)?
+                }
+                "ptrauth" => {
                     return Err(self.error_at(off, format!("'{w}' constants are not supported")));
                 }
                 "extractelement" => {

@@ -1,5 +1,6 @@
 //! Parsing function bodies: blocks, instructions, local value numbering and
-//! forward references. Calls are in `parse_call.rs`, flags and operand type
+//! forward references. Calls are in `parse_call.rs`, exception handling and
+//! `indirectbr` in `parse_eh.rs`, flags and operand type
 //! rules in `parse_operands.rs`, debug records in `parse_debug.rs`.
 //!
 //! A forward reference to a local value creates a placeholder value of the
@@ -112,7 +113,12 @@ pub(super) fn parse_body<'a>(
         if p.eat_word("uselistorder") {
             use_lists = true;
             let ty = p.parse_type()?;
-            parse_value(p, &mut st, ty)?;
+            if ty == Type::LABEL {
+                // A block's uses (the terminators reaching it).
+                parse_block_ref(p, &mut st)?;
+            } else {
+                parse_value(p, &mut st, ty)?;
+            }
             p.parse_use_list_indexes()?;
         } else if use_lists {
             return p.err("expected uselistorder directive");
@@ -136,6 +142,10 @@ pub(super) fn parse_body<'a>(
         offsets[inst.index()] = u32::try_from(off).unwrap_or(u32::MAX);
     }
     p.map.set_insts(gid, offsets);
+    // Only a module that mentions block addresses needs its labels later.
+    if p.src.contains("blockaddress") {
+        p.block_addrs.keep_labels(gid, st.block_names, st.block_numbers);
+    }
     st.dfg.shrink_to_fit();
     st.layout.shrink_to_fit();
     Ok(Function::from_parts(st.dfg, st.layout, st.params))
@@ -883,11 +893,10 @@ pub(super) fn parse_inst_body<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> P
             let ty = p.parse_type()?;
             (InstData::new(InstKind::VaArg, &[v], &[]), ty)
         }
-        "invoke" | "resume" | "landingpad" | "cleanuppad" | "catchpad" | "catchswitch" | "catchret" | "cleanupret"
-        | "indirectbr" => {
-            return Err(p.error_at(off, format!("instruction '{op}' is not supported")));
-        }
         _ => {
+            if let Some(r) = super::parse_eh::parse_eh_inst(p, st, op) {
+                return r;
+            }
             if let Some(bop) = BinOp::ALL.iter().find(|b| b.keyword() == op).copied() {
                 let (flags, fmf) = if bop.is_float() {
                     (IntFlags::NONE, parse_fmf(p))

@@ -91,6 +91,8 @@ pub(crate) struct Parser<'a> {
     /// Current nesting depth of types, constants and metadata (bounded so
     /// that hostile input cannot overflow the stack).
     pub(crate) depth: u32,
+    /// `blockaddress` constants, resolved once every body has been read.
+    pub(crate) block_addrs: super::block_address::BlockAddrs<'a>,
 }
 
 /// Deepest nesting of types, constants or metadata the parser accepts.
@@ -126,6 +128,7 @@ pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> R
         seen_dbg_record: false,
         seen_dbg_call: false,
         depth: 0,
+        block_addrs: Default::default(),
     };
     p.fill();
     p.parse_top_level()?;
@@ -543,6 +546,7 @@ impl<'a> Parser<'a> {
         if let Some((off, name)) = errors.into_iter().min() {
             return Err(self.error_at(off, format!("use of undefined value '@{}'", display_global_name(&name))));
         }
+        self.resolve_block_addresses()?;
         self.m.renumber_unnamed_globals();
         let used = super::typefinder::used_named_types(&self.m);
         self.m.types.renumber_unnamed(&used);

@@ -8,6 +8,17 @@ use crate::types::Type;
 use crate::{Function, Inst};
 use std::fmt::Write;
 
+/// `to caller` or `label %bb`, after `unwind`.
+fn write_unwind(out: &mut String, slots: &Slots, dest: Option<crate::Block>) {
+    match dest {
+        Some(b) => {
+            out.push_str("label ");
+            out.push_str(&slots.block_ref(b));
+        }
+        None => out.push_str("to caller"),
+    }
+}
+
 impl ModulePrinter<'_> {
     /// Writes instruction `i` (no indentation, no newline).
     pub fn write_inst(&self, out: &mut String, f: &Function, slots: &Slots, i: Inst) {
@@ -287,6 +298,88 @@ impl ModulePrinter<'_> {
                 out.push_str("\n  ]");
             }
             InstKind::Unreachable => out.push_str("unreachable"),
+            InstKind::Invoke(c) => {
+                out.push_str("invoke");
+                self.write_call_rest(out, f, slots, d, c);
+                out.push_str("\n          to label ");
+                out.push_str(&slots.block_ref(d.blocks[0]));
+                out.push_str(" unwind label ");
+                out.push_str(&slots.block_ref(d.blocks[1]));
+            }
+            InstKind::LandingPad { cleanup, clauses } => {
+                out.push_str("landingpad ");
+                self.ty(out, rty.unwrap_or(Type::VOID));
+                if *cleanup {
+                    out.push_str("\n          cleanup");
+                }
+                for (k, &v) in clauses.iter().zip(a.iter()) {
+                    out.push_str(match k {
+                        ClauseKind::Catch => "\n          catch ",
+                        ClauseKind::Filter => "\n          filter ",
+                    });
+                    self.write_typed(out, f, slots, v);
+                }
+            }
+            InstKind::Resume => {
+                out.push_str("resume ");
+                self.write_typed(out, f, slots, a[0]);
+            }
+            InstKind::IndirectBr => {
+                out.push_str("indirectbr ");
+                self.write_typed(out, f, slots, a[0]);
+                out.push_str(", [");
+                for (k, &b) in d.blocks.iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str("label ");
+                    out.push_str(&slots.block_ref(b));
+                }
+                out.push(']');
+            }
+            InstKind::CleanupPad | InstKind::CatchPad => {
+                out.push_str(if matches!(d.kind, InstKind::CatchPad) {
+                    "catchpad within "
+                } else {
+                    "cleanuppad within "
+                });
+                self.write_operand(out, f, slots, a[0]);
+                out.push_str(" [");
+                for (k, &v) in a[1..].iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_typed(out, f, slots, v);
+                }
+                out.push(']');
+            }
+            InstKind::CatchSwitch { has_unwind } => {
+                out.push_str("catchswitch within ");
+                self.write_operand(out, f, slots, a[0]);
+                out.push_str(" [");
+                let first = usize::from(*has_unwind);
+                for (k, &b) in d.blocks[first..].iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str("label ");
+                    out.push_str(&slots.block_ref(b));
+                }
+                out.push_str("] unwind ");
+                write_unwind(out, slots, d.unwind_dest());
+            }
+            InstKind::CatchRet => {
+                out.push_str("catchret from ");
+                self.write_operand(out, f, slots, a[0]);
+                out.push_str(" to label ");
+                out.push_str(&slots.block_ref(d.blocks[0]));
+            }
+            InstKind::CleanupRet => {
+                out.push_str("cleanupret from ");
+                self.write_operand(out, f, slots, a[0]);
+                out.push_str(" unwind ");
+                write_unwind(out, slots, d.unwind_dest());
+            }
         }
         for (k, md) in dfg.inst_metadata(i) {
             out.push_str(", !");

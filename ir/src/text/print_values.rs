@@ -110,6 +110,25 @@ impl ModulePrinter<'_> {
                 out.push('@');
                 let _ = write_ident(out, m.globals[*g].name());
             }
+            ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
+                let kw = if matches!(c.kind, ConstKind::NoCfi(_)) { "no_cfi @" } else { "dso_local_equivalent @" };
+                out.push_str(kw);
+                let _ = write_ident(out, m.globals[*g].name());
+            }
+            ConstKind::BlockAddress(g, b) => {
+                out.push_str("blockaddress(@");
+                let _ = write_ident(out, m.globals[*g].name());
+                out.push_str(", ");
+                match m.body(*g) {
+                    Some(body) if body.layout().is_block_inserted(*b) => {
+                        let slots =
+                            self.block_slots.borrow_mut().entry(*g).or_insert_with(|| Slots::new(body).into()).clone();
+                        out.push_str(&slots.block_ref(*b));
+                    }
+                    _ => out.push_str("%<badref>"),
+                }
+                out.push(')');
+            }
             ConstKind::Bytes(b) => {
                 out.push_str("c\"");
                 let _ = write_escaped(out, b);

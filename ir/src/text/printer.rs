@@ -152,6 +152,9 @@ pub struct ModulePrinter<'m> {
     pub(super) md_canon: SecondaryMap<MdId, Option<MdId>>,
     pub(super) md_order: Vec<MdId>,
     pub(super) preds: bool,
+    /// Block names of the functions `blockaddress` constants point into,
+    /// numbered once per function.
+    pub(super) block_slots: std::cell::RefCell<FxHashMap<crate::module::GlobalId, std::rc::Rc<Slots>>>,
 }
 
 impl<'m> ModulePrinter<'m> {
@@ -165,6 +168,7 @@ impl<'m> ModulePrinter<'m> {
             md_canon: SecondaryMap::with_default(None),
             md_order: Vec::new(),
             preds: true,
+            block_slots: Default::default(),
         };
         p.unique_md();
         p.number_module();

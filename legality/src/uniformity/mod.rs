@@ -62,7 +62,7 @@ pub use target::{Target, ValueUniformity};
 
 use crate::convergence::{ConvOp, ConvergenceInfo, TokenKind};
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, Uses};
-use opt_conv_ir::{Block, EntitySet, FuncId, Function, Inst, Module, SecondaryMap, Value, ValueDef};
+use opt_conv_ir::{Block, EntitySet, FuncId, Function, Inst, InstKind, Module, SecondaryMap, Value, ValueDef};
 use std::rc::Rc;
 use sync::{DivergenceDescriptor, ModifiedPostOrder};
 
@@ -415,6 +415,13 @@ impl Analysis<'_> {
             let d = self.f.dfg().inst(i);
             if d.is_terminator() {
                 self.analyze_control_divergence(i);
+                // A terminator with a result (an invoke) also carries its
+                // divergence along its value, as a call does.
+                if let Some(v) = d.result()
+                    && self.info.divergent_insts.contains(i)
+                {
+                    self.push_users(v, Some(i));
+                }
                 continue;
             }
             if let Some(v) = d.result() {
@@ -445,7 +452,18 @@ impl Analysis<'_> {
         if self.always_uniform.contains(i) {
             return;
         }
-        let newly = if self.f.dfg().inst(i).is_terminator() {
+        let d = self.f.dfg().inst(i);
+        // A divergent invoke's result is divergent too, as a call's is.
+        // LLVM 22 marks only the invoke's branch (its users stay uniform):
+        // the LLVM-compatible mode reproduces that imprecision.
+        if d.is_terminator()
+            && d.result().is_some()
+            && matches!(d.kind, InstKind::Invoke(_))
+            && self.info.mode != Mode::Llvm
+        {
+            self.info.divergent_insts.insert(i);
+        }
+        let newly = if d.is_terminator() {
             match self.info.block_of[i] {
                 Some(b) => self.info.divergent_terms.insert(b),
                 None => false,

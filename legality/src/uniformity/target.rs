@@ -183,7 +183,12 @@ impl Target {
                 ValueUniformity::AlwaysUniform => ValueUniformity::Default,
                 u => u,
             },
-            InstKind::Call(_) => self.classify_call(m, f, i),
+            // An invoke's result is a call's (LLVM 22 then only marks the
+            // invoke's branch; see `Analysis::mark_divergent`); the exception
+            // a landingpad receives is per thread.
+            InstKind::Call(_) | InstKind::Invoke(_) => self.classify_call(m, f, i),
+            // LLVM 22 takes it as uniform (it has no operands).
+            InstKind::LandingPad { .. } if !llvm22 => ValueUniformity::Source,
             InstKind::ExtractValue { indices } if self == Target::Amdgpu => {
                 // The exec-mask half of `llvm.amdgcn.if`/`else`, and SGPR outputs
                 // of inline asm, are uniform.

@@ -51,6 +51,12 @@
 //! cannot go on (a broken invariant); a transform the pass decides not to
 //! do is a `Missed` remark, never an error.
 //!
+//! A function with exception handling (`invoke`, pads), an `indirectbr` or
+//! a block whose address is taken is not given to a function pass unless
+//! the pass says it handles them (`fn handles_eh(&self) -> bool { true }`,
+//! as analyses that change nothing do): the pass manager skips it with a
+//! missed remark instead (see [`opt_conv_passes::eh`]).
+//!
 //! ## 2. Plugging into the driver
 //!
 //! A [`PassInfo`](opt_conv_passes::PassInfo) registers the pass: its

@@ -214,6 +214,11 @@ impl<'m> TypeCtx<'m> {
             }
             ConstKind::Bytes(b) => Val::Agg(b.iter().map(|&x| Val::int(8, u128::from(x))).collect::<Vec<_>>().into()),
             ConstKind::Expr(e) => self.const_expr(t, e, globals)?,
+            // Block addresses only serve indirectbr, which the executor refuses.
+            ConstKind::BlockAddress(..) => return unsupported("blockaddress constants".to_string()),
+            ConstKind::DsoLocalEquivalent(_) | ConstKind::NoCfi(_) => {
+                return unsupported("dso_local_equivalent and no_cfi constants".to_string());
+            }
         })
     }
 

@@ -1,0 +1,42 @@
+//! Exception handling and indirect branches, which the transforms here do
+//! not model: an `invoke` is a call with a second (unwind) edge that moving,
+//! duplicating or merging code must respect, pads must stay first in blocks
+//! only unwind edges reach, and an `indirectbr` may go to any block whose
+//! address is taken (`blockaddress`), which must then survive as it is.
+//! Rather than each transform half-handling them, a function containing any
+//! of them, or whose block addresses are taken, is left alone: the pass
+//! manager skips it for passes that do not say they handle them
+//! ([`FunctionPass::handles_eh`]), and the inliner refuses such callees,
+//! callers and `invoke` call sites. Each refusal is a missed remark saying
+//! why.
+//!
+//! [`FunctionPass::handles_eh`]: crate::FunctionPass::handles_eh
+
+use crate::remarks::{Remark, RemarkKind, block_label};
+use opt_conv_ir::{Block, FuncId, Function, Module};
+
+/// Why function `fid` (body `f`) is left alone, if it is: the block
+/// concerned and a description (`'invoke' in %bb`).
+pub fn why_left_alone(m: &Module, fid: FuncId, f: &Function) -> Option<(Block, String)> {
+    if let Some(&b) = m.address_taken.get(&fid)
+        && f.layout().is_block_inserted(b)
+    {
+        return Some((b, format!("the address of {} taken (blockaddress)", block_label(f, b))));
+    }
+    let (b, i) = f.insts_in_order().find(|&(_, i)| f.dfg().inst(i).is_eh_or_indirect())?;
+    Some((b, format!("'{}' in {}", f.dfg().inst(i).opcode_name(), block_label(f, b))))
+}
+
+/// The missed remark of `pass` leaving `function` unchanged (see [`why_left_alone`]).
+pub fn skipped_remark(pass: &'static str, function: String, f: &Function, why: (Block, String)) -> Remark {
+    let (b, what) = why;
+    Remark {
+        kind: RemarkKind::Missed,
+        pass,
+        function,
+        block: Some(block_label(f, b).trim_start_matches('%').to_owned()),
+        message: format!(
+            "function left unchanged: it has {what} (this pass does not handle exception handling or indirect branches)"
+        ),
+    }
+}
