@@ -325,6 +325,41 @@ impl Layout {
         self.assign_seq(i);
     }
 
+    /// Inserts `insts`, in order, right before `before`: the same as
+    /// inserting them one by one, but the block is renumbered at most once
+    /// (one by one, each insertion halves the gap at `before`, and a long
+    /// run renumbers the block every few instructions: quadratic).
+    pub fn insert_insts_before(&mut self, insts: &[Inst], before: Inst) {
+        let b = self.insts[before].block.expand().expect("insert_insts_before: anchor not in layout");
+        let lo = self.insts[before].prev.expand().map_or(0, |p| self.insts[p].seq);
+        let hi = self.insts[before].seq;
+        for &i in insts {
+            debug_assert!(self.insts[i].block.is_none(), "{i}: already in the layout");
+            let prev = self.insts[before].prev;
+            {
+                let n = &mut self.insts[i];
+                n.block = b.into();
+                n.prev = prev;
+                n.next = before.into();
+            }
+            self.insts[before].prev = i.into();
+            match prev.expand() {
+                Some(p) => self.insts[p].next = i.into(),
+                None => self.blocks[b].first = i.into(),
+            }
+            self.blocks[b].len += 1;
+        }
+        let n = insts.len() as u64;
+        let step = (u64::from(hi) - u64::from(lo)) / (n + 1);
+        if step == 0 {
+            self.renumber(b);
+            return;
+        }
+        for (k, &i) in insts.iter().enumerate() {
+            self.insts[i].seq = (u64::from(lo) + step * (k as u64 + 1)) as u32;
+        }
+    }
+
     /// Inserts `i` right after `after`.
     pub fn insert_inst_after(&mut self, i: Inst, after: Inst) {
         match self.next_inst(after) {
@@ -507,6 +542,35 @@ mod tests {
         assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b2, b1]);
         l.remove_block(b2);
         assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b1]);
+    }
+
+    #[test]
+    fn batch_insertion_keeps_order() {
+        let mut l = Layout::new();
+        let b = Block::new(0);
+        l.append_block(b);
+        let (first, last) = (Inst::new(0), Inst::new(1));
+        l.append_inst(first, b);
+        l.append_inst(last, b);
+        // A batch that fits the gap, one that does not (renumbered), and
+        // one before the block's first instruction.
+        let small: Vec<Inst> = (10..13).map(Inst::new).collect();
+        l.insert_insts_before(&small, last);
+        let big: Vec<Inst> = (100..400).map(Inst::new).collect();
+        l.insert_insts_before(&big, last);
+        let front: Vec<Inst> = (500..505).map(Inst::new).collect();
+        l.insert_insts_before(&front, first);
+        let mut want = front.clone();
+        want.push(first);
+        want.extend(&small);
+        want.extend(&big);
+        want.push(last);
+        assert_eq!(l.block_insts(b).collect::<Vec<_>>(), want);
+        assert_eq!(l.block_len(b), want.len());
+        for w in want.windows(2) {
+            assert!(l.inst_precedes(w[0], w[1]), "{} before {}", w[0], w[1]);
+        }
+        assert_eq!(l.block_insts(b).rev().collect::<Vec<_>>(), want.iter().rev().copied().collect::<Vec<_>>());
     }
 
     #[test]
