@@ -57,7 +57,7 @@ mod print;
 mod sync;
 pub mod target;
 
-pub use print::print_uniformity;
+pub use print::{print_uniformity, print_uniformity_with};
 pub use target::{Target, ValueUniformity};
 
 use crate::convergence::{ConvOp, ConvergenceInfo, TokenKind};
