@@ -367,7 +367,7 @@ mod tests {
         for b in 0..n {
             let _ = writeln!(s, "b{b}:");
             // Mostly forward edges, so that there are regions to skip.
-            let mut target = |next: &mut dyn FnMut(usize) -> usize| {
+            let target = |next: &mut dyn FnMut(usize) -> usize| {
                 if next(10) == 0 { next(n) } else { (b + 1 + next(3)).min(n - 1) }
             };
             match next(8) {
