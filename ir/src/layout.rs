@@ -17,6 +17,12 @@ use rustc_hash::FxHashMap;
 
 /// Distance between the sequence numbers of consecutive appended instructions.
 const SEQ_STRIDE: u32 = 16;
+/// The same for instructions renumbered after an insertion found no gap:
+/// smaller, so that renumbering meets an existing gap after a few.
+const LOCAL_SEQ_STRIDE: u32 = 2;
+/// How many instructions such a renumbering may move before the whole
+/// block is renumbered.
+const LOCAL_RENUMBER_LIMIT: usize = 64;
 /// The same for blocks (64-bit: twenty insertions at one point fit).
 const BLOCK_SEQ_STRIDE: u64 = 1 << 20;
 
@@ -325,41 +331,6 @@ impl Layout {
         self.assign_seq(i);
     }
 
-    /// Inserts `insts`, in order, right before `before`: the same as
-    /// inserting them one by one, but the block is renumbered at most once
-    /// (one by one, each insertion halves the gap at `before`, and a long
-    /// run renumbers the block every few instructions: quadratic).
-    pub fn insert_insts_before(&mut self, insts: &[Inst], before: Inst) {
-        let b = self.insts[before].block.expand().expect("insert_insts_before: anchor not in layout");
-        let lo = self.insts[before].prev.expand().map_or(0, |p| self.insts[p].seq);
-        let hi = self.insts[before].seq;
-        for &i in insts {
-            debug_assert!(self.insts[i].block.is_none(), "{i}: already in the layout");
-            let prev = self.insts[before].prev;
-            {
-                let n = &mut self.insts[i];
-                n.block = b.into();
-                n.prev = prev;
-                n.next = before.into();
-            }
-            self.insts[before].prev = i.into();
-            match prev.expand() {
-                Some(p) => self.insts[p].next = i.into(),
-                None => self.blocks[b].first = i.into(),
-            }
-            self.blocks[b].len += 1;
-        }
-        let n = insts.len() as u64;
-        let step = (u64::from(hi) - u64::from(lo)) / (n + 1);
-        if step == 0 {
-            self.renumber(b);
-            return;
-        }
-        for (k, &i) in insts.iter().enumerate() {
-            self.insts[i].seq = (u64::from(lo) + step * (k as u64 + 1)) as u32;
-        }
-    }
-
     /// Inserts `i` right after `after`.
     pub fn insert_inst_after(&mut self, i: Inst, after: Inst) {
         match self.next_inst(after) {
@@ -435,10 +406,30 @@ impl Layout {
         let hi = self.insts[i].next.expand().map_or(u32::MAX, |n| self.insts[n].seq);
         if hi > lo + 1 {
             self.insts[i].seq = lo + (hi - lo) / 2;
-        } else {
-            let b = self.insts[i].block.expand().expect("instruction in layout");
-            self.renumber(b);
+            return;
         }
+        // No gap: number `i` and the instructions after it closely, up to
+        // the first one already past the new numbers (as Cranelift does).
+        // Renumbering the whole block instead made a run of insertions at
+        // one point (an inlined body before its call) quadratic in the
+        // block, since each halves the gap there. A long run of close
+        // numbers falls back to renumbering the block.
+        let mut seq = lo;
+        let mut cur = Some(i);
+        for _ in 0..LOCAL_RENUMBER_LIMIT {
+            let Some(x) = cur else { return };
+            if x != i && self.insts[x].seq > seq {
+                return;
+            }
+            match seq.checked_add(LOCAL_SEQ_STRIDE) {
+                Some(next) => seq = next,
+                None => break,
+            }
+            self.insts[x].seq = seq;
+            cur = self.insts[x].next.expand();
+        }
+        let b = self.insts[i].block.expand().expect("instruction in layout");
+        self.renumber(b);
     }
 
     fn renumber(&mut self, b: Block) {
@@ -545,32 +536,40 @@ mod tests {
     }
 
     #[test]
-    fn batch_insertion_keeps_order() {
+    fn insertions_in_the_middle_stay_ordered() {
+        // A long block, then runs of insertions at a few points: before
+        // the same instruction (the gap there is used up again and again),
+        // and each after the previous one; local renumbering and its
+        // fallback to the whole block both keep the order.
         let mut l = Layout::new();
         let b = Block::new(0);
         l.append_block(b);
-        let (first, last) = (Inst::new(0), Inst::new(1));
-        l.append_inst(first, b);
-        l.append_inst(last, b);
-        // A batch that fits the gap, one that does not (renumbered), and
-        // one before the block's first instruction.
-        let small: Vec<Inst> = (10..13).map(Inst::new).collect();
-        l.insert_insts_before(&small, last);
-        let big: Vec<Inst> = (100..400).map(Inst::new).collect();
-        l.insert_insts_before(&big, last);
-        let front: Vec<Inst> = (500..505).map(Inst::new).collect();
-        l.insert_insts_before(&front, first);
-        let mut want = front.clone();
-        want.push(first);
-        want.extend(&small);
-        want.extend(&big);
-        want.push(last);
+        let base: Vec<Inst> = (0..300).map(Inst::new).collect();
+        for &i in &base {
+            l.append_inst(i, b);
+        }
+        let mut want = base.clone();
+        let mut k = 1000;
+        for at in [150usize, 10, 290, 0] {
+            let anchor = base[at];
+            let pos = want.iter().position(|&x| x == anchor).unwrap();
+            let run: Vec<Inst> = (k..k + 500).map(Inst::new).collect();
+            k += 500;
+            for &n in &run {
+                l.insert_inst_before(n, anchor);
+            }
+            want.splice(pos..pos, run);
+        }
+        let after = base[200];
+        for n in (k..k + 300).map(Inst::new) {
+            l.insert_inst_after(n, after);
+        }
+        let pos = want.iter().position(|&x| x == after).unwrap();
+        want.splice(pos + 1..pos + 1, (k..k + 300).rev().map(Inst::new));
         assert_eq!(l.block_insts(b).collect::<Vec<_>>(), want);
-        assert_eq!(l.block_len(b), want.len());
         for w in want.windows(2) {
             assert!(l.inst_precedes(w[0], w[1]), "{} before {}", w[0], w[1]);
         }
-        assert_eq!(l.block_insts(b).rev().collect::<Vec<_>>(), want.iter().rev().copied().collect::<Vec<_>>());
     }
 
     #[test]

@@ -642,13 +642,11 @@ fn not_itself(f: &mut Function, r: Value, v: Value) -> Value {
 fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, copy: Block, ret: Inst) {
     let returned = f.dfg().inst(ret).args.first().copied();
     let body: Vec<Inst> = f.block_insts(copy).filter(|&i| i != ret).collect();
-    // Inserted as one batch: one at a time, a long body would renumber
-    // the caller's block every few instructions.
-    let layout = f.layout_mut_preserving_cfg();
     for &i in &body {
+        let layout = f.layout_mut_preserving_cfg();
         layout.remove_inst(i);
+        layout.insert_inst_before(i, call);
     }
-    layout.insert_insts_before(&body, call);
     // No edge changes: the CFG stays valid.
     remove_inst(f, ret);
     remove_inst(f, call);
