@@ -37,9 +37,9 @@ fn bench(c: &mut Criterion) {
     let ifs = [500usize, 2_000, 8_000].map(|n| (n, opt_conv_benches::generate_nested_ifs(n)));
     bench_pass(c, "pass_sink_nested-ifs", "sink", &ifs);
     bench_pass(c, "pass_hoist_nested-ifs", "hoist", &ifs);
-    // A chain of calls (sizes count functions): the inlined body goes in
-    // place of the call in one batch. The copying itself is quadratic, as
-    // in LLVM.
+    // A chain of calls (sizes count functions): each inlined body goes in
+    // before its call, instruction by instruction, without renumbering the
+    // caller's block each time. The copying itself is quadratic, as in LLVM.
     let chain = [100usize, 400].map(|n| (n, opt_conv_benches::generate_call_chain(n)));
     bench_pass(c, "pass_inline_call-chain", "inline", &chain);
     // Many loops in one function, unrolled at run time by 4: each loop is
