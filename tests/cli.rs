@@ -314,3 +314,36 @@ fn completions_and_man_page_cover_every_option() {
     let r = opt_conv(&["--generate-completions=tcsh"], "");
     assert_eq!(r.code, 1);
 }
+
+/// The uniformity printer keeps the module's metadata numbering from one
+/// function to the next, and a pass that changes the module in between
+/// makes it number again: here `dce` removes `@a`'s only use of `!0`, so
+/// `@b`'s node is printed as `!0` (a stale numbering would say `!1`).
+#[test]
+fn uniformity_printer_numbers_metadata_after_changes() {
+    let src = "target triple = \"amdgcn-amd-amdhsa\"\n\
+        declare i32 @llvm.amdgcn.workitem.id.x()\n\
+        define void @a(ptr %p) {\n\
+        \x20 %t = call i32 @llvm.amdgcn.workitem.id.x()\n\
+        \x20 %dead = add i32 %t, 1, !tag !0\n\
+        \x20 store i32 %t, ptr %p\n\
+        \x20 ret void\n}\n\
+        define void @b(ptr %p) {\n\
+        \x20 %t = call i32 @llvm.amdgcn.workitem.id.x()\n\
+        \x20 %u = add i32 %t, 2, !tag !1\n\
+        \x20 store i32 %u, ptr %p\n\
+        \x20 ret void\n}\n\
+        !0 = !{!\"first\"}\n\
+        !1 = !{!\"second\"}\n";
+    let r = opt_conv(&["-disable-output", "-passes=print<uniformity>,dce", "-"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let a = r.stderr.lines().find(|l| l.contains("%dead = ")).expect("@a's printed %dead");
+    assert!(a.ends_with("!tag !0"), "{a}");
+    let b = r.stderr.lines().find(|l| l.contains("%u = ")).expect("@b's printed %u");
+    assert!(b.ends_with("!tag !0"), "{b}");
+    // Without the change in between, one numbering serves both.
+    let r = opt_conv(&["-disable-output", "-passes=print<uniformity>", "-"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let b = r.stderr.lines().find(|l| l.contains("%u = ")).expect("@b's printed %u");
+    assert!(b.ends_with("!tag !1"), "{b}");
+}

@@ -31,10 +31,39 @@ fn bench(c: &mut Criterion) {
     let pipeline = "inline,loop-unroll,sink,hoist,jump-threading";
     bench_pass(c, "pipeline_inline_calls", pipeline, &calls);
     bench_pass(c, "pipeline_inline_huge", pipeline, &huge);
+    // Shapes that were quadratic (or worse); sizes 4x apart, so a return of
+    // quadratic behaviour shows as 16x per step instead of 4x.
+    // Nested divergent ifs (sizes count ifs): uniformity's join search.
+    let ifs = [500usize, 2_000, 8_000].map(|n| (n, opt_conv_benches::generate_nested_ifs(n)));
+    bench_pass(c, "pass_sink_nested-ifs", "sink", &ifs);
+    bench_pass(c, "pass_hoist_nested-ifs", "hoist", &ifs);
+    // A chain of calls (sizes count functions): each inlined body goes in
+    // before its call, instruction by instruction, without renumbering the
+    // caller's block each time. The copying itself is quadratic, as in LLVM.
+    let chain = [100usize, 400].map(|n| (n, opt_conv_benches::generate_call_chain(n)));
+    bench_pass(c, "pass_inline_call-chain", "inline", &chain);
+    // Many loops in one function, unrolled at run time by 4: each loop is
+    // looked at alone after another was transformed.
+    let mut runtime = Options::default();
+    runtime.unroll.count = Some(4);
+    runtime.unroll.runtime = true;
+    let loops =
+        [2_000usize, 8_000, 32_000].map(|n| (n, opt_conv_benches::generate(&opt_conv_benches::GenConfig::new(n, n))));
+    bench_pass_with(c, "pass_loop-unroll-runtime", "loop-unroll<runtime>", &loops, &runtime);
+    // The uniformity printer on many small functions: one numbering of
+    // the module's metadata for all of them.
+    let many = [10_000usize, 40_000, 160_000]
+        .map(|n| (n, opt_conv_benches::generate(&opt_conv_benches::GenConfig::new(n, 40))));
+    bench_pass(c, "print_uniformity_many-functions", "print<uniformity>", &many);
 }
 
 /// One group: `pipeline` on each `(size, module text)`, parsing not measured.
 fn bench_pass(c: &mut Criterion, group: &str, pipeline: &str, inputs: &[(usize, String)]) {
+    bench_pass_with(c, group, pipeline, inputs, &Options::default());
+}
+
+/// The same, with command-line `options`.
+fn bench_pass_with(c: &mut Criterion, group: &str, pipeline: &str, inputs: &[(usize, String)], options: &Options) {
     let steps = build(&parse_pipeline(pipeline).unwrap()).unwrap();
     let mut g = c.benchmark_group(group);
     g.sample_size(10);
@@ -46,7 +75,7 @@ fn bench_pass(c: &mut Criterion, group: &str, pipeline: &str, inputs: &[(usize, 
                 || parse_module("g.ll", text).unwrap().0,
                 |mut m| {
                     let (mut remarks, mut out) = (Remarks::default(), String::new());
-                    run_pipeline(&steps, &mut m, &mut remarks, &mut out, &Options::default()).unwrap();
+                    run_pipeline(&steps, &mut m, &mut remarks, &mut out, options).unwrap();
                     m
                 },
                 BatchSize::LargeInput,

@@ -17,6 +17,12 @@ use rustc_hash::FxHashMap;
 
 /// Distance between the sequence numbers of consecutive appended instructions.
 const SEQ_STRIDE: u32 = 16;
+/// The same for instructions renumbered after an insertion found no gap:
+/// smaller, so that renumbering meets an existing gap after a few.
+const LOCAL_SEQ_STRIDE: u32 = 2;
+/// How many instructions such a renumbering may move before the whole
+/// block is renumbered.
+const LOCAL_RENUMBER_LIMIT: usize = 64;
 /// The same for blocks (64-bit: twenty insertions at one point fit).
 const BLOCK_SEQ_STRIDE: u64 = 1 << 20;
 
@@ -430,10 +436,30 @@ impl Layout {
         let hi = self.insts[i].next.expand().map_or(u32::MAX, |n| self.insts[n].seq);
         if hi > lo + 1 {
             self.insts[i].seq = lo + (hi - lo) / 2;
-        } else {
-            let b = self.insts[i].block.expand().expect("instruction in layout");
-            self.renumber(b);
+            return;
         }
+        // No gap: number `i` and the instructions after it closely, up to
+        // the first one already past the new numbers (as Cranelift does).
+        // Renumbering the whole block instead made a run of insertions at
+        // one point (an inlined body before its call) quadratic in the
+        // block, since each halves the gap there. A long run of close
+        // numbers falls back to renumbering the block.
+        let mut seq = lo;
+        let mut cur = Some(i);
+        for _ in 0..LOCAL_RENUMBER_LIMIT {
+            let Some(x) = cur else { return };
+            if x != i && self.insts[x].seq > seq {
+                return;
+            }
+            match seq.checked_add(LOCAL_SEQ_STRIDE) {
+                Some(next) => seq = next,
+                None => break,
+            }
+            self.insts[x].seq = seq;
+            cur = self.insts[x].next.expand();
+        }
+        let b = self.insts[i].block.expand().expect("instruction in layout");
+        self.renumber(b);
     }
 
     fn renumber(&mut self, b: Block) {
@@ -537,6 +563,43 @@ mod tests {
         assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b2, b1]);
         l.remove_block(b2);
         assert_eq!(l.blocks().collect::<Vec<_>>(), vec![b0, b1]);
+    }
+
+    #[test]
+    fn insertions_in_the_middle_stay_ordered() {
+        // A long block, then runs of insertions at a few points: before
+        // the same instruction (the gap there is used up again and again),
+        // and each after the previous one; local renumbering and its
+        // fallback to the whole block both keep the order.
+        let mut l = Layout::new();
+        let b = Block::new(0);
+        l.append_block(b);
+        let base: Vec<Inst> = (0..300).map(Inst::new).collect();
+        for &i in &base {
+            l.append_inst(i, b);
+        }
+        let mut want = base.clone();
+        let mut k = 1000;
+        for at in [150usize, 10, 290, 0] {
+            let anchor = base[at];
+            let pos = want.iter().position(|&x| x == anchor).unwrap();
+            let run: Vec<Inst> = (k..k + 500).map(Inst::new).collect();
+            k += 500;
+            for &n in &run {
+                l.insert_inst_before(n, anchor);
+            }
+            want.splice(pos..pos, run);
+        }
+        let after = base[200];
+        for n in (k..k + 300).map(Inst::new) {
+            l.insert_inst_after(n, after);
+        }
+        let pos = want.iter().position(|&x| x == after).unwrap();
+        want.splice(pos + 1..pos + 1, (k..k + 300).rev().map(Inst::new));
+        assert_eq!(l.block_insts(b).collect::<Vec<_>>(), want);
+        for w in want.windows(2) {
+            assert!(l.inst_precedes(w[0], w[1]), "{} before {}", w[0], w[1]);
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use crate::Options;
 use crate::instrument::{Instrumenter, PassNames, Unit};
-use crate::pass::{FunctionCx, ModuleCx, PassError};
+use crate::pass::{FunctionCx, ModuleCache, ModuleCx, PassError};
 use crate::registry::Step;
 use crate::remarks::Remarks;
 use opt_conv_ir::Module;
@@ -49,6 +49,7 @@ pub fn run_pipeline(
     options: &Options,
 ) -> Result<(), RunError> {
     let mut inst = Instrumenter::new(&options.instrument, m, out);
+    let mut cache = ModuleCache::default();
     for step in steps {
         match step {
             Step::Module(p) => {
@@ -59,6 +60,9 @@ pub fn run_pipeline(
                 let _span = tracing::debug_span!(target: "opt_conv::pm", "module pass", pass = p.name()).entered();
                 let mut cx = ModuleCx { remarks, out, options };
                 let changed = p.run(m, &mut cx).map_err(RunError::Pass)?;
+                if !changed.is_empty() {
+                    cache = ModuleCache::default();
+                }
                 if options.verify_each && !changed.is_empty() {
                     let errs = crate::verify::verify_all(m);
                     if !errs.is_empty() {
@@ -91,11 +95,15 @@ pub fn run_pipeline(
                             tracing::debug_span!(target: "opt_conv::pm", "function pass", pass = p.name(), func = %name)
                                 .entered();
                         let result = {
-                            let mut cx = FunctionCx { module: m, func: f, remarks, out, options };
+                            let mut cx =
+                                FunctionCx { module: m, func: f, remarks, out, options, module_cache: &mut cache };
                             p.run(&mut body, &mut cx)
                         };
                         m.set_body(f, body);
                         let changed = result.map_err(RunError::Pass)?;
+                        if !changed.is_empty() {
+                            cache = ModuleCache::default();
+                        }
                         if options.verify_each && !changed.is_empty() {
                             let errs = crate::verify::verify_function_all(m, f);
                             if !errs.is_empty() {

@@ -31,6 +31,18 @@ pub struct FunctionCx<'a> {
     pub out: &'a mut String,
     /// Command-line options.
     pub options: &'a Options,
+    /// What is computed from the whole module and reused between
+    /// functions while no pass changes anything.
+    pub module_cache: &'a mut ModuleCache,
+}
+
+/// Module-wide data that function passes share while the module stays as
+/// it is: the pass manager clears it whenever a pass reports a change.
+#[derive(Default)]
+pub struct ModuleCache {
+    /// The printer's attribute-group and metadata numbering (analysis
+    /// printers number the whole module for each function otherwise).
+    pub numbering: Option<opt_conv_ir::text::printer::Numbering>,
 }
 
 impl FunctionCx<'_> {

@@ -55,9 +55,13 @@ impl FunctionPass for Printer {
             (Printed::DomTree, _) => print_domtree(cx.module, cx.func, false),
             (Printed::PostDomTree, _) => print_domtree(cx.module, cx.func, true),
             (Printed::Cycles, _) => print_cycles(cx.module, cx.func),
-            (Printed::Uniformity, Some(ui)) => {
-                opt_conv_legality::uniformity::print_uniformity(cx.module, cx.func, f, ui)
-            }
+            (Printed::Uniformity, Some(ui)) => opt_conv_legality::uniformity::print_uniformity_with(
+                cx.module,
+                cx.func,
+                f,
+                ui,
+                &mut cx.module_cache.numbering,
+            ),
             (Printed::Uniformity, None) => unreachable!("computed above"),
         };
         cx.module.take_body(cx.func);

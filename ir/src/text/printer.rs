@@ -139,6 +139,16 @@ pub(super) fn write_local(out: &mut impl Write, name: &str) -> std::fmt::Result 
     }
 }
 
+/// A module's attribute-group and metadata numbering, detached from it
+/// ([`ModulePrinter::into_numbering`]).
+pub struct Numbering {
+    attr_groups: FxHashMap<AttrSet, u32>,
+    attr_order: Vec<AttrSet>,
+    md_slot: SecondaryMap<MdId, Option<u32>>,
+    md_canon: SecondaryMap<MdId, Option<MdId>>,
+    md_order: Vec<MdId>,
+}
+
 /// Prints modules, functions and instructions with consistent attribute-group
 /// and metadata numbering.
 pub struct ModulePrinter<'m> {
@@ -294,6 +304,33 @@ impl<'m> ModulePrinter<'m> {
                     }
                 }
             }
+        }
+    }
+
+    /// Detaches the numbering from the module, to print with it again
+    /// later ([`ModulePrinter::with_numbering`]) while the module is
+    /// unchanged: computing it walks the whole module.
+    pub fn into_numbering(self) -> Numbering {
+        Numbering {
+            attr_groups: self.attr_groups,
+            attr_order: self.attr_order,
+            md_slot: self.md_slot,
+            md_canon: self.md_canon,
+            md_order: self.md_order,
+        }
+    }
+
+    /// A printer for `m` with a numbering computed earlier for `m` in its
+    /// present state (another state gives wrong `#N` and `!N`).
+    pub fn with_numbering(m: &'m Module, n: Numbering) -> Self {
+        ModulePrinter {
+            m,
+            attr_groups: n.attr_groups,
+            attr_order: n.attr_order,
+            md_slot: n.md_slot,
+            md_canon: n.md_canon,
+            md_order: n.md_order,
+            preds: true,
         }
     }
 

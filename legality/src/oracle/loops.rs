@@ -6,14 +6,16 @@
 //! is uniform; an extended loop (a token defined inside, used outside) is not
 //! unrolled; uncontrolled convergent operations forbid a remainder.
 
+use super::names::block_name_as;
 use super::{Obligation, Oracle, Refusal, Rule, UnrollKind, Verdict};
-use crate::convergence::LoopConvergence;
+use crate::convergence::{ConvOp, LoopConvergence, classify};
 use opt_conv_ir::analysis::CycleId;
-use opt_conv_ir::{Function, Value};
+use opt_conv_ir::{Block, Function, Module, Value};
 
 impl Oracle<'_> {
     pub(super) fn check_unroll(&self, f: &Function, cycle: CycleId, kind: UnrollKind) -> Verdict {
-        let header = self.block_name(f, self.cycles.header(cycle));
+        // Named only in a refusal: naming numbers the whole function.
+        let header = || self.block_name(f, self.cycles.header(cycle));
         match self.conv.loop_kind(f, cycle) {
             LoopConvergence::None => Verdict::legal(),
             LoopConvergence::Controlled => Verdict::Legal(vec![Obligation::DuplicateAnchors]),
@@ -42,9 +44,10 @@ impl Oracle<'_> {
                         Verdict::Refused(Refusal::new(
                             Rule::HeartRemainder,
                             format!(
-                                "the loop at {header} has the heart {}; with a remainder, threads with different trip \
+                                "the loop at {} has the heart {}; with a remainder, threads with different trip \
                                  counts would run the same original iteration in different copies (main loop and \
                                  remainder), and its trip count is not known to be uniform for them",
+                                header(),
                                 self.inst_name(f, h)
                             ),
                         ))
@@ -53,18 +56,55 @@ impl Oracle<'_> {
             },
             LoopConvergence::Extended => Verdict::Refused(Refusal::new(
                 Rule::ExtendedLoop,
-                format!("a token defined in the loop at {header} is used outside it (an extended loop)"),
+                format!("a token defined in the loop at {} is used outside it (an extended loop)", header()),
             )),
-            LoopConvergence::Uncontrolled => match kind {
-                UnrollKind::Full | UnrollKind::PartialNoRemainder | UnrollKind::KeepExits => Verdict::legal(),
-                UnrollKind::Runtime { .. } => Verdict::Refused(Refusal::new(
-                    Rule::UncontrolledRemainder,
-                    format!(
-                        "the loop at {header} contains uncontrolled convergent operations; a remainder loop would \
-                         split threads that were converged in the same iteration"
-                    ),
-                )),
-            },
+            LoopConvergence::Uncontrolled => uncontrolled(kind, header),
         }
     }
+}
+
+/// The verdict for a loop whose convergent operations are all uncontrolled.
+fn uncontrolled(kind: UnrollKind, header: impl Fn() -> String) -> Verdict {
+    match kind {
+        UnrollKind::Full | UnrollKind::PartialNoRemainder | UnrollKind::KeepExits => Verdict::legal(),
+        UnrollKind::Runtime { .. } => Verdict::Refused(Refusal::new(
+            Rule::UncontrolledRemainder,
+            format!(
+                "the loop at {} contains uncontrolled convergent operations; a remainder loop would split threads \
+                 that were converged in the same iteration",
+                header()
+            ),
+        )),
+    }
+}
+
+/// The oracle's unroll verdict for the loop of `blocks` headed by `header`,
+/// when the loop's own instructions decide it: no convergent operation
+/// (every way is legal), or only uncontrolled ones (no remainder). `None`
+/// when the loop has convergence intrinsics or controlled operations: ask
+/// an [`Oracle`], whose analyses cover the whole function. For a pass
+/// visiting many loops, building those after each transformed loop is
+/// what made it quadratic. Names in refusals follow `exact_names` as in
+/// [`Oracle::explaining`].
+pub fn unroll_verdict_from_blocks(
+    m: &Module,
+    f: &Function,
+    blocks: &[Block],
+    header: Block,
+    exact_names: bool,
+    kind: UnrollKind,
+) -> Option<Verdict> {
+    let mut any = false;
+    for &b in blocks {
+        for i in f.block_insts(b) {
+            match classify(m, f, f.dfg().inst(i)) {
+                ConvOp::None => {}
+                ConvOp::Uncontrolled => any = true,
+                ConvOp::Intrinsic { .. } | ConvOp::Controlled { .. } => return None,
+            }
+        }
+    }
+    // As `ConvergenceInfo::loop_kind`: `None` without convergent
+    // operations, `Uncontrolled` at the first uncontrolled one.
+    Some(if any { uncontrolled(kind, || block_name_as(f, header, exact_names)) } else { Verdict::legal() })
 }

@@ -67,6 +67,7 @@ use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, Module, Value};
 use std::rc::Rc;
 
 pub use inline::InlinePlan;
+pub use loops::unroll_verdict_from_blocks;
 pub use rules::{Refusal, Rule};
 
 /// A program point an instruction can be moved to.

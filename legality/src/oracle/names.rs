@@ -83,6 +83,12 @@ pub(super) fn block_name(f: &Function, b: Block) -> String {
     Names::of(f, true).block(f, b)
 }
 
+/// `%name` of a block: as printed if `exact`, else its own name (see
+/// [`super::Oracle::explaining`]).
+pub(super) fn block_name_as(f: &Function, b: Block, exact: bool) -> String {
+    Names::of(f, exact).block(f, b)
+}
+
 /// `%name` of an instruction's result, or `the call to @callee`, or the
 /// opcode; followed by its block; as printed.
 pub(super) fn inst_name(m: &Module, f: &Function, i: Inst) -> String {

@@ -57,14 +57,14 @@ mod print;
 mod sync;
 pub mod target;
 
-pub use print::print_uniformity;
+pub use print::{print_uniformity, print_uniformity_with};
 pub use target::{Target, ValueUniformity};
 
 use crate::convergence::{ConvOp, ConvergenceInfo, TokenKind};
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, Uses};
 use opt_conv_ir::{Block, EntitySet, FuncId, Function, Inst, InstKind, Module, SecondaryMap, Value, ValueDef};
 use std::rc::Rc;
-use sync::{DivergenceDescriptor, ModifiedPostOrder};
+use sync::{DivergenceDescriptor, ModifiedPostOrder, RegionSkips};
 
 /// Which semantics the analysis follows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -133,6 +133,9 @@ struct Analysis<'a> {
     /// Layout position of each instruction (its parse order, on fresh input).
     position: SecondaryMap<Inst, u32>,
     po: ModifiedPostOrder,
+    /// Regions label propagation steps over, computed with the first
+    /// divergent branch.
+    skips: Option<RegionSkips>,
     descs: SecondaryMap<Block, Option<Rc<DivergenceDescriptor>>>,
     always_uniform: EntitySet<Inst>,
     worklist: Vec<Inst>,
@@ -197,6 +200,7 @@ impl UniformityInfo {
             position,
             cfg,
             po,
+            skips: None,
             descs: SecondaryMap::new(),
             always_uniform: EntitySet::new(),
             worklist: Vec::new(),
@@ -480,7 +484,11 @@ impl Analysis<'_> {
         if let Some(d) = &self.descs[b] {
             return d.clone();
         }
-        let d = Rc::new(sync::join_points(&self.cfg, &self.info.cycles, &self.po, b));
+        if self.skips.is_none() {
+            let pdt = self.f.postdomtree();
+            self.skips = Some(RegionSkips::compute(&self.cfg, &self.info.cycles, &self.dt, &pdt));
+        }
+        let d = Rc::new(sync::join_points(&self.cfg, &self.info.cycles, &self.po, self.skips.as_ref(), b));
         self.descs[b] = Some(d.clone());
         d
     }

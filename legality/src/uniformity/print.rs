@@ -29,12 +29,28 @@
 //! order and discovery order.
 
 use super::UniformityInfo;
+use opt_conv_ir::text::printer::Numbering;
 use opt_conv_ir::text::{ModulePrinter, Slots};
 use opt_conv_ir::{FuncId, Module};
 use std::fmt::Write;
 
 /// Renders the analysis of function `f` (body `body`) of `m`.
 pub fn print_uniformity(m: &Module, f: FuncId, body: &opt_conv_ir::Function, ui: &UniformityInfo) -> String {
+    let mut numbering = None;
+    print_uniformity_with(m, f, body, ui, &mut numbering)
+}
+
+/// The same, numbering attribute groups and metadata with `numbering`,
+/// computed and stored there if it is `None`. The numbering walks the whole
+/// module: a caller printing many functions of an unchanged module keeps it
+/// between them (linear rather than quadratic in the module).
+pub fn print_uniformity_with(
+    m: &Module,
+    f: FuncId,
+    body: &opt_conv_ir::Function,
+    ui: &UniformityInfo,
+    numbering: &mut Option<Numbering>,
+) -> String {
     let mut out = String::new();
     let Some(d) = m.func(f) else { return out };
     let _ = writeln!(out, "UniformityInfo for function '{}':", d.name);
@@ -42,7 +58,17 @@ pub fn print_uniformity(m: &Module, f: FuncId, body: &opt_conv_ir::Function, ui:
         out.push_str("ALL VALUES UNIFORM\n");
         return out;
     }
-    let printer = ModulePrinter::new(m);
+    let printer = match numbering.take() {
+        Some(n) => ModulePrinter::with_numbering(m, n),
+        None => ModulePrinter::new(m),
+    };
+    out.push_str(&render(m, body, ui, &printer));
+    *numbering = Some(printer.into_numbering());
+    out
+}
+
+fn render(m: &Module, body: &opt_conv_ir::Function, ui: &UniformityInfo, printer: &ModulePrinter<'_>) -> String {
+    let mut out = String::new();
     let slots = Slots::new(body);
     let inst = |i| format!("  {}", printer.inst_to_string(body, &slots, i));
     let ci = &ui.cycles;

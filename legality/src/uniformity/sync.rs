@@ -14,7 +14,8 @@
 //! whole analysis is near-linear for structured code; results are cached per
 //! branch block.
 
-use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree};
+use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, PostDomTree};
+use opt_conv_ir::entity::PackedOption;
 use opt_conv_ir::{Block, EntitySet, SecondaryMap};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeSet;
@@ -146,8 +147,51 @@ fn push_unique(v: &mut Vec<Block>, b: Block) {
     }
 }
 
-/// Computes the descriptor of the divergent branch ending block `d`.
-pub fn join_points(cfg: &Cfg, ci: &CycleInfo, po: &ModifiedPostOrder, d: Block) -> DivergenceDescriptor {
+/// Single-entry single-exit regions, which label propagation can step
+/// over: from a block `b`, straight to its immediate post-dominator `p`,
+/// when `b` dominates `p` and neither is in a cycle. Then every block
+/// reached from `b` before `p` is dominated by `b` (a path around `b` would
+/// go on to `p`, or close a cycle through `b`) and has all its
+/// predecessors among those blocks and `b` (one reached only through `p`
+/// would close a cycle through `p`), and so has `p`: one label enters
+/// through `b`, none joins inside (cycles inside included), and `p` gets
+/// that label, from inside only. Without this, each of N nested divergent
+/// ifs walks all the ifs inside it: quadratic (as LLVM's propagation is).
+pub struct RegionSkips {
+    /// For each block, where its label may go directly.
+    to: SecondaryMap<Block, PackedOption<Block>>,
+}
+
+impl RegionSkips {
+    /// Computes them; linear in the function.
+    pub fn compute(cfg: &Cfg, ci: &CycleInfo, dt: &DomTree, pdt: &PostDomTree) -> RegionSkips {
+        let mut to = SecondaryMap::with_default(PackedOption::NONE);
+        for b in cfg.blocks() {
+            if ci.cycle_of(b).is_some() || !dt.contains(b) {
+                continue;
+            }
+            let Some(p) = pdt.ipdom(b) else { continue };
+            if dt.contains(p) && ci.cycle_of(p).is_none() && dt.strictly_dominates(b, p) {
+                to[b] = p.into();
+            }
+        }
+        RegionSkips { to }
+    }
+
+    fn skip(&self, b: Block) -> Option<Block> {
+        self.to[b].expand()
+    }
+}
+
+/// Computes the descriptor of the divergent branch ending block `d`
+/// (`skips` for the function, or `None` to walk every block).
+pub fn join_points(
+    cfg: &Cfg,
+    ci: &CycleInfo,
+    po: &ModifiedPostOrder,
+    skips: Option<&RegionSkips>,
+    d: Block,
+) -> DivergenceDescriptor {
     let mut desc = DivergenceDescriptor::default();
     if cfg.succs(d).len() <= 1 {
         return desc;
@@ -210,6 +254,17 @@ pub fn join_points(cfg: &Cfg, ci: &CycleInfo, po: &ModifiedPostOrder, d: Block) 
             continue;
         }
         let label = labels[&block];
+        // Outside cycles (for a branch outside cycles, whose joins need no
+        // labels of blocks inside the skipped region afterwards), a region
+        // entered at `block` passes its one label to its exit.
+        if d_cycle.is_none()
+            && let Some(p) = skips.and_then(|s| s.skip(block))
+        {
+            if compute_join(p, label, &mut labels, &mut fresh) {
+                push_unique(&mut desc.join_blocks, p);
+            }
+            continue;
+        }
         if po.is_reducible_header(block) {
             let c = ci.cycle_of(block).expect("header of a cycle");
             let inside = ci.contains(c, d);
@@ -291,4 +346,87 @@ pub fn outermost_divergent_cycle(ci: &CycleInfo, dt: &DomTree, d: Block, j: Bloc
         Some(c)
     })();
     int.or(ext)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use opt_conv_ir::analysis::FunctionAnalyses;
+    use std::fmt::Write;
+
+    /// A function of `n` blocks with random branches (forward, backward,
+    /// to itself: reducible and irreducible cycles, unreachable blocks,
+    /// infinite loops), from a linear congruential generator seeded `seed`.
+    fn random_cfg(n: usize, seed: u64) -> String {
+        let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut next = |k: usize| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((x >> 33) as usize) % k
+        };
+        let mut s = String::from("define void @f(i1 %c) {\n");
+        for b in 0..n {
+            let _ = writeln!(s, "b{b}:");
+            // Mostly forward edges, so that there are regions to skip.
+            let target = |next: &mut dyn FnMut(usize) -> usize| {
+                if next(10) == 0 { next(n) } else { (b + 1 + next(3)).min(n - 1) }
+            };
+            match next(8) {
+                0 if b > 0 => s.push_str("  ret void\n"),
+                1 => {
+                    let t = target(&mut next);
+                    let _ = writeln!(s, "  br label %b{t}");
+                }
+                _ => {
+                    let (t, e) = (target(&mut next), target(&mut next));
+                    let _ = writeln!(s, "  br i1 %c, label %b{t}, label %b{e}");
+                }
+            }
+        }
+        s.push_str("}\n");
+        s
+    }
+
+    /// Stepping over regions finds the same joins and divergent exits, in
+    /// the same order, as walking every block, for every branch.
+    #[test]
+    fn region_skips_change_no_descriptor() {
+        let mut skipped = 0;
+        for seed in 0..3000u64 {
+            let n = 3 + (seed as usize % 30);
+            let text = random_cfg(n, seed);
+            let (m, _) = opt_conv_ir::parse_module("r.ll", &text).unwrap();
+            let f = m.body(m.definitions()[0]).unwrap();
+            let (cfg, ci, dt, pdt) = (f.cfg(), f.cycles(), f.domtree(), f.postdomtree());
+            let po = ModifiedPostOrder::compute(&cfg, &ci);
+            let skips = RegionSkips::compute(&cfg, &ci, &dt, &pdt);
+            for b in f.layout().blocks() {
+                skipped += usize::from(skips.skip(b).is_some());
+                let walked = join_points(&cfg, &ci, &po, None, b);
+                let stepped = join_points(&cfg, &ci, &po, Some(&skips), b);
+                assert_eq!(walked.join_blocks, stepped.join_blocks, "seed {seed}, branch {b}:\n{text}");
+                assert_eq!(walked.cycle_exits, stepped.cycle_exits, "seed {seed}, branch {b}:\n{text}");
+            }
+        }
+        // The generator gives regions to step over, not only cycles.
+        assert!(skipped > 3000, "only {skipped} skippable blocks");
+    }
+
+    /// In nested ifs, the inner if is stepped over: each branch's label
+    /// goes from the inner if's head straight to its join.
+    #[test]
+    fn nested_ifs_are_stepped_over() {
+        let text = "define void @f(i1 %c) {\nb0:\n  br i1 %c, label %b1, label %j0\n\
+                    b1:\n  br i1 %c, label %b2, label %j1\nb2:\n  br label %j1\n\
+                    j1:\n  br label %j0\nj0:\n  ret void\n}\n";
+        let (m, _) = opt_conv_ir::parse_module("n.ll", text).unwrap();
+        let f = m.body(m.definitions()[0]).unwrap();
+        let (cfg, ci, dt, pdt) = (f.cfg(), f.cycles(), f.domtree(), f.postdomtree());
+        let skips = RegionSkips::compute(&cfg, &ci, &dt, &pdt);
+        let block = |name: &str| f.layout().blocks().find(|&b| f.dfg().block_name(b) == Some(name)).unwrap();
+        assert_eq!(skips.skip(block("b1")), Some(block("j1")));
+        assert_eq!(skips.skip(block("b0")), Some(block("j0")));
+        let po = ModifiedPostOrder::compute(&cfg, &ci);
+        let desc = join_points(&cfg, &ci, &po, Some(&skips), block("b0"));
+        assert_eq!(desc.join_blocks, [block("j0")]);
+    }
 }

@@ -9,7 +9,9 @@ pub mod normalize;
 pub mod trip;
 
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, FunctionAnalyses};
-use opt_conv_ir::{Block, EntitySet, Function, SecondaryMap};
+use opt_conv_ir::layout::Layout;
+use opt_conv_ir::{Block, Changes, EntitySet, Function, SecondaryMap};
+use std::cmp::Ordering;
 
 /// A natural loop (a reducible cycle).
 #[derive(Clone, Debug)]
@@ -58,17 +60,22 @@ impl Loop {
         for &b in cycles.blocks(c) {
             set.insert(b);
         }
-        let mut blocks = vec![header];
-        blocks.extend(f.layout().blocks().filter(|&b| b != header && set.contains(b)));
+        // Layout order from the blocks' sequence numbers: linear in the
+        // loop, not in the function (a forest has as many loops as blocks).
+        let mut blocks: Vec<Block> = cycles.blocks(c).iter().copied().filter(|&b| b != header).collect();
+        let layout = f.layout();
+        blocks.sort_unstable_by(|&a, &b| layout_order(layout, a, b));
+        blocks.insert(0, header);
         let latches: Vec<Block> = cfg.preds(header).iter().copied().filter(|&p| set.contains(p)).collect();
         let mut exiting = Vec::new();
         let mut exits = Vec::new();
+        let mut exit_set = EntitySet::new();
         for &b in &blocks {
             let mut leaves = false;
             for &s in cfg.succs(b) {
                 if !set.contains(s) {
                     leaves = true;
-                    if !exits.contains(&s) {
+                    if exit_set.insert(s) {
                         exits.push(s);
                     }
                 }
@@ -86,21 +93,45 @@ impl Loop {
     }
 }
 
+/// Blocks `a` and `b` (both in the layout) in layout order.
+fn layout_order(layout: &Layout, a: Block, b: Block) -> Ordering {
+    if a == b {
+        Ordering::Equal
+    } else if layout.block_precedes(a, b) {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    }
+}
+
 /// The natural loops of `f`, innermost first (deeper loops before the
 /// loops containing them; ties in the order of their headers in the layout).
 pub fn loops_innermost_first(f: &Function) -> Vec<Loop> {
     let (cfg, cycles) = (f.cfg(), f.cycles());
     let mut loops: Vec<Loop> = cycles.cycles().filter_map(|c| Loop::of_cycle(f, &cfg, &cycles, c)).collect();
-    let order: Vec<Block> = f.layout().blocks().collect();
-    loops.sort_by_key(|l| (std::cmp::Reverse(l.depth), order.iter().position(|&b| b == l.header)));
+    let layout = f.layout();
+    loops.sort_by(|a, b| b.depth.cmp(&a.depth).then_with(|| layout_order(layout, a.header, b.header)));
     loops
 }
 
+/// The loop headed by `h` in `f` as it is now, if `h` heads a reducible
+/// cycle; linear in that loop once the function's cycles are known.
+pub fn loop_with_header(f: &Function, h: Block) -> Option<Loop> {
+    let (cfg, cycles) = (f.cfg(), f.cycles());
+    // An inner cycle never holds its parent's header: the innermost cycle
+    // holding `h` is the one it heads, if any.
+    let c = cycles.cycle_of(h).filter(|&c| cycles.header(c) == h)?;
+    Loop::of_cycle(f, &cfg, &cycles, c)
+}
+
 /// The loops of a function, innermost first, found by header in constant
-/// time. A snapshot: recompute it after changing the CFG.
+/// time. A snapshot of the CFG it was computed from; [`LoopForest::current`]
+/// answers for the function as it is now.
 pub struct LoopForest {
     loops: Vec<Loop>,
     by_header: SecondaryMap<Block, Option<u32>>,
+    /// The CFG epoch of the function when computed.
+    cfg_stamp: u64,
 }
 
 impl LoopForest {
@@ -111,12 +142,20 @@ impl LoopForest {
         for (k, l) in loops.iter().enumerate() {
             by_header[l.header] = Some(k as u32);
         }
-        LoopForest { loops, by_header }
+        LoopForest { loops, by_header, cfg_stamp: f.stamp(Changes::CFG).0 }
     }
 
-    /// The loop headed by `h`.
+    /// The loop headed by `h`, as computed.
     pub fn get(&self, h: Block) -> Option<&Loop> {
         self.by_header[h].map(|k| &self.loops[k as usize])
+    }
+
+    /// The loop headed by `h` in `f` as it is now: the snapshot's while
+    /// the CFG is unchanged, else that loop alone, computed again (after
+    /// a loop transform, recomputing the whole forest for every remaining
+    /// loop was quadratic in the number of loops).
+    pub fn current(&self, f: &Function, h: Block) -> Option<Loop> {
+        if f.stamp(Changes::CFG).0 == self.cfg_stamp { self.get(h).cloned() } else { loop_with_header(f, h) }
     }
 
     /// The loops, innermost first.

@@ -149,7 +149,10 @@ pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Bl
 /// changed. `Err` if a use is reached through more than one exit without a
 /// merge the unroller could rewire, or is a token.
 pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, String> {
-    let dt = f.domtree();
+    // The dominator tree only if a use needs a new phi (usually none does:
+    // a loop already in LCSSA form is visited again after its inner loops
+    // were unrolled).
+    let mut dt = None;
     let cfg = f.cfg();
     // Exit phis created, per (value, exit block).
     let mut created: Vec<(Value, Block, Value)> = Vec::new();
@@ -185,6 +188,7 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
                 vec![ub]
             };
             for ublk in use_blocks {
+                let dt = dt.get_or_insert_with(|| f.domtree());
                 let Some(&x) = l.exits.iter().find(|&&x| dt.dominates(x, ublk)) else {
                     return Err("a value of the loop is used where its exits merge".into());
                 };
@@ -240,30 +244,29 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
 /// as they are. Returns whether anything changed.
 pub fn normalize_all(f: &mut Function) -> bool {
     let mut changed = false;
-    // CFG edits are rare (front ends emit loops in this form), so the loops
-    // are recomputed only after one.
-    let mut forest = LoopForest::compute(f);
+    // Loops are taken from one forest; after a CFG edit, each loop is
+    // computed again alone (these edits keep the headers, their order and
+    // their depths).
+    let forest = LoopForest::compute(f);
     let headers: Vec<Block> = forest.loops().iter().map(|l| l.header).collect();
-    for h in headers {
-        let Some(l) = forest.get(h).cloned() else { continue };
+    for &h in &headers {
+        let Some(l) = forest.current(f, h) else { continue };
         if l.preheader.is_none() && ensure_preheader(f, &l).is_ok() {
             changed = true;
-            forest = LoopForest::compute(f);
         }
-        let Some(l) = forest.get(h).cloned() else { continue };
+        let Some(l) = forest.current(f, h) else { continue };
         if ensure_single_latch(f, &l).unwrap_or(false) {
             changed = true;
-            forest = LoopForest::compute(f);
         }
-        let Some(l) = forest.get(h).cloned() else { continue };
+        let Some(l) = forest.current(f, h) else { continue };
         if ensure_dedicated_exits(f, &l).unwrap_or(false) {
             changed = true;
-            forest = LoopForest::compute(f);
         }
     }
     let mut uses = Uses::compute(f);
-    for l in forest.loops() {
-        changed |= form_lcssa(f, l, &mut uses).is_ok_and(|n| n > 0);
+    for &h in &headers {
+        let Some(l) = forest.current(f, h) else { continue };
+        changed |= form_lcssa(f, &l, &mut uses).is_ok_and(|n| n > 0);
     }
     changed
 }

@@ -29,7 +29,7 @@ pub mod ivs;
 pub mod transform;
 
 use crate::loops::trip::{TripCount, counted, trip_count};
-use crate::loops::{Loop, LoopForest, loops_innermost_first, normalize};
+use crate::loops::{Loop, LoopForest, loop_with_header, normalize};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::registry::split_params;
 use crate::remarks::block_label;
@@ -37,7 +37,9 @@ use crate::remarks::{Remark, RemarkKind};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::target::GpuFamily;
 use opt_conv_ir::{Block, Changes, Function, InstKind, Module};
-use opt_conv_legality::oracle::{Obligation, Oracle, OracleAnalyses, Query, Refusal, UnrollKind, Verdict};
+use opt_conv_legality::oracle::{
+    Obligation, Oracle, OracleAnalyses, Query, Refusal, UnrollKind, Verdict, unroll_verdict_from_blocks,
+};
 use transform::Shape;
 
 /// The pass, with the parameters given in the pipeline.
@@ -102,16 +104,23 @@ impl FunctionPass for Unroll {
             changed = Changes::ALL;
         }
         // The loops present now, innermost first (loops the pass creates,
-        // such as remainders, are not revisited). Loops and the oracle's
-        // analyses are recomputed only after a loop was transformed.
-        let mut forest = LoopForest::compute(f);
+        // such as remainders, are not revisited). After a loop was
+        // transformed, each later loop is computed again alone, and the
+        // oracle's analyses are recomputed when a loop needs them.
+        // Refusals name blocks as printed only if a remark can show them
+        // (the printer's numbering is linear in the function).
+        let explain = cx.remarks.wants("loop-unroll")
+            || tracing::enabled!(target: "opt_conv::loop-unroll", tracing::Level::DEBUG);
+        let forest = LoopForest::compute(f);
         let headers: Vec<Block> = forest.loops().iter().map(|l| l.header).collect();
         let mut analyses: Option<OracleAnalyses> = None;
+        // Uses follow the edits: LCSSA and the clean-up after each loop
+        // ask who uses a value, which is otherwise a scan of the function.
+        f.track_uses();
         for h in headers {
-            let Some(l) = forest.get(h).cloned() else { continue };
-            let outcome = unroll_loop(cx.module, cx.func, f, l, &params, &mut analyses);
+            let Some(l) = forest.current(f, h) else { continue };
+            let outcome = unroll_loop(cx.module, cx.func, f, l, &params, &mut analyses, explain);
             if outcome.changed != Changes::NONE {
-                forest = LoopForest::compute(f);
                 analyses = None;
             }
             for (kind, message) in outcome.remarks {
@@ -125,6 +134,7 @@ impl FunctionPass for Unroll {
             }
             changed = changed.union(outcome.changed);
         }
+        f.untrack_uses();
         Ok(changed)
     }
 }
@@ -251,6 +261,7 @@ fn unroll_loop(
     l: Loop,
     p: &Params,
     analyses: &mut Option<OracleAnalyses>,
+    explain: bool,
 ) -> Outcome {
     let block = block_label(f, l.header).trim_start_matches('%').to_owned();
     let mut out = Outcome { changed: Changes::NONE, block, remarks: Vec::new() };
@@ -263,7 +274,7 @@ fn unroll_loop(
     // Shape the loop (already done for loops present when the pass
     // started; an inner loop's unrolling can undo it for its parent).
     let header = l.header;
-    let reload = |f: &Function| loops_innermost_first(f).into_iter().find(|x| x.header == header);
+    let reload = |f: &Function| loop_with_header(f, header);
     let mut l = l;
     if l.preheader.is_none() {
         if let Err(e) = normalize::ensure_preheader(f, &l) {
@@ -296,16 +307,27 @@ fn unroll_loop(
     if out.changed != Changes::NONE {
         *analyses = None;
     }
-    // The oracle's verdicts, on the loop as it is.
-    let oracle = match analyses.clone() {
-        Some(a) => Oracle::with_analyses(m, fid, f, a),
-        None => {
-            let o = Oracle::new(m, fid, f);
-            *analyses = Some(o.analyses());
-            o
+    // The oracle's verdicts, on the loop as it is: from the loop's own
+    // instructions when they decide (no convergent operation, or only
+    // uncontrolled ones), else from its analyses of the whole function,
+    // which are built only then (building them for every loop after each
+    // transformed one made the pass quadratic in the number of loops).
+    let local = |f: &Function, kind| unroll_verdict_from_blocks(m, f, &l.blocks, l.header, explain, kind);
+    let oracle = local(f, UnrollKind::Full).is_none().then(|| {
+        match analyses.clone() {
+            Some(a) => Oracle::with_analyses(m, fid, f, a),
+            None => {
+                let o = Oracle::new(m, fid, f);
+                *analyses = Some(o.analyses());
+                o
+            }
         }
+        .explaining(explain)
+    });
+    let verdict = |kind: UnrollKind| match &oracle {
+        Some(o) => o.ask(f, &Query::Unroll { cycle: l.cycle, kind }),
+        None => local(f, kind).expect("decided by the loop's instructions"),
     };
-    let verdict = |kind: UnrollKind| oracle.ask(f, &Query::Unroll { cycle: l.cycle, kind });
     if let Verdict::Refused(r) = verdict(UnrollKind::Full) {
         out.remarks.push((RemarkKind::Missed, format!("not unrolled: {r}")));
         return out;
@@ -397,7 +419,16 @@ fn unroll_loop(
     }
     drop(oracle);
     out.changed = Changes::ALL;
-    let mut uses = opt_conv_ir::analysis::Uses::compute(f);
+    // LCSSA asks only for the users of the loop's values: taken from the
+    // tracked uses, not from a scan of the whole function per loop.
+    let mut uses = opt_conv_ir::analysis::Uses::default();
+    let defs: Vec<opt_conv_ir::Value> =
+        l.blocks.iter().flat_map(|&b| f.block_insts(b)).filter_map(|i| f.dfg().inst_result(i)).collect();
+    for v in defs {
+        for u in f.users_of(v) {
+            uses.add_user(v, u);
+        }
+    }
     if let Err(e) = normalize::form_lcssa(f, &l, &mut uses) {
         out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
         return out;

@@ -82,7 +82,10 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
     // Copies 1..count of the body, each reading the previous copy's values
     // where the original reads its header phis.
     let mut copies: Vec<Option<Copy>> = vec![None];
-    let mut after = f.layout().blocks().filter(|&b| l.contains(b)).last().expect("blocks");
+    // The loop's last block in the layout (found from the loop alone).
+    let layout = f.layout();
+    let mut after =
+        l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
     let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
     let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
     for k in 1..count as usize {
