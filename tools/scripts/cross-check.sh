@@ -34,6 +34,7 @@ pipelines=(
   "inline,sink,hoist"
   "cgscc(inline),function(sink,hoist,dce)"
   "function(jump-threading,loop-unroll,sink,hoist,dce)"
+  "inline,loop-unroll,sink,hoist,jump-threading"
 )
 
 work=$(mktemp -d)

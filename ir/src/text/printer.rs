@@ -331,6 +331,7 @@ impl<'m> ModulePrinter<'m> {
             md_canon: n.md_canon,
             md_order: n.md_order,
             preds: true,
+            block_slots: Default::default(),
         }
     }
 
