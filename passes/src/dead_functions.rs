@@ -9,7 +9,7 @@
 //! global initializer, an alias, metadata).
 
 use opt_conv_ir::constant::for_each_const;
-use opt_conv_ir::metadata::{MdArg, MdBody, MdOperand};
+use opt_conv_ir::metadata::{MdArg, MdBody, MdField, MdOperand};
 use opt_conv_ir::{Const, EntitySet, FuncId, Global, Module, ValueDef};
 use rustc_hash::FxHashMap;
 
@@ -62,12 +62,39 @@ fn referenced_otherwise(m: &Module) -> EntitySet<FuncId> {
             stack.push(&a.target);
         }
     }
+    for f in m.functions() {
+        if let Some(d) = m.func(f) {
+            stack.extend([&d.prefix, &d.prologue, &d.personality].into_iter().flatten());
+        }
+    }
     for (_, n) in m.metadata.nodes.iter() {
-        if let MdBody::Tuple(ops) = &n.body {
-            stack.extend(ops.iter().filter_map(|o| match o {
+        match &n.body {
+            MdBody::Tuple(ops) => stack.extend(ops.iter().filter_map(|o| match o {
                 MdOperand::Const(c) => Some(c),
                 _ => None,
-            }));
+            })),
+            // A field kept as text (`value: ptr @f` of a template parameter)
+            // names globals by their spelling.
+            MdBody::Specialized { fields, .. } => {
+                for (_, field) in fields {
+                    if let MdField::Raw(text) = field {
+                        match global_names(text) {
+                            Some(names) => {
+                                for g in names.iter().filter_map(|n| m.lookup(n)) {
+                                    seen.insert(g);
+                                }
+                            }
+                            // Some global, which one unknown: every function is kept.
+                            None => {
+                                for g in m.functions() {
+                                    seen.insert(g);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            MdBody::Undefined => {}
         }
     }
     drain(&mut stack, &mut seen);
@@ -98,6 +125,29 @@ fn referenced_otherwise(m: &Module) -> EntitySet<FuncId> {
     seen
 }
 
+/// The `@name`s in `text`, bare or quoted; `None` if a quoted one has an
+/// escape (then the caller cannot tell which global it is).
+fn global_names(text: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('@') {
+        rest = &rest[at + 1..];
+        if let Some(q) = rest.strip_prefix('"') {
+            let end = q.find('"').unwrap_or(q.len());
+            if q[..end].contains('\\') {
+                return None;
+            }
+            out.push(q[..end].to_owned());
+            rest = &q[end..];
+        } else {
+            let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || "._$-".contains(c))).unwrap_or(rest.len());
+            out.push(rest[..end].to_owned());
+            rest = &rest[end..];
+        }
+    }
+    Some(out)
+}
+
 /// Marks the globals the constants on `stack` name, nested ones included.
 fn drain(stack: &mut Vec<&Const>, seen: &mut EntitySet<FuncId>) {
     for c in stack.drain(..) {
@@ -126,14 +176,19 @@ mod tests {
              define internal void @in_md() { ret void }\n\
              define internal void @called() { ret void }\n\
              define internal void @equivalent() { ret void }\n\
+             define internal void @in_template() { ret void }\n\
+             define internal i32 @personality() { ret i32 0 }\n\
+             define void @with_personality() personality ptr @personality { ret void }\n\
              declare void @sink(ptr)\n\
              define void @user() {\n  call void @called()\n  call void @sink(ptr @passed)\n  call void @sink(ptr dso_local_equivalent @equivalent)\n  ret void, !x !0\n}\n\
-             !0 = !{ptr @in_md}\n",
+             !0 = !{ptr @in_md}\n\
+             !1 = !DITemplateValueParameter(name: \"F\", value: ptr @in_template)\n\
+             !named = !{!1}\n",
         )
         .unwrap();
         let d = Deletable::new(&m);
         let f = |n: &str| m.func_by_name(n).unwrap();
-        for kept in ["in_expr", "aliased", "passed", "in_md", "equivalent", "user"] {
+        for kept in ["in_expr", "aliased", "passed", "in_md", "equivalent", "in_template", "personality", "user"] {
             assert!(!d.may_delete(&m, f(kept)), "@{kept} is named, or public");
         }
         assert!(d.may_delete(&m, f("called")), "only called directly");

@@ -32,7 +32,9 @@ use crate::remarks::{Remark, RemarkKind, block_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::metadata::MdArg;
-use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, InstData, InstKind, Module, SecondaryMap, Value, ValueDef};
+use opt_conv_ir::{
+    Block, Changes, Const, FuncId, Function, Inst, InstData, InstKind, Module, SecondaryMap, Value, ValueDef,
+};
 use opt_conv_legality::convergence::{ConvOp, FunctionConvergence, classify};
 use opt_conv_legality::oracle::{InlinePlan, Obligation, Oracle, Query, Verdict};
 use opt_conv_legality::{ConvergenceInfo, TokenKind};
@@ -84,7 +86,73 @@ struct CalleeSummary {
     plain: Option<Verdict>,
     /// Its first exception-handling or indirect-branch instruction, described.
     eh: Option<String>,
+    /// What its allocas take from the stack.
+    stack: StackUse,
 }
+
+/// A callee's allocas as inlining sees them. Inlined, an alloca of the
+/// callee's entry with a constant size goes to the caller's entry and is
+/// allocated once per call of the caller; any other alloca stays where it
+/// is and allocates again each time it runs, in a loop of the caller
+/// without bound (LLVM's inliner refuses such a callee: "dynamic alloca").
+#[derive(Clone, Debug, Default)]
+struct StackUse {
+    /// An alloca outside the entry block, or sized by something other
+    /// than a constant or a parameter.
+    dynamic: bool,
+    /// The entry's allocas: bytes per element, and the count (`Ok`: a
+    /// constant; `Err(k)`: parameter `k`, constant or not at a call).
+    entry: Vec<(u64, Result<u128, usize>)>,
+}
+
+impl StackUse {
+    fn new(m: &Module, body: &Function) -> StackUse {
+        let mut s = StackUse::default();
+        let entry = body.entry_block();
+        let dl = m.data_layout();
+        for (b, i) in body.insts_in_order() {
+            let d = body.dfg().inst(i);
+            let InstKind::Alloca { ty, .. } = d.kind else { continue };
+            let count = match d.args.first() {
+                None => Ok(1),
+                Some(&c) => match (body.dfg().value_const(c).and_then(Const::as_int), body.dfg().value_param(c)) {
+                    (Some(n), _) => Ok(n),
+                    (None, Some(k)) => Err(k as usize),
+                    (None, None) => {
+                        s.dynamic = true;
+                        continue;
+                    }
+                },
+            };
+            if Some(b) != entry {
+                s.dynamic = true;
+            } else {
+                s.entry.push((dl.alloc_size(&m.types, ty), count));
+            }
+        }
+        s
+    }
+
+    /// The bytes the callee's entry allocates when called by `call`, if
+    /// known: `None` when a size given by a parameter is not a constant
+    /// there (then the alloca is dynamic) or the total overflows.
+    fn bytes_at(&self, caller: &Function, call: Inst) -> Option<u128> {
+        let args = caller.dfg().inst(call).call_args();
+        let mut total: u128 = 0;
+        for &(size, count) in &self.entry {
+            let n = match count {
+                Ok(n) => n,
+                Err(k) => caller.dfg().value_const(*args.get(k)?).and_then(Const::as_int)?,
+            };
+            total = total.checked_add(u128::from(size).checked_mul(n)?)?;
+        }
+        Some(total)
+    }
+}
+
+/// LLVM's limit on the stack a callee inlined into a recursive caller may
+/// add to each of the caller's frames, in bytes.
+const RECURSIVE_CALLER_STACK_LIMIT: u128 = 1024;
 
 impl CalleeSummary {
     fn new(m: &Module, id: FuncId, body: &Function) -> Self {
@@ -96,6 +164,7 @@ impl CalleeSummary {
             // make a caller with many call sites quadratic).
             plain: Oracle::inline_without_convergence(m, body),
             eh: crate::eh::why_left_alone(m, id, body).map(|(_, what)| what),
+            stack: StackUse::new(m, body),
         }
     }
 }
@@ -340,6 +409,20 @@ fn decide(
     let body = m.body(callee).expect("a defined callee");
     let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
     let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
+    let bytes = summary.stack.bytes_at(caller, call);
+    if summary.stack.dynamic || bytes.is_none() {
+        // LLVM inlines an always-inline one, saving and restoring the
+        // stack around it; not done here.
+        return Err("the callee has an alloca of a size not known at this call, or outside its entry block, \
+                    which would allocate anew each time the inlined code runs"
+            .into());
+    }
+    let self_recursive = graph.sites(conv.id).values().any(|&c| c == conv.id);
+    if let Some(n) = bytes.filter(|&n| self_recursive && n > RECURSIVE_CALLER_STACK_LIMIT) {
+        return Err(format!(
+            "the caller calls itself and the callee allocates {n} bytes of stack, over the {RECURSIVE_CALLER_STACK_LIMIT} LLVM allows there"
+        ));
+    }
     let (c, t) = (cost(m, caller, call, summary.body_cost, callee, graph), summary.threshold);
     let note = if always { "(cost=always)".to_owned() } else { format!("(cost={c}, threshold={t})") };
     if !always && c >= t {
@@ -630,10 +713,7 @@ fn inline_call(
     }
     repl.apply(f);
     // Static allocas of the callee's entry go to the caller's entry block.
-    let allocas: Vec<Inst> = f
-        .block_insts(entry_copy)
-        .filter(|&i| matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. }) && f.dfg().inst(i).args.is_empty())
-        .collect();
+    let allocas: Vec<Inst> = f.block_insts(entry_copy).filter(|&i| is_static_alloca(f, i)).collect();
     move_to_entry_top(f, &allocas);
     // The edges changed out of the call's block, `after` and the copies.
     let touched: Vec<Block> = [call_block, after].into_iter().chain(new_blocks.iter().copied()).collect();
@@ -738,11 +818,17 @@ fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, cop
         repl.insert(r, not_itself(f, r, v));
         repl.apply(f);
     }
-    let allocas: Vec<Inst> = body
-        .into_iter()
-        .filter(|&i| matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. }) && f.dfg().inst(i).args.is_empty())
-        .collect();
+    let allocas: Vec<Inst> = body.into_iter().filter(|&i| is_static_alloca(f, i)).collect();
     move_to_entry_top(f, &allocas);
+}
+
+/// Whether `i` (a copy from the callee's entry) is an alloca of constant
+/// size, `alloca T` or `alloca T, i32 4` (a size given by a parameter is a
+/// constant once the call's argument replaced it): one allocation per call
+/// of the caller, wherever the call is.
+fn is_static_alloca(f: &Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    matches!(d.kind, InstKind::Alloca { .. }) && d.args.first().is_none_or(|&c| f.dfg().value_const(c).is_some())
 }
 
 /// Moves `allocas` (in order) to the top of the caller's entry block, above
