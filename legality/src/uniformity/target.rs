@@ -124,7 +124,7 @@ impl Target {
     }
 
     /// The GPU family the model is for, if one.
-    fn family(self) -> Option<GpuFamily> {
+    pub(crate) fn family(self) -> Option<GpuFamily> {
         match self {
             Target::Amdgpu => Some(GpuFamily::Amdgpu),
             Target::Nvptx => Some(GpuFamily::Nvptx),
