@@ -363,6 +363,16 @@ impl Analysis<'_> {
                 self.mark_divergent(i);
                 continue;
             }
+            // Which way a `callbr` goes is its asm's choice, made from
+            // whatever state the asm reads (a wave's registers at best), as
+            // its outputs are: not known to be the same in the whole group.
+            if self.info.mode == Mode::Legality
+                && target.family().is_some()
+                && matches!(self.f.dfg().inst(i).kind, opt_conv_ir::InstKind::CallBr(_))
+            {
+                self.mark_divergent(i);
+                continue;
+            }
             match target.classify(self.m, self.f, i, self.info.mode == Mode::Llvm) {
                 ValueUniformity::Source => self.mark_divergent(i),
                 ValueUniformity::AlwaysUniform if self.info.mode == Mode::Legality => {
