@@ -434,3 +434,34 @@ fn a_demote_ends_threads_for_moves() {
     let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "q")], to: InsertPoint::BlockStart(block(f, "then")) });
     assert_eq!(rule(&v), Some(Rule::ThreadEnding), "{v:?}");
 }
+
+/// Found by the adversarial review of moves: intrinsics that read the wave's
+/// identity or a clock give one value per wave, and LLVM counts them as
+/// uniform; but the entry token's group of an OpenCL kernel is a workgroup
+/// of several waves, whose ids differ. A reduction of the whole group does
+/// not sink under a branch on them.
+#[test]
+fn wave_ids_and_clocks_are_divergent_for_the_entry_token() {
+    for (decl, call) in [
+        (
+            "declare i32 @llvm.amdgcn.s.get.waveid.in.workgroup() nounwind willreturn",
+            "i32 @llvm.amdgcn.s.get.waveid.in.workgroup()",
+        ),
+        ("declare i64 @llvm.amdgcn.s.memtime() nounwind willreturn", "i64 @llvm.amdgcn.s.memtime()"),
+        ("declare i64 @llvm.readcyclecounter() nounwind willreturn", "i64 @llvm.readcyclecounter()"),
+    ] {
+        let ty = call.split(' ').next().unwrap();
+        let m = module(&format!(
+            "{decl}\n\
+             define amdgpu_kernel void @f(i32 %x) convergent {{\n\
+             entry:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+               %q = call i32 @pure(i32 %x) [ \"convergencectrl\"(token %e) ]\n\
+               %w = call {call}\n  %c = icmp eq {ty} %w, 0\n\
+               br i1 %c, label %then, label %end\n\
+             then:\n  call void @use(i32 %q)\n  br label %end\n\
+             end:\n  ret void\n}}\n"
+        ));
+        let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "q")], to: InsertPoint::BlockStart(block(f, "then")) });
+        assert_eq!(rule(&v), Some(Rule::EntryOrHeartToken), "{call}: {v:?}");
+    }
+}

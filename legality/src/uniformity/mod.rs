@@ -363,6 +363,10 @@ impl Analysis<'_> {
                 self.mark_divergent(i);
                 continue;
             }
+            if self.info.mode == Mode::Legality && target.reads_wave_or_time(self.m, self.f, i) {
+                self.mark_divergent(i);
+                continue;
+            }
             // Which way a `callbr` goes is its asm's choice, made from
             // whatever state the asm reads (a wave's registers at best), as
             // its outputs are: not known to be the same in the whole group.

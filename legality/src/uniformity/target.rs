@@ -90,6 +90,29 @@ const AMDGPU_ALWAYS_UNIFORM: &[&str] = &[
 /// NVPTX intrinsics that read the thread index or lane id.
 const NVPTX_SOURCES: &[&str] = &["llvm.nvvm.read.ptx.sreg.tid.", "llvm.nvvm.read.ptx.sreg.laneid"];
 
+/// Intrinsics without operands whose result LLVM counts as uniform (the
+/// same in one wave or warp) but which read the wave's identity, a clock,
+/// or a per-lane mask: different between the waves of one workgroup, the
+/// entry token's group of an OpenCL kernel ("llvm.experimental.convergence.entry").
+/// Sources of divergence for legality only.
+const WAVE_OR_TIME: &[&str] = &[
+    "llvm.amdgcn.s.get.waveid.in.workgroup",
+    "llvm.amdgcn.wave.id",
+    "llvm.amdgcn.s.getreg",
+    "llvm.amdgcn.s.memtime",
+    "llvm.amdgcn.s.memrealtime",
+    "llvm.amdgcn.s.get.barrier.state",
+    "llvm.amdgcn.s.get.named.barrier.state",
+    "llvm.readcyclecounter",
+    "llvm.readsteadycounter",
+    "llvm.nvvm.read.ptx.sreg.warpid",
+    "llvm.nvvm.read.ptx.sreg.smid",
+    "llvm.nvvm.read.ptx.sreg.lanemask.",
+    "llvm.nvvm.read.ptx.sreg.clock",
+    "llvm.nvvm.read.ptx.sreg.clock64",
+    "llvm.nvvm.read.ptx.sreg.globaltimer",
+];
+
 fn matches_table(name: &str, table: &[&str]) -> bool {
     table
         .iter()
@@ -210,6 +233,16 @@ impl Target {
             }
             _ => ValueUniformity::Default,
         }
+    }
+
+    /// Whether `i` calls an intrinsic whose result is the same within one
+    /// wave at best (its identity, a clock, a lane mask), though LLVM does
+    /// not count it as a source of divergence.
+    pub(crate) fn reads_wave_or_time(self, m: &Module, f: &Function, i: Inst) -> bool {
+        let d = f.dfg().inst(i);
+        matches!(self, Target::Amdgpu | Target::Nvptx)
+            && d.call_info().is_some()
+            && callee_decl(m, f, d).is_some_and(|c| c.is_intrinsic() && matches_table(&c.name, WAVE_OR_TIME))
     }
 
     fn classify_call(self, m: &Module, f: &Function, i: Inst) -> ValueUniformity {
