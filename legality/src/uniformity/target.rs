@@ -238,8 +238,13 @@ impl Target {
     /// Whether `i` calls an intrinsic whose result is the same within one
     /// wave at best (its identity, a clock, a lane mask), though LLVM does
     /// not count it as a source of divergence.
+    /// An atomic load is one too: waves run it at different times, and
+    /// another agent may write between them without a race.
     pub(crate) fn reads_wave_or_time(self, m: &Module, f: &Function, i: Inst) -> bool {
         let d = f.dfg().inst(i);
+        if let InstKind::Load { atomic: Some(_), .. } = &d.kind {
+            return matches!(self, Target::Amdgpu | Target::Nvptx);
+        }
         matches!(self, Target::Amdgpu | Target::Nvptx)
             && d.call_info().is_some()
             && callee_decl(m, f, d).is_some_and(|c| c.is_intrinsic() && matches_table(&c.name, WAVE_OR_TIME))
