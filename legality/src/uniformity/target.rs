@@ -113,6 +113,18 @@ const WAVE_OR_TIME: &[&str] = &[
     "llvm.nvvm.read.ptx.sreg.globaltimer",
 ];
 
+/// AMDGPU intrinsics LLVM counts as always uniform whose result depends on
+/// which lanes of the wave are running (a mask of them, or a reduction over
+/// them), not on the operands alone: a workgroup's waves differ there (the
+/// last one may be partial). Sources of divergence for legality only.
+const EXEC_DEPENDENT: &[&str] = &[
+    "llvm.amdgcn.ballot.",
+    "llvm.amdgcn.icmp.",
+    "llvm.amdgcn.fcmp.",
+    "llvm.amdgcn.if.break.",
+    "llvm.amdgcn.wave.reduce.",
+];
+
 fn matches_table(name: &str, table: &[&str]) -> bool {
     table
         .iter()
@@ -236,8 +248,9 @@ impl Target {
     }
 
     /// Whether `i` calls an intrinsic whose result is the same within one
-    /// wave at best (its identity, a clock, a lane mask), though LLVM does
-    /// not count it as a source of divergence.
+    /// wave at best (its identity, a clock, a lane mask, the mask of its
+    /// running lanes), though LLVM does not count it as a source of
+    /// divergence.
     /// An atomic load is one too: waves run it at different times, and
     /// another agent may write between them without a race.
     pub(crate) fn reads_wave_or_time(self, m: &Module, f: &Function, i: Inst) -> bool {
@@ -247,7 +260,11 @@ impl Target {
         }
         matches!(self, Target::Amdgpu | Target::Nvptx)
             && d.call_info().is_some()
-            && callee_decl(m, f, d).is_some_and(|c| c.is_intrinsic() && matches_table(&c.name, WAVE_OR_TIME))
+            && callee_decl(m, f, d).is_some_and(|c| {
+                c.is_intrinsic()
+                    && (matches_table(&c.name, WAVE_OR_TIME)
+                        || (self == Target::Amdgpu && matches_table(&c.name, EXEC_DEPENDENT)))
+            })
     }
 
     fn classify_call(self, m: &Module, f: &Function, i: Inst) -> ValueUniformity {
