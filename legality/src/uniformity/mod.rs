@@ -363,6 +363,13 @@ impl Analysis<'_> {
                 self.mark_divergent(i);
                 continue;
             }
+            // `freeze` of undef or poison picks a value in each thread: only
+            // an operand that cannot be either (a defined constant, a
+            // `noundef` parameter) leaves it uniform when the operand is.
+            if self.info.mode == Mode::Legality && target.family().is_some() && self.freeze_may_pick(fid, i) {
+                self.mark_divergent(i);
+                continue;
+            }
             if self.info.mode == Mode::Legality && target.reads_wave_or_time(self.m, self.f, i) {
                 self.mark_divergent(i);
                 continue;
@@ -440,6 +447,25 @@ impl Analysis<'_> {
             if self.info.divergent_params[k] {
                 self.push_users(self.info.params[k], None);
             }
+        }
+    }
+
+    /// Whether `i` is a `freeze` whose operand may be undef or poison.
+    fn freeze_may_pick(&self, fid: FuncId, i: Inst) -> bool {
+        let dfg = self.f.dfg();
+        let d = dfg.inst(i);
+        if !matches!(d.kind, opt_conv_ir::InstKind::Freeze) {
+            return false;
+        }
+        let x = d.args[0];
+        if let Some(c) = dfg.value_const(x) {
+            return c.is_undef_or_poison();
+        }
+        match dfg.value_param(x) {
+            Some(k) => {
+                !self.m.func(fid).and_then(|fd| fd.param_attrs.get(k as usize)).is_some_and(|a| a.has("noundef"))
+            }
+            None => true,
         }
     }
 
