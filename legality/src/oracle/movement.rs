@@ -83,6 +83,12 @@ impl Oracle<'_> {
                     .or_else(|| self.thread_ender_between(f, t, Span::At(to), group))
             })
         };
+        if divergent.is_empty()
+            && ender.is_none()
+            && let Some(r) = self.anchor_group_split(f, i, group, from, dest)
+        {
+            return Err(r);
+        }
         let crossed = match (divergent.is_empty(), ender) {
             (true, None) => {
                 // Every branch crossed is uniform and every thread that
@@ -167,6 +173,40 @@ impl Oracle<'_> {
                 ))
             }
         }
+    }
+
+    /// A move of `i` (controlled by a token rooted in an anchor that stays)
+    /// across branches uniform in every iteration but free to go different
+    /// ways in different iterations of a cycle around the anchor: one group
+    /// of the anchor may hold threads of several iterations ("Anchors may
+    /// group iterations" in RULES.md), so such a branch splits it. Sinking
+    /// `i` alone leaves it a subset of its group, which the implementation
+    /// could have chosen; but with another user of the token staying put,
+    /// the two would no longer be executed by the same threads, and
+    /// hoisting makes threads that never reached `i` join its group.
+    fn anchor_group_split(&self, f: &Function, i: Inst, group: &[Inst], from: Block, dest: Block) -> Option<Refusal> {
+        let ConvOp::Controlled { token } = self.conv.op(i) else { return None };
+        let anchor = self.conv.anchor_root(token)?;
+        if group.contains(&token) || group.contains(&anchor) {
+            return None;
+        }
+        let partner = self.conv.uses_of(token).iter().any(|u| !group.contains(u));
+        let up = from != dest && self.dt.dominates(dest, from);
+        if !partner && !up {
+            return None;
+        }
+        let x = self.branches_between(from, dest).into_iter().find(|&x| self.varies_across_iterations(f, x, anchor))?;
+        Some(Refusal::new(
+            Rule::DivergentBranch,
+            format!(
+                "moving {} to {} crosses the branch of {}, which can go different ways in different iterations of a \
+                 cycle around the anchor {}, whose groups may hold threads of several iterations",
+                self.inst_name(f, i),
+                self.block_name(f, dest),
+                self.block_name(f, x),
+                self.inst_name(f, anchor)
+            ),
+        ))
     }
 
     /// The anchor that `i` moves together with: `i` itself if it is an anchor

@@ -395,3 +395,73 @@ fn a_forgotten_refresh_fails_in_debug_builds() {
     retoken(&mut f);
     oracle.ask(&f, &Query::Move { insts: vec![inst(&f, "x")], to: InsertPoint::BlockStart(block(&f, "then")) });
 }
+
+/// Found by the adversarial review of moves: the asm of a `callbr` picks its
+/// destination from whatever it reads (on AMDGPU a scalar branch, the same
+/// for one wave only), and the entry token's group may span waves. Sinking
+/// a reduction to one destination is refused, as under an asm output. (A
+/// unit test: the executor does not run `callbr`.)
+#[test]
+fn a_callbr_destination_is_divergent() {
+    let m = module(
+        "define amdgpu_kernel void @f(i32 %n) convergent {\n\
+         entry:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+           %q = call i32 @pure(i32 %n) [ \"convergencectrl\"(token %e) ]\n\
+           callbr void asm \"\", \"!i\"() to label %ok [label %other]\n\
+         ok:\n  call void @use(i32 %q)\n  ret void\n\
+         other:\n  ret void\n}\n",
+    );
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "q")], to: InsertPoint::BlockStart(block(f, "ok")) });
+    assert_eq!(rule(&v), Some(Rule::EntryOrHeartToken), "{v:?}");
+}
+
+/// After `llvm.amdgcn.wqm.demote` a demoted lane no longer takes part in
+/// subgroup operations outside whole-quad mode; the intrinsic is not
+/// `willreturn`, so it counts as a point where a thread may stop, and a
+/// reduction does not sink below it even under a uniform branch.
+#[test]
+fn a_demote_ends_threads_for_moves() {
+    let m = module(
+        "declare void @llvm.amdgcn.wqm.demote(i1)\n\
+         define amdgpu_ps void @f(i32 %x, i1 %keep, i32 inreg %m) convergent {\n\
+         entry:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+           %q = call i32 @pure(i32 %x) [ \"convergencectrl\"(token %e) ]\n\
+           call void @llvm.amdgcn.wqm.demote(i1 %keep)\n\
+           %c = icmp eq i32 %m, 0\n  br i1 %c, label %then, label %end\n\
+         then:\n  call void @use(i32 %q)\n  br label %end\n\
+         end:\n  ret void\n}\n",
+    );
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "q")], to: InsertPoint::BlockStart(block(f, "then")) });
+    assert_eq!(rule(&v), Some(Rule::ThreadEnding), "{v:?}");
+}
+
+/// Found by the adversarial review of moves: intrinsics that read the wave's
+/// identity or a clock give one value per wave, and LLVM counts them as
+/// uniform; but the entry token's group of an OpenCL kernel is a workgroup
+/// of several waves, whose ids differ. A reduction of the whole group does
+/// not sink under a branch on them.
+#[test]
+fn wave_ids_and_clocks_are_divergent_for_the_entry_token() {
+    for (decl, call) in [
+        (
+            "declare i32 @llvm.amdgcn.s.get.waveid.in.workgroup() nounwind willreturn",
+            "i32 @llvm.amdgcn.s.get.waveid.in.workgroup()",
+        ),
+        ("declare i64 @llvm.amdgcn.s.memtime() nounwind willreturn", "i64 @llvm.amdgcn.s.memtime()"),
+        ("declare i64 @llvm.readcyclecounter() nounwind willreturn", "i64 @llvm.readcyclecounter()"),
+    ] {
+        let ty = call.split(' ').next().unwrap();
+        let m = module(&format!(
+            "{decl}\n\
+             define amdgpu_kernel void @f(i32 %x) convergent {{\n\
+             entry:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+               %q = call i32 @pure(i32 %x) [ \"convergencectrl\"(token %e) ]\n\
+               %w = call {call}\n  %c = icmp eq {ty} %w, 0\n\
+               br i1 %c, label %then, label %end\n\
+             then:\n  call void @use(i32 %q)\n  br label %end\n\
+             end:\n  ret void\n}}\n"
+        ));
+        let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "q")], to: InsertPoint::BlockStart(block(f, "then")) });
+        assert_eq!(rule(&v), Some(Rule::EntryOrHeartToken), "{call}: {v:?}");
+    }
+}

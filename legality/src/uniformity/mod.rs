@@ -367,6 +367,27 @@ impl Analysis<'_> {
                 self.mark_divergent(i);
                 continue;
             }
+            // `freeze` of undef or poison picks a value in each thread: only
+            // an operand that cannot be either (a defined constant, a
+            // `noundef` parameter) leaves it uniform when the operand is.
+            if self.info.mode == Mode::Legality && target.family().is_some() && self.freeze_may_pick(fid, i) {
+                self.mark_divergent(i);
+                continue;
+            }
+            if self.info.mode == Mode::Legality && target.reads_wave_or_time(self.m, self.f, i) {
+                self.mark_divergent(i);
+                continue;
+            }
+            // Which way a `callbr` goes is its asm's choice, made from
+            // whatever state the asm reads (a wave's registers at best), as
+            // its outputs are: not known to be the same in the whole group.
+            if self.info.mode == Mode::Legality
+                && target.family().is_some()
+                && matches!(self.f.dfg().inst(i).kind, opt_conv_ir::InstKind::CallBr(_))
+            {
+                self.mark_divergent(i);
+                continue;
+            }
             match target.classify(self.m, self.f, i, self.info.mode == Mode::Llvm) {
                 ValueUniformity::Source => self.mark_divergent(i),
                 ValueUniformity::AlwaysUniform if self.info.mode == Mode::Legality => {
@@ -385,8 +406,32 @@ impl Analysis<'_> {
                 ValueUniformity::Default => {}
             }
         }
+        // An `inreg` parameter of a function that a caller (not the launch)
+        // gives its arguments is a scalar register that caller filled: the
+        // same within one wave, not necessarily within the entry token's
+        // group (as for the always-uniform results above).
+        let launched = |k: Option<&str>| {
+            matches!(
+                k,
+                Some(
+                    "amdgpu_kernel"
+                        | "ptx_kernel"
+                        | "spir_kernel"
+                        | "amdgpu_vs"
+                        | "amdgpu_gs"
+                        | "amdgpu_ps"
+                        | "amdgpu_cs"
+                        | "amdgpu_hs"
+                        | "amdgpu_es"
+                        | "amdgpu_ls"
+                )
+            )
+        };
+        let wave_only = self.info.mode == Mode::Legality
+            && target.family().is_some()
+            && !self.m.func(fid).is_some_and(|d| launched(d.cconv.keyword()));
         for k in 0..self.info.params.len() {
-            if target.param_is_source(self.m, fid, k) {
+            if target.param_is_source(self.m, fid, k) || wave_only {
                 self.info.divergent_params[k] = true;
             }
         }
@@ -406,6 +451,25 @@ impl Analysis<'_> {
             if self.info.divergent_params[k] {
                 self.push_users(self.info.params[k], None);
             }
+        }
+    }
+
+    /// Whether `i` is a `freeze` whose operand may be undef or poison.
+    fn freeze_may_pick(&self, fid: FuncId, i: Inst) -> bool {
+        let dfg = self.f.dfg();
+        let d = dfg.inst(i);
+        if !matches!(d.kind, opt_conv_ir::InstKind::Freeze) {
+            return false;
+        }
+        let x = d.args[0];
+        if let Some(c) = dfg.value_const(x) {
+            return c.is_undef_or_poison();
+        }
+        match dfg.value_param(x) {
+            Some(k) => {
+                !self.m.func(fid).and_then(|fd| fd.param_attrs.get(k as usize)).is_some_and(|a| a.has("noundef"))
+            }
+            None => true,
         }
     }
 

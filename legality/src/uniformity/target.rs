@@ -90,6 +90,41 @@ const AMDGPU_ALWAYS_UNIFORM: &[&str] = &[
 /// NVPTX intrinsics that read the thread index or lane id.
 const NVPTX_SOURCES: &[&str] = &["llvm.nvvm.read.ptx.sreg.tid.", "llvm.nvvm.read.ptx.sreg.laneid"];
 
+/// Intrinsics without operands whose result LLVM counts as uniform (the
+/// same in one wave or warp) but which read the wave's identity, a clock,
+/// or a per-lane mask: different between the waves of one workgroup, the
+/// entry token's group of an OpenCL kernel ("llvm.experimental.convergence.entry").
+/// Sources of divergence for legality only.
+const WAVE_OR_TIME: &[&str] = &[
+    "llvm.amdgcn.s.get.waveid.in.workgroup",
+    "llvm.amdgcn.wave.id",
+    "llvm.amdgcn.s.getreg",
+    "llvm.amdgcn.s.memtime",
+    "llvm.amdgcn.s.memrealtime",
+    "llvm.amdgcn.s.get.barrier.state",
+    "llvm.amdgcn.s.get.named.barrier.state",
+    "llvm.readcyclecounter",
+    "llvm.readsteadycounter",
+    "llvm.nvvm.read.ptx.sreg.warpid",
+    "llvm.nvvm.read.ptx.sreg.smid",
+    "llvm.nvvm.read.ptx.sreg.lanemask.",
+    "llvm.nvvm.read.ptx.sreg.clock",
+    "llvm.nvvm.read.ptx.sreg.clock64",
+    "llvm.nvvm.read.ptx.sreg.globaltimer",
+];
+
+/// AMDGPU intrinsics LLVM counts as always uniform whose result depends on
+/// which lanes of the wave are running (a mask of them, or a reduction over
+/// them), not on the operands alone: a workgroup's waves differ there (the
+/// last one may be partial). Sources of divergence for legality only.
+const EXEC_DEPENDENT: &[&str] = &[
+    "llvm.amdgcn.ballot.",
+    "llvm.amdgcn.icmp.",
+    "llvm.amdgcn.fcmp.",
+    "llvm.amdgcn.if.break.",
+    "llvm.amdgcn.wave.reduce.",
+];
+
 fn matches_table(name: &str, table: &[&str]) -> bool {
     table
         .iter()
@@ -124,7 +159,7 @@ impl Target {
     }
 
     /// The GPU family the model is for, if one.
-    fn family(self) -> Option<GpuFamily> {
+    pub(crate) fn family(self) -> Option<GpuFamily> {
         match self {
             Target::Amdgpu => Some(GpuFamily::Amdgpu),
             Target::Nvptx => Some(GpuFamily::Nvptx),
@@ -215,6 +250,26 @@ impl Target {
             }
             _ => ValueUniformity::Default,
         }
+    }
+
+    /// Whether `i` calls an intrinsic whose result is the same within one
+    /// wave at best (its identity, a clock, a lane mask, the mask of its
+    /// running lanes), though LLVM does not count it as a source of
+    /// divergence.
+    /// An atomic load is one too: waves run it at different times, and
+    /// another agent may write between them without a race.
+    pub(crate) fn reads_wave_or_time(self, m: &Module, f: &Function, i: Inst) -> bool {
+        let d = f.dfg().inst(i);
+        if let InstKind::Load { atomic: Some(_), .. } = &d.kind {
+            return matches!(self, Target::Amdgpu | Target::Nvptx);
+        }
+        matches!(self, Target::Amdgpu | Target::Nvptx)
+            && d.call_info().is_some()
+            && callee_decl(m, f, d).is_some_and(|c| {
+                c.is_intrinsic()
+                    && (matches_table(&c.name, WAVE_OR_TIME)
+                        || (self == Target::Amdgpu && matches_table(&c.name, EXEC_DEPENDENT)))
+            })
     }
 
     fn classify_call(self, m: &Module, f: &Function, i: Inst) -> ValueUniformity {
