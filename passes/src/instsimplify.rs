@@ -21,7 +21,7 @@
 //! * floating point, vectors, `phi` (equal incoming values), `freeze`,
 //!   `extractvalue`/`insertvalue`, loads from constant memory, calls of
 //!   intrinsics and library functions with constant arguments;
-//! * comparisons that need more than two constants: `icmp eq %x, %x`,
+//! * comparisons of anything but two constants: `icmp eq %x, %x`,
 //!   ranges known from `!range`, assumptions, dominating conditions and
 //!   known bits (LLVM asks the dominator tree and the assumption cache);
 //! * reassociation through one level of operands (`(x + y) - y`), and
