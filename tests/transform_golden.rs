@@ -133,6 +133,13 @@ fn jump_threading() {
     });
 }
 
+#[test]
+fn instsimplify() {
+    insta::glob!("cases/instsimplify/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}
+
 /// Every directory of transform cases has a test above: a new pass's cases
 /// cannot sit unrun.
 #[test]

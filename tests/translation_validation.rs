@@ -132,6 +132,12 @@ fn dce_preserves_convergence() {
 }
 
 #[test]
+fn instsimplify_preserves_convergence() {
+    validate("instsimplify", Flavour::Controlled, 17_000_000);
+    validate("instsimplify", Flavour::Uncontrolled, 18_000_000);
+}
+
+#[test]
 fn pipelines_preserve_convergence() {
     validate("inline,sink,hoist,dce", Flavour::Controlled, 8_000_000);
     validate("infer-convergence-tokens,sink,hoist", Flavour::Uncontrolled, 9_000_000);

@@ -67,6 +67,7 @@ pub const DEBUG_TARGETS: &[&str] = &[
     "hoist",
     "infer-convergence-tokens",
     "inline",
+    "instsimplify",
     "jump-threading",
     "loop-unroll",
     "oracle",

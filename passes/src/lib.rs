@@ -17,6 +17,7 @@ pub mod hoist;
 pub mod infer_tokens;
 pub mod inline;
 pub mod instrument;
+pub mod instsimplify;
 pub mod jump_threading;
 pub mod loops;
 pub mod manager;

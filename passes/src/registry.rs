@@ -5,7 +5,7 @@ use crate::pass::PassKind::{Function as F, Module as M};
 use crate::pass::{FunctionPass, ModulePass, PassKind};
 use crate::pipeline::{Element, Pipeline};
 use crate::printers::{Printed, Printer};
-use crate::{dce, hoist, infer_tokens, inline, jump_threading, printers, sink, unroll, verify};
+use crate::{dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, sink, unroll, verify};
 
 /// A constructed pass.
 pub enum PassBox {
@@ -309,6 +309,17 @@ static BUILTIN: &[PassInfo] = &[
         build: |p| {
             no_params("adce", p)?;
             Ok(PassBox::Function(Box::new(dce::Dce { aggressive: true })))
+        },
+    },
+    PassInfo {
+        name: "instsimplify",
+        kind: F,
+        params: "",
+        description: "replace instructions that fold to an existing value or a constant, then remove the dead \
+                      (a part of LLVM's InstSimplify; no CFG change, nothing to ask the oracle)",
+        build: |p| {
+            no_params("instsimplify", p)?;
+            Ok(PassBox::Function(Box::new(instsimplify::InstSimplify)))
         },
     },
     PassInfo {

@@ -1,4 +1,5 @@
-//! The part of LLVM's InstSimplify that cleans up after unrolling: folding
+//! The part of LLVM's InstSimplify that cleans up after unrolling and
+//! threading, and that the `instsimplify` pass runs on a whole function: folding
 //! integer arithmetic and comparisons on constants, algebraic identities
 //! (`add %x, 0`, `mul %x, 1`, `and %x, 0`), integer casts of constants,
 //! all-zero `getelementptr`s and selects on a constant. No instruction is created; an instruction that
