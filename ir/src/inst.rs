@@ -587,6 +587,16 @@ impl CallConv {
             )
         )
     }
+    /// Entry points the runtime or the hardware launches, whose arguments
+    /// come from the launch: the kernels and the graphics shader stages (not
+    /// the chain and `amdgpu_gfx` conventions, which code calls or jumps to).
+    pub fn is_launched(&self) -> bool {
+        self.is_kernel()
+            || matches!(
+                self.keyword(),
+                Some("amdgpu_vs" | "amdgpu_gs" | "amdgpu_ps" | "amdgpu_cs" | "amdgpu_hs" | "amdgpu_es" | "amdgpu_ls")
+            )
+    }
     /// GPU kernel entry points (`amdgpu_kernel`, `ptx_kernel`, `spir_kernel`).
     pub fn is_kernel(&self) -> bool {
         matches!(self.keyword(), Some("amdgpu_kernel" | "ptx_kernel" | "spir_kernel"))

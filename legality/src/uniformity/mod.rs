@@ -410,26 +410,9 @@ impl Analysis<'_> {
         // gives its arguments is a scalar register that caller filled: the
         // same within one wave, not necessarily within the entry token's
         // group (as for the always-uniform results above).
-        let launched = |k: Option<&str>| {
-            matches!(
-                k,
-                Some(
-                    "amdgpu_kernel"
-                        | "ptx_kernel"
-                        | "spir_kernel"
-                        | "amdgpu_vs"
-                        | "amdgpu_gs"
-                        | "amdgpu_ps"
-                        | "amdgpu_cs"
-                        | "amdgpu_hs"
-                        | "amdgpu_es"
-                        | "amdgpu_ls"
-                )
-            )
-        };
         let wave_only = self.info.mode == Mode::Legality
             && target.family().is_some()
-            && !self.m.func(fid).is_some_and(|d| launched(d.cconv.keyword()));
+            && !self.m.func(fid).is_some_and(|d| d.cconv.is_launched());
         for k in 0..self.info.params.len() {
             if target.param_is_source(self.m, fid, k) || wave_only {
                 self.info.divergent_params[k] = true;
