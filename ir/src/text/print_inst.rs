@@ -155,22 +155,12 @@ impl ModulePrinter<'_> {
             InstKind::ExtractElement | InstKind::InsertElement | InstKind::ShuffleVector => {
                 out.push_str(d.opcode_name());
                 out.push(' ');
-                for (k, &x) in a.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_typed(out, f, slots, x);
-                }
+                self.write_typed_list(out, f, slots, a);
             }
             InstKind::ExtractValue { indices } | InstKind::InsertValue { indices } => {
                 out.push_str(d.opcode_name());
                 out.push(' ');
-                for (k, &x) in a.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_typed(out, f, slots, x);
-                }
+                self.write_typed_list(out, f, slots, a);
                 for ix in indices.iter() {
                     let _ = write!(out, ", {ix}");
                 }

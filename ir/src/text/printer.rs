@@ -746,6 +746,16 @@ impl<'m> ModulePrinter<'m> {
         }
     }
 
+    /// `T a, T b, ...`: typed operands separated by commas.
+    pub(super) fn write_typed_list(&self, out: &mut String, f: &Function, slots: &Slots, vs: &[Value]) {
+        for (k, &v) in vs.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            self.write_typed(out, f, slots, v);
+        }
+    }
+
     pub(super) fn write_typed(&self, out: &mut String, f: &Function, slots: &Slots, v: Value) {
         let _ = self.m.types.write(out, f.dfg().value_type(v));
         out.push(' ');
