@@ -27,13 +27,14 @@ Exit status 1 if any FAIL (with --strict-explained, also if any line is
 unexplained or stale).
 
 usage: transform-conformance.py [OPT_CONV] [--table FILE] [--explained TSV]
-         [--strict-explained] [--dump-diffs DIR] [--show-diff FILE:RUN]
+         [--strict-explained] [--top N] [--dump-diffs DIR] [--show-diff FILE:RUN]
 
   --table FILE       one line per RUN line: area, file, run, our command, verdict, detail, class, reason
   --show-diff F:R    run only the R-th opt RUN line (1-based) of the file whose
                      path ends in F and print the diff of LLVM 22's output
                      against ours (both printed back by opt-22 -S)
   --dump-diffs DIR   write that diff for every "different" line into DIR
+  --top N            how many features the rankings list (15)
 """
 import collections
 import os
@@ -171,8 +172,27 @@ EXPLAINED = os.path.join(HERE, "transform-differences.tsv")
 CLASSES = ("legal", "missing", "bug", "unsupported")
 
 
+def parse_class(text):
+    """`legal`, or a comma-separated list of KIND:ID items -> [(kind, id)]; None if malformed."""
+    if text == "legal":
+        return [("legal", "")]
+    items = []
+    for item in text.split(","):
+        kind, _, ident = item.partition(":")
+        if kind not in CLASSES[1:] or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9-]*", ident):
+            return None
+        items.append((kind, ident))
+    return items
+
+
+def line_kind(items):
+    """The class a line counts under: the worst of its items (bug, then missing, ...)."""
+    kinds = {k for k, _ in items}
+    return next(k for k in ("bug", "missing", "unsupported", "legal") if k in kinds)
+
+
 def read_explanations(file):
-    """{(file, run): (class, reason)} from the explanations table; bad rows are errors."""
+    """{(file, run): (items, reason)} from the explanations table, and its malformed rows."""
     table, errors = {}, []
     if not os.path.exists(file):
         return table, [f"{file} not found"]
@@ -183,20 +203,22 @@ def read_explanations(file):
         cols = l.split("\t")
         if cols[0] == "file":
             continue
-        if len(cols) != 4 or not cols[1].isdigit() or cols[2].split(":")[0] not in CLASSES \
-                or (cols[2] != "legal" and ":" not in cols[2]) or not cols[3].strip():
+        items = parse_class(cols[2]) if len(cols) == 4 else None
+        if items is None or not cols[1].isdigit() or not cols[3].strip():
             errors.append(f"{os.path.basename(file)}:{n}: malformed row: {l}")
             continue
         key = (cols[0], int(cols[1]))
         if key in table:
             errors.append(f"{os.path.basename(file)}:{n}: second row for {cols[0]} run {cols[1]}")
-        table[key] = (cols[2], cols[3])
+        table[key] = (items, cols[3])
     return table, errors
 
 
-def fits(cls, verdict):
-    """Whether an explanation's class still fits the line's verdict."""
-    return verdict == "unsupported" if cls.startswith("unsupported:") else verdict == "different"
+def fits(items, verdict):
+    """Whether an explanation still fits the line's verdict: an unsupported line
+    is explained by unsupported items only, a different line by none."""
+    unsupported = all(k == "unsupported" for k, _ in items)
+    return verdict == ("unsupported" if unsupported else "different")
 
 
 def main():
@@ -209,6 +231,7 @@ def main():
     diff_dir = opt_value("--dump-diffs")
     explained_file = opt_value("--explained") or EXPLAINED
     strict = "--strict-explained" in args
+    top = int(opt_value("--top") or 15)
     manifest = os.path.join(CORPUS, "MANIFEST.tsv")
     ci = os.environ.get("CI", "") not in ("", "0", "false")
     import shutil
@@ -242,37 +265,39 @@ def main():
     explanations, bad_rows = read_explanations(explained_file)
     counts = collections.defaultdict(collections.Counter)
     classes = collections.defaultdict(collections.Counter)
-    missing = collections.defaultdict(list)
+    needs = collections.defaultdict(list)  # feature -> [(line, whether it is the line's only need)]
     lines, fails, unexplained, stale = [], [], [], []
     for name, n, (path, area, command, exit_code, out_file, *_) in runs:
         argv, verdict, detail, out, ref = evaluate(binary, path, command, exit_code, out_file)
         counts[area][verdict] += 1
         why = explanations.pop((name, n), None)
+        shown = ",".join(f"{k}:{i}" if i else k for k, i in why[0]) if why else ""
         if verdict in ("different", "unsupported"):
             if why is None:
                 unexplained.append(f"{name}\t{n}\t{verdict}\t{detail}")
                 classes[area]["unexplained"] += 1
             elif not fits(why[0], verdict):
-                stale.append(f"{name}\t{n}\t{verdict} but explained as {why[0]}")
+                stale.append(f"{name}\t{n}\t{verdict} but explained as {shown}")
                 classes[area]["stale"] += 1
             else:
-                kind = why[0].split(":")[0]
-                classes[area][kind] += 1
-                if kind in ("missing", "bug"):
-                    missing[why[0]].append(f"{name}:{n}")
+                classes[area][line_kind(why[0])] += 1
+                for kind, ident in why[0]:
+                    if kind != "legal":
+                        needs[f"{kind}:{ident}"].append((f"{name}:{n}", len(why[0]) == 1))
         elif why is not None:
-            stale.append(f"{name}\t{n}\t{verdict} but explained as {why[0]}")
+            stale.append(f"{name}\t{n}\t{verdict} but explained as {shown}")
         if diff_dir and verdict == "different":
             os.makedirs(diff_dir, exist_ok=True)
             with open(os.path.join(diff_dir, f"{name.replace('/', '__')}.{n}.diff"), "w") as d:
                 d.write(f"# {name} run {n}\n# opt-conv {' '.join(argv)}\n" + show_diff(out, ref, name))
         line = f"{area}\t{name}\t{n}\t{' '.join(argv)}\t{verdict}\t{detail}"
         if why:
-            line += f"\t{why[0]}\t{why[1]}"
+            line += f"\t{shown}\t{why[1]}"
         lines.append(line)
         if verdict == "FAIL":
             fails.append(line)
-    stale += [f"{f}\t{n}\tno such RUN line (explained as {c})" for (f, n), (c, _) in explanations.items()]
+    stale += [f"{f}\t{n}\tno such RUN line (explained as {','.join(k + (':' + i if i else '') for k, i in c)})"
+              for (f, n), (c, _) in explanations.items()]
     kinds = ["identical", "equivalent", "different", "unsupported", "both-fail", "opt22-broke", "FAIL"]
     print("| area | RUN lines | " + " | ".join(kinds) + " |")
     print("|---|---:|" + "---:|" * len(kinds))
@@ -296,10 +321,18 @@ def main():
         print(f"| {area} | {counts[area]['different'] + counts[area]['unsupported']} | "
               + " | ".join(str(c[k]) for k in why_kinds) + " |")
     print(f"| all | {total['different'] + total['unsupported']} | " + " | ".join(str(why_total[k]) for k in why_kinds) + " |")
-    if missing:
-        print("\nmissing features and bugs, by the RUN lines each would unlock:")
-        for feature, where in sorted(missing.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-            print(f"  {len(where):3}  {feature}")
+    # What to build next: each feature (and bug) with the RUN lines that need
+    # it, and how many of those it alone would turn into identical/equivalent
+    # or legal lines ("alone"); unsupported passes and options likewise.
+    for title, kinds_ in (("bugs", ("bug",)), ("missing features", ("missing",)), ("unsupported", ("unsupported",))):
+        ranked = sorted(((f, w) for f, w in needs.items() if f.split(":")[0] in kinds_),
+                        key=lambda kv: (-len(kv[1]), -sum(a for _, a in kv[1]), kv[0]))
+        if ranked:
+            print(f"\n{title}, by the RUN lines that need each (alone: lines it is the only reason for):")
+            for feature, where in ranked[:top]:
+                print(f"  {len(where):3}  alone {sum(a for _, a in where):3}  {feature}")
+            if len(ranked) > top:
+                print(f"  ... and {len(ranked) - top} more (--top N)")
     for l in bad_rows:
         print("explanations: " + l)
     for l in unexplained:
