@@ -328,7 +328,8 @@ def main():
         ranked = sorted(((f, w) for f, w in needs.items() if f.split(":")[0] in kinds_),
                         key=lambda kv: (-len(kv[1]), -sum(a for _, a in kv[1]), kv[0]))
         if ranked:
-            print(f"\n{title}, by the RUN lines that need each (alone: lines it is the only reason for):")
+            alone = "lines that would then run" if kinds_ == ("unsupported",) else "lines it is the only reason for"
+            print(f"\n{title}, by the RUN lines that need each (alone: {alone}):")
             for feature, where in ranked[:top]:
                 print(f"  {len(where):3}  alone {sum(a for _, a in where):3}  {feature}")
             if len(ranked) > top:
