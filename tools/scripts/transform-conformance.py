@@ -27,7 +27,8 @@ Exit status 1 if any FAIL (with --strict-explained, also if any line is
 unexplained or stale).
 
 usage: transform-conformance.py [OPT_CONV] [--table FILE] [--explained TSV]
-         [--strict-explained] [--top N] [--dump-diffs DIR] [--show-diff FILE:RUN]
+         [--strict-explained] [--top N] [--upstream-checks] [--dump-diffs DIR]
+         [--show-diff FILE:RUN]
 
   --table FILE       one line per RUN line: area, file, run, our command, verdict, detail, class, reason
   --show-diff F:R    run only the R-th opt RUN line (1-based) of the file whose
@@ -35,6 +36,10 @@ usage: transform-conformance.py [OPT_CONV] [--table FILE] [--explained TSV]
                      against ours (both printed back by opt-22 -S)
   --dump-diffs DIR   write that diff for every "different" line into DIR
   --top N            how many features the rankings list (15)
+  --upstream-checks  for each "different" line, also run the upstream test's
+                     own FileCheck on our output (the stored tests are often
+                     newer than LLVM 22: a PASS hints that upstream now does
+                     what we do); shown in --table's detail column
 """
 import collections
 import os
@@ -48,6 +53,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 CORPUS = os.environ.get("OPT_CONV_TRANSFORMS", os.path.join(ROOT, "..", "shared", "conformance-transforms"))
 OPT22 = os.environ.get("OPT22", "opt-22")
+FILECHECK = os.environ.get("FILECHECK", "FileCheck-22")
 
 # opt's names for what opt-conv does under another name.
 RENAMED = {"gvn-hoist": "hoist", "module-inline": "inline", "always-inline": "inline"}
@@ -163,6 +169,38 @@ def show_diff(ours, ref, label):
                                         f"llvm22/{label}", f"opt-conv/{label}", n=2))
 
 
+def run_lines(text):
+    """The RUN: commands of a test file, `\\`-continued lines joined."""
+    out, cur = [], None
+    for line in text.splitlines():
+        m = re.search(r"\bRUN:(.*)$", line)
+        if not m:
+            continue
+        cur = m.group(1).strip() if cur is None else cur + " " + m.group(1).strip()
+        if cur.endswith("\\"):
+            cur = cur[:-1].rstrip()
+            continue
+        out.append(cur)
+        cur = None
+    return out
+
+
+def upstream_check(path, n, out):
+    """Whether the upstream test's own FileCheck accepts our output of its n-th
+    opt RUN line: PASS, FAIL, or NA (no FileCheck there, or no FileCheck-22)."""
+    import shutil
+    opt_runs = [r for r in run_lines(open(os.path.join(CORPUS, path), errors="replace").read())
+                if re.match(r"^(not\s+(--crash\s+)?)?opt\b", r)]
+    if n > len(opt_runs) or shutil.which(FILECHECK) is None:
+        return "NA"
+    checks = [seg.strip() for seg in opt_runs[n - 1].split("|")[1:] if seg.strip().startswith("FileCheck")]
+    if not checks or re.search(r"%[a-zA-Z{]", checks[0].replace("%s", "")):
+        return "NA"
+    command = FILECHECK + checks[0][len("FileCheck"):].replace("%s", path)
+    code, _, _ = run(["bash", "-c", command], out, cwd=CORPUS)
+    return "PASS" if code == 0 else "FAIL"
+
+
 def short(path):
     return path.split("Transforms/", 1)[-1]
 
@@ -231,6 +269,7 @@ def main():
     diff_dir = opt_value("--dump-diffs")
     explained_file = opt_value("--explained") or EXPLAINED
     strict = "--strict-explained" in args
+    checks = "--upstream-checks" in args
     top = int(opt_value("--top") or 15)
     manifest = os.path.join(CORPUS, "MANIFEST.tsv")
     ci = os.environ.get("CI", "") not in ("", "0", "false")
@@ -257,6 +296,8 @@ def main():
         name, n, (path, area, command, exit_code, out_file, *_) = hits[0]
         argv, verdict, detail, out, ref = evaluate(binary, path, command, exit_code, out_file)
         print(f"# {name} run {n}: {verdict} {detail}\n# opt-conv {' '.join(argv)}\n# {command}")
+        if verdict in ("different", "equivalent", "identical"):
+            print(f"# upstream CHECKs on our output: {upstream_check(path, n, out)}")
         if verdict in ("different", "equivalent", "identical"):
             sys.stdout.write(show_diff(out, ref, name))
         else:
@@ -290,6 +331,8 @@ def main():
             os.makedirs(diff_dir, exist_ok=True)
             with open(os.path.join(diff_dir, f"{name.replace('/', '__')}.{n}.diff"), "w") as d:
                 d.write(f"# {name} run {n}\n# opt-conv {' '.join(argv)}\n" + show_diff(out, ref, name))
+        if checks and verdict == "different":
+            detail = (detail + " " if detail else "") + "upstream-checks:" + upstream_check(path, n, out)
         line = f"{area}\t{name}\t{n}\t{' '.join(argv)}\t{verdict}\t{detail}"
         if why:
             line += f"\t{shown}\t{why[1]}"
