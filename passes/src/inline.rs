@@ -648,7 +648,9 @@ fn inline_call(
     }
     // Successors of the old block now see `after` as their predecessor.
     let succs: Vec<Block> = f.terminator(after).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
-    retarget_phis(f, &succs, call_block, after);
+    for s in succs {
+        f.retarget_phis_of(s, call_block, after);
+    }
     // Cloned blocks go between the call's block and `after`.
     let mut prev = call_block;
     for &nb in &new_blocks {
@@ -860,13 +862,6 @@ fn map_value(
     };
     vmap[a] = Some(v);
     v
-}
-
-/// Phis in `succs` that named `old` as incoming block now name `new`.
-fn retarget_phis(f: &mut Function, succs: &[Block], old: Block, new: Block) {
-    for &s in succs {
-        f.retarget_phis_of(s, old, new);
-    }
 }
 
 /// Removes a block nothing branches to, with its instructions (returned).

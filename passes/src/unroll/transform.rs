@@ -284,7 +284,9 @@ fn runtime(
             d.incoming(pre).expect("start")
         })
         .collect();
-    retarget_blocks_of(f, phis, pre, pre_new);
+    for &p in phis {
+        f.retarget_incoming(p, pre, pre_new);
+    }
     let zero = int_const(m, f, ty, 0);
     let niter_phi = f
         .dfg_mut()
@@ -555,11 +557,6 @@ fn retarget_incoming(f: &mut Function, phis: &[Inst], old: Block, new: Block, ma
     for &p in phis {
         f.retarget_incoming_with(p, old, new, &map);
     }
-}
-
-/// In `phis`, the incoming from `old` comes from `new`, same value.
-fn retarget_blocks_of(f: &mut Function, phis: &[Inst], old: Block, new: Block) {
-    retarget_incoming(f, phis, old, new, |v| v);
 }
 
 /// Marks the loop whose latch is `b` with `llvm.loop.unroll.disable`, as
