@@ -474,6 +474,22 @@ mod tests {
     }
 
     #[test]
+    fn removing_a_terminator_makes_the_cfg_stale_and_removing_an_add_does_not() {
+        use crate::analysis::FunctionAnalyses;
+        let src = "define i32 @f(i32 %x) {\nentry:\n  %y = add i32 %x, 1\n  br label %exit\nexit:\n  ret i32 %x\n}\n";
+        let (_, _, mut f) = body(src);
+        let entry = f.entry_block().unwrap();
+        let cfg = f.cfg();
+        let (y, t) = (f.inst_by_name("y").unwrap(), f.terminator(entry).unwrap());
+        remove_inst(&mut f, y);
+        assert!(std::rc::Rc::ptr_eq(&cfg, &f.cfg()));
+        remove_inst(&mut f, t);
+        let after = f.cfg();
+        assert!(!std::rc::Rc::ptr_eq(&cfg, &after));
+        assert!(after.succs(entry).is_empty());
+    }
+
+    #[test]
     fn a_removed_block_takes_its_instructions_along() {
         // The verifier wants one value per predecessor, however many edges.
         let (mut m, fid, mut f) = body(&DIAMOND.replace("[ 2, %b ]", "[ %x, %b ]"));
