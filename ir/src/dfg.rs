@@ -281,7 +281,13 @@ impl DataFlowGraph {
     /// The global is a function declaration or definition in a well-formed
     /// module (see `Module::func`).
     pub fn direct_callee(&self, i: Inst) -> Option<crate::GlobalId> {
-        match self.value_const(self.insts[i].callee()?)?.kind {
+        self.direct_callee_of(&self.insts[i])
+    }
+
+    /// [`DataFlowGraph::direct_callee`] of an instruction's data (of this
+    /// graph), for callers that hold the data rather than its id.
+    pub fn direct_callee_of(&self, d: &InstData) -> Option<crate::GlobalId> {
+        match self.value_const(d.callee()?)?.kind {
             crate::ConstKind::Global(g) => Some(g),
             _ => None,
         }

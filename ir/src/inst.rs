@@ -917,8 +917,13 @@ pub struct InstData {
 }
 
 impl InstData {
-    /// A new instruction without result.
+    /// A new instruction without result. A phi gets one incoming block per
+    /// value (checked in debug builds).
     pub fn new(kind: InstKind, args: &[Value], blocks: &[Block]) -> Self {
+        debug_assert!(
+            !matches!(kind, InstKind::Phi { .. }) || args.len() == blocks.len(),
+            "phi: values and blocks differ in number"
+        );
         InstData { kind, args: args.into(), blocks: blocks.into(), result: PackedOption::NONE }
     }
 

@@ -4,7 +4,7 @@
 //! inlined (the removed call goes, the inlined copy's calls come) and as
 //! functions are deleted, so no inlining decision rescans the module.
 
-use opt_conv_ir::{ConstKind, EntitySet, FuncId, Function, Inst, InstKind, Module, SecondaryMap, ValueDef};
+use opt_conv_ir::{EntitySet, FuncId, Function, Inst, InstKind, Module, SecondaryMap};
 use rustc_hash::FxHashMap;
 
 /// The call graph (see the module docs).
@@ -29,13 +29,7 @@ fn direct_callee(defined: &EntitySet<FuncId>, f: &Function, i: Inst) -> Option<F
     if !matches!(d.kind, InstKind::Call(_) | InstKind::Invoke(_)) {
         return None;
     }
-    match &f.dfg().value(d.callee()?).def {
-        ValueDef::Const(c) => match c.kind {
-            ConstKind::Global(g) if defined.contains(g) => Some(g),
-            _ => None,
-        },
-        _ => None,
-    }
+    f.dfg().direct_callee_of(d).filter(|&g| defined.contains(g))
 }
 
 impl CallGraph {

@@ -40,14 +40,7 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
     layout.remove_block(b);
     f.update_cfg(cfg, &[p, b]);
     for s in succs {
-        let phis: Vec<Inst> = f.phis(s).collect();
-        for phi in phis {
-            for blk in f.dfg_mut_preserving_cfg().inst_mut(phi).blocks.iter_mut() {
-                if *blk == b {
-                    *blk = p;
-                }
-            }
-        }
+        f.retarget_phis_of(s, b, p);
     }
     Some(p)
 }
@@ -161,14 +154,7 @@ fn absorb_into_pred(f: &mut Function, pred: Block, b: Block) {
             continue;
         }
         seen.push(s);
-        let phis: Vec<Inst> = f.phis(s).collect();
-        for p in phis {
-            for x in f.dfg_mut_preserving_cfg().inst_mut(p).blocks.iter_mut() {
-                if *x == b {
-                    *x = pred;
-                }
-            }
-        }
+        f.retarget_phis_of(s, b, pred);
     }
 }
 
@@ -247,23 +233,16 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
     }
     for &sp in &succ_phis {
         let d = f.dfg().inst(sp).clone();
-        let v = d.blocks.iter().position(|&x| x == b).map(|k| d.args[k]).expect("checked");
-        let mut args: Vec<Value> = Vec::new();
-        let mut blocks: Vec<Block> = Vec::new();
+        let v = d.incoming(b).expect("checked");
+        let mut incoming: Vec<(Value, Block)> = Vec::new();
         for (a, blk) in d.args.iter().zip(&d.blocks) {
             if *blk == b {
-                for &p in &preds {
-                    args.push(through(f, v, p));
-                    blocks.push(p);
-                }
+                incoming.extend(preds.iter().map(|&p| (through(f, v, p), p)));
             } else {
-                args.push(*a);
-                blocks.push(*blk);
+                incoming.push((*a, *blk));
             }
         }
-        let dm = f.dfg_mut_preserving_cfg().inst_mut(sp);
-        dm.args = args.into();
-        dm.blocks = blocks.into();
+        f.set_incoming(sp, incoming);
     }
     let mut touched: Vec<Block> = Vec::new();
     for p in preds {
@@ -274,12 +253,7 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
     for &p in &touched {
         retarget(f, p, b, succ);
     }
-    for i in f.block_insts(b).collect::<Vec<_>>() {
-        let (dfg, layout) = f.parts_mut();
-        layout.remove_inst(i);
-        dfg.mark_removed(i);
-    }
-    f.layout_mut().remove_block(b);
+    f.remove_block(b);
     touched.push(b);
     f.update_cfg(cfg, &touched);
     true
@@ -298,10 +272,8 @@ pub fn fold_constant_branch(f: &mut Function, b: Block) -> bool {
     let before = f.cfg();
     // One edge goes, even when both led to the same block: a phi has one
     // entry per edge, so that block keeps one entry for `b`, not two.
-    remove_incoming_once(f, dead, b);
-    let dm = f.dfg_mut().inst_mut(t);
-    dm.args = Default::default();
-    dm.blocks = [taken].into_iter().collect();
+    f.remove_incoming_once_in_phis_of(dead, b);
+    f.set_branch(t, None, &[taken]);
     f.update_cfg(before, &[b]);
     true
 }
@@ -337,47 +309,20 @@ pub fn remove_unreachable_blocks(f: &mut Function) -> bool {
     for s in targets {
         let phis: Vec<Inst> = f.phis(s).collect();
         for p in phis {
-            let d = f.dfg_mut_preserving_cfg().inst_mut(p);
-            let keep: Vec<usize> = (0..d.blocks.len()).filter(|&k| reach.contains(d.blocks[k])).collect();
-            d.args = keep.iter().map(|&k| d.args[k]).collect();
-            d.blocks = keep.iter().map(|&k| d.blocks[k]).collect();
+            f.retain_incoming(p, |_, from| reach.contains(from));
         }
     }
     for &b in &dead {
-        for i in f.block_insts(b).collect::<Vec<_>>() {
-            let (dfg, layout) = f.parts_mut();
-            layout.remove_inst(i);
-            dfg.mark_removed(i);
-        }
-        f.layout_mut().remove_block(b);
+        f.remove_block(b);
     }
     f.update_cfg(cfg, &dead);
     true
 }
 
-/// In the terminator of `p`, every `old` successor becomes `new`.
+/// In the terminator of `p` (if it has one), every `old` successor becomes `new`.
 pub fn retarget(f: &mut Function, p: Block, old: Block, new: Block) {
-    let Some(t) = f.terminator(p) else { return };
-    for s in f.dfg_mut().inst_mut(t).blocks.iter_mut() {
-        if *s == old {
-            *s = new;
-        }
-    }
-}
-
-/// Removes one incoming entry for `from` in each phi of `b` (one edge went).
-pub fn remove_incoming_once(f: &mut Function, b: Block, from: Block) {
-    let phis: Vec<Inst> = f.phis(b).collect();
-    for p in phis {
-        let d = f.dfg_mut_preserving_cfg().inst_mut(p);
-        if let Some(k) = d.blocks.iter().position(|&x| x == from) {
-            let mut args = d.args.to_vec();
-            let mut blocks = d.blocks.to_vec();
-            args.remove(k);
-            blocks.remove(k);
-            d.args = args.into();
-            d.blocks = blocks.into();
-        }
+    if let Some(t) = f.terminator(p) {
+        f.retarget_successor(t, old, new);
     }
 }
 

@@ -576,13 +576,8 @@ fn inline_call(
                 continue;
             }
             let d = cdfg.inst(i);
-            let mut nd = InstData {
-                kind: d.kind.clone(),
-                args: Default::default(),
-                blocks: Default::default(),
-                result: Default::default(),
-            };
-            nd.blocks = d.blocks.clone();
+            // Operands are filled in once every block and result has its copy.
+            let nd = InstData::new(d.kind.clone(), &[], &[]);
             let ty = cdfg.inst_result(i).map(|r| cdfg.value_type(r)).unwrap_or(opt_conv_ir::Type::VOID);
             let ni = f.dfg_mut().make_inst(nd, ty);
             if let (Some(r), Some(nr)) = (cdfg.inst_result(i), f.dfg().inst_result(ni)) {
@@ -620,12 +615,8 @@ fn inline_call(
         for &a in &d.args {
             new_args.push(map_value(f, cdfg, &mut vmap, a));
         }
-        let dfg = f.dfg_mut();
-        let nd = dfg.inst_mut(ni);
-        nd.args = new_args.into();
-        for blk in nd.blocks.iter_mut() {
-            *blk = bmap[*blk].expect("mapped block");
-        }
+        let new_blocks: Vec<Block> = d.blocks.iter().map(|&blk| bmap[blk].expect("mapped block")).collect();
+        f.set_all_operands(ni, &new_args, &new_blocks);
     }
     if let Some(cl) = call_loc
         && callee_body.layout().has_dbg_records()
@@ -657,7 +648,9 @@ fn inline_call(
     }
     // Successors of the old block now see `after` as their predecessor.
     let succs: Vec<Block> = f.terminator(after).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
-    retarget_phis(f, &succs, call_block, after);
+    for s in succs {
+        f.retarget_phis_of(s, call_block, after);
+    }
     // Cloned blocks go between the call's block and `after`.
     let mut prev = call_block;
     for &nb in &new_blocks {
@@ -670,18 +663,14 @@ fn inline_call(
             let b = f.layout().inst_block(ni).expect("in layout");
             let v = f.dfg().inst(ni).args.first().copied();
             returns.push((b, v));
-            let dfg = f.dfg_mut();
-            let d = dfg.inst_mut(ni);
-            d.kind = InstKind::Br;
-            d.args.clear();
-            d.blocks = [after].into_iter().collect();
+            f.set_branch(ni, None, &[after]);
         }
     }
     // The call becomes a branch to the callee's entry copy.
     let entry_copy = new_blocks[0];
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[entry_copy]), opt_conv_ir::Type::VOID);
     f.layout_mut().insert_inst_before(br, call);
-    remove_inst_raw(f, call);
+    remove_inst(f, call);
     // The returned value.
     let mut repl = Replacements::new();
     if let Some(r) = call_result {
@@ -875,46 +864,14 @@ fn map_value(
     v
 }
 
-/// Phis in `succs` that named `old` as incoming block now name `new`.
-fn retarget_phis(f: &mut Function, succs: &[Block], old: Block, new: Block) {
-    for &s in succs {
-        let phis: Vec<Inst> = f.phis(s).collect();
-        let dfg = f.dfg_mut();
-        for p in phis {
-            for b in dfg.inst_mut(p).blocks.iter_mut() {
-                if *b == old {
-                    *b = new;
-                }
-            }
-        }
-    }
-}
-
-/// Removes `i` from the layout and marks it removed, whatever uses it.
-fn remove_inst_raw(f: &mut Function, i: Inst) {
-    let (dfg, layout) = f.parts_mut();
-    layout.remove_inst(i);
-    dfg.mark_removed(i);
-}
-
 /// Removes a block nothing branches to, with its instructions (returned).
 fn remove_unreachable_block(f: &mut Function, b: Block) -> Vec<Inst> {
     let insts: Vec<Inst> = f.block_insts(b).collect();
     let succs: Vec<Block> = f.terminator(b).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
     for s in succs {
-        let phis: Vec<Inst> = f.phis(s).collect();
-        let dfg = f.dfg_mut();
-        for p in phis {
-            let d = dfg.inst_mut(p);
-            let keep: Vec<usize> = (0..d.blocks.len()).filter(|&k| d.blocks[k] != b).collect();
-            d.args = keep.iter().map(|&k| d.args[k]).collect();
-            d.blocks = keep.iter().map(|&k| d.blocks[k]).collect();
-        }
+        f.remove_incoming_all_in_phis_of(s, b);
     }
-    for &i in &insts {
-        remove_inst_raw(f, i);
-    }
-    f.layout_mut().remove_block(b);
+    f.remove_block(b);
     insts
 }
 

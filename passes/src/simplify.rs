@@ -98,8 +98,7 @@ pub fn simplify_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize 
         let insts: Vec<Inst> = f.block_insts(b).collect();
         for i in insts {
             // Operands first get what earlier simplifications gave.
-            let args: Vec<Value> = f.dfg().inst(i).args.iter().map(|&a| repl.resolve(a)).collect();
-            f.dfg_mut_preserving_cfg().inst_mut(i).args = args.into();
+            f.map_operands(i, |a| repl.resolve(a));
             if let Some(v) = simplify(m, f, i) {
                 repl.insert(f.dfg().inst_result(i).expect("simplified instructions have results"), v);
                 n += 1;

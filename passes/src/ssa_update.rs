@@ -76,10 +76,8 @@ impl SsaUpdater {
         for x in joins {
             let phi = f.dfg().value_inst(self.at_end[&x]).expect("a phi instruction");
             let edges: Vec<Block> = cfg.preds(x).to_vec();
-            let args: Vec<Value> = edges.iter().map(|p| self.at_end[p]).collect();
-            let d = f.dfg_mut_preserving_cfg().inst_mut(phi);
-            d.args = args.into();
-            d.blocks = edges.into();
+            let incoming: Vec<(Value, Block)> = edges.iter().map(|&p| (self.at_end[&p], p)).collect();
+            f.set_incoming(phi, incoming);
         }
         self.at_end[&b]
     }

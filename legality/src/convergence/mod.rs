@@ -18,7 +18,7 @@ pub mod verify;
 
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses};
 use opt_conv_ir::inst::CONVERGENCECTRL;
-use opt_conv_ir::{Block, ConstKind, EntitySet, Function, Inst, InstData, Module, SecondaryMap, Value, ValueDef};
+use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, Module, SecondaryMap, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -115,14 +115,7 @@ pub fn is_convergent_op(m: &Module, f: &Function, d: &InstData) -> bool {
 
 /// The declaration of a direct call's callee.
 pub fn callee_decl<'m>(m: &'m Module, f: &Function, d: &InstData) -> Option<&'m opt_conv_ir::FuncDecl> {
-    let callee = d.callee()?;
-    match &f.dfg().value(callee).def {
-        ValueDef::Const(c) => match c.kind {
-            ConstKind::Global(g) => m.func(g),
-            _ => None,
-        },
-        _ => None,
-    }
+    m.func(f.dfg().direct_callee_of(d)?)
 }
 
 /// The convergence intrinsic `d` calls, if any.

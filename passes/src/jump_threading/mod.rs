@@ -245,7 +245,7 @@ impl Threader<'_> {
                 let value = d.blocks[0] == cur;
                 drop(cfg);
                 let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(value));
-                f.dfg_mut_preserving_cfg().inst_mut(t).args[0] = k;
+                f.set_operand(t, 0, k);
                 return fold_constant_branch(f, b);
             }
             cur = p;

@@ -28,7 +28,7 @@ pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block) -
     add_incoming_like(f, s, b, nb, &map, 1);
     retarget(f, p, b, nb);
     f.update_cfg(before, &[p, nb]);
-    drop_incoming(f, b, p);
+    f.remove_incoming_all_in_phis_of(b, p);
     repair_ssa(f, b, nb, &copies);
     tidy(m, f, nb);
     nb
@@ -52,7 +52,7 @@ pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block) {
             seen.push(s);
         }
     }
-    drop_incoming(f, b, p);
+    f.remove_incoming_all_in_phis_of(b, p);
     repair_ssa(f, b, p, &copies);
     tidy(m, f, p);
 }
@@ -84,15 +84,7 @@ fn copy_body(
         if d.is_terminator() && !with_terminator {
             break;
         }
-        let ty = d.result().map(|r| f.dfg().value_type(r)).unwrap_or(Type::VOID);
-        let args: Vec<Value> = d.args.iter().map(|a| *map.get(a).unwrap_or(a)).collect();
-        let nd =
-            InstData { kind: d.kind.clone(), args: args.into(), blocks: d.blocks.clone(), result: Default::default() };
-        let ni = f.dfg_mut().make_inst(nd, ty);
-        let md = f.dfg().inst_metadata(i).to_vec();
-        if !md.is_empty() {
-            f.dfg_mut().set_all_inst_md(ni, md);
-        }
+        let ni = f.copy_inst(i, |a| *map.get(&a).unwrap_or(&a), |blk| blk);
         if let (Some(r), Some(nr)) = (d.result(), f.dfg().inst_result(ni)) {
             if let Some(n) = f.dfg().value_name(r).map(str::to_owned) {
                 f.dfg_mut().set_value_name(nr, Some(&n));
@@ -110,27 +102,11 @@ fn copy_body(
 /// what came from `old`, mapped.
 fn add_incoming_like(f: &mut Function, s: Block, old: Block, new: Block, map: &ValueMap, edges: usize) {
     for phi in f.phis(s).collect::<Vec<_>>() {
-        let d = f.dfg_mut_preserving_cfg().inst_mut(phi);
-        let Some(k) = d.blocks.iter().position(|&x| x == old) else { continue };
-        let v = *map.get(&d.args[k]).unwrap_or(&d.args[k]);
-        let mut args = d.args.to_vec();
-        let mut blocks = d.blocks.to_vec();
+        let Some(v) = f.dfg().inst(phi).incoming(old) else { continue };
+        let v = *map.get(&v).unwrap_or(&v);
         for _ in 0..edges {
-            args.push(v);
-            blocks.push(new);
+            f.add_incoming(phi, v, new);
         }
-        d.args = args.into();
-        d.blocks = blocks.into();
-    }
-}
-
-/// Removes every incoming entry for `p` from the phis of `b`.
-fn drop_incoming(f: &mut Function, b: Block, p: Block) {
-    for phi in f.phis(b).collect::<Vec<_>>() {
-        let d = f.dfg_mut_preserving_cfg().inst_mut(phi);
-        let keep: Vec<usize> = (0..d.blocks.len()).filter(|&k| d.blocks[k] != p).collect();
-        d.args = keep.iter().map(|&k| d.args[k]).collect();
-        d.blocks = keep.iter().map(|&k| d.blocks[k]).collect();
     }
 }
 
@@ -159,13 +135,13 @@ fn repair_ssa(f: &mut Function, b: Block, nb: Block, copies: &[(Value, Value)]) 
                 for k in 0..d.args.len() {
                     if d.args[k] == r && d.blocks[k] != b && d.blocks[k] != nb {
                         let v = up.value_at_end(f, d.blocks[k]);
-                        f.dfg_mut_preserving_cfg().inst_mut(u).args[k] = v;
+                        f.set_incoming_value_at(u, k, v);
                     }
                 }
             } else {
                 let ub = f.layout().inst_block(u).expect("in the layout");
                 let v = up.value_at_end(f, ub);
-                f.dfg_mut_preserving_cfg().replace_in_inst(u, r, v);
+                f.replace_operand(u, r, v);
             }
         }
         up.finish(f);

@@ -3,7 +3,7 @@
 //! LLVM gives them (`%a.1`, `%inc.epil`), operands defined inside the copied
 //! blocks mapped to their copies, everything else kept.
 
-use opt_conv_ir::{Block, Function, Inst, InstData, SecondaryMap, Type, Value};
+use opt_conv_ir::{Block, Function, Inst, SecondaryMap, Value};
 
 /// What a copy produced.
 pub struct Copy {
@@ -64,24 +64,14 @@ pub fn copy_blocks(
             if skip(i) {
                 continue;
             }
-            let d = f.dfg().inst(i).clone();
-            let ty = f.dfg().inst_result(i).map(|r| f.dfg().value_type(r)).unwrap_or(Type::VOID);
-            let nd = InstData {
-                kind: d.kind.clone(),
-                args: d.args.clone(),
-                blocks: d.blocks.clone(),
-                result: Default::default(),
-            };
-            let ni = f.dfg_mut().make_inst(nd, ty);
+            // Operands are mapped once every copy exists (a phi may read a
+            // value defined further down).
+            let ni = f.copy_inst(i, |v| v, |b| b);
             if let (Some(r), Some(nr)) = (f.dfg().inst_result(i), f.dfg().inst_result(ni)) {
                 vmap[r] = Some(nr);
                 if let Some(n) = f.dfg().value_name(r).map(|n| format!("{n}{suffix}")) {
                     f.dfg_mut().set_value_name(nr, Some(&n));
                 }
-            }
-            let md = f.dfg().inst_metadata(i).to_vec();
-            if !md.is_empty() {
-                f.dfg_mut().set_all_inst_md(ni, md);
             }
             f.layout_mut().append_inst(ni, bmap[b].expect("copied block"));
             insts.push((i, ni));
@@ -90,19 +80,8 @@ pub fn copy_blocks(
     for &(i, ni) in &insts {
         crate::debug_records::copy_within(f, i, ni, |v| vmap[v].unwrap_or(v));
     }
-    let dfg = f.dfg_mut();
     for &(_, ni) in &insts {
-        let d = dfg.inst_mut(ni);
-        for a in d.args.iter_mut() {
-            if let Some(n) = vmap[*a] {
-                *a = n;
-            }
-        }
-        for blk in d.blocks.iter_mut() {
-            if let Some(n) = bmap[*blk] {
-                *blk = n;
-            }
-        }
+        f.remap_operands(ni, |v| vmap[v].unwrap_or(v), |b| bmap[b].unwrap_or(b));
     }
     Copy { blocks: bmap, new_blocks, values: vmap, insts }
 }

@@ -121,25 +121,17 @@ pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Bl
         // that phis keep their order (as LLVM's loop simplification does).
         let at = d.blocks.iter().position(|b| preds.contains(b)).unwrap_or(d.blocks.len());
         let before = d.blocks[..at].iter().filter(|b| !preds.contains(b)).count();
-        let mut args: Vec<Value> = kept.iter().map(|k| k.0).collect();
-        let mut blocks: Vec<Block> = kept.iter().map(|k| k.1).collect();
+        let mut incoming = kept;
         if let Some(v) = value {
-            args.insert(before, v);
-            blocks.insert(before, nb);
+            incoming.insert(before, (v, nb));
         }
-        let pd = f.dfg_mut().inst_mut(p);
-        pd.args = args.into();
-        pd.blocks = blocks.into();
+        f.set_incoming(p, incoming);
     }
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[b]), Type::VOID);
     f.layout_mut().append_inst(br, nb);
     for &p in preds {
         let Some(t) = f.terminator(p) else { continue };
-        for s in f.dfg_mut().inst_mut(t).blocks.iter_mut() {
-            if *s == b {
-                *s = nb;
-            }
-        }
+        f.retarget_successor(t, b, nb);
     }
 }
 
@@ -215,18 +207,12 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
                         nv
                     }
                 };
-                let dfg = f.dfg_mut_preserving_cfg();
                 if ud.is_phi() {
-                    let d = dfg.inst_mut(u);
-                    for k in 0..d.args.len() {
-                        if d.args[k] == v && d.blocks[k] == ublk {
-                            d.args[k] = phi_v;
-                        }
-                    }
+                    f.replace_incoming_value(u, ublk, v, phi_v);
                 } else {
-                    dfg.replace_in_inst(u, v, phi_v);
+                    f.replace_operand(u, v, phi_v);
                 }
-                if !dfg.inst(u).args.contains(&v) {
+                if !f.dfg().inst(u).args.contains(&v) {
                     uses.remove_user(v, u);
                 }
                 uses.add_user(phi_v, u);

@@ -70,9 +70,8 @@ pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[B
                 continue;
             }
             let k = f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, total as u128));
-            let d = f.dfg_mut_preserving_cfg().inst_mut(i);
-            d.args = [root, k].into_iter().collect();
-            if let InstKind::Binary { flags, .. } = &mut d.kind {
+            f.set_operands(i, &[root, k]);
+            if let InstKind::Binary { flags, .. } = &mut f.dfg_mut_preserving_cfg().inst_mut(i).kind {
                 *flags = kept;
             }
         }

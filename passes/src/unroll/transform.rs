@@ -129,15 +129,9 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
         for &p in &exit_phis {
             let d = f.dfg().inst(p).clone();
             let Some(v) = d.incoming(latch) else { continue };
-            let dm = f.dfg_mut().inst_mut(p);
-            let mut args: Vec<Value> = dm.args.to_vec();
-            let mut blocks: Vec<Block> = dm.blocks.to_vec();
             for k in 1..n {
-                args.push(value_in(&copies, k, v));
-                blocks.push(block_in(&copies, k, latch));
+                f.add_incoming(p, value_in(&copies, k, v), block_in(&copies, k, latch));
             }
-            dm.args = args.into();
-            dm.blocks = blocks.into();
         }
     }
     let mut repl = Replacements::new();
@@ -290,7 +284,9 @@ fn runtime(
             d.incoming(pre).expect("start")
         })
         .collect();
-    retarget_blocks_of(f, phis, pre, pre_new);
+    for &p in phis {
+        f.retarget_incoming(p, pre, pre_new);
+    }
     let zero = int_const(m, f, ty, 0);
     let niter_phi = f
         .dfg_mut()
@@ -303,7 +299,7 @@ fn runtime(
     let cnt = int_const(m, f, ty, i128::from(count));
     let next_name = format!("niter.next.{}", n - 1);
     let niter_next = insert(f, last_term, binop(BinOp::Add), &[niter, cnt], ty, Some(&next_name));
-    f.dfg_mut().inst_mut(niter_phi).args[1] = niter_next;
+    f.set_incoming_value_at(niter_phi, 1, niter_next);
     let cmp_name = format!("niter.ncmp.{}", n - 1);
     // The test keeps the original's sense: leave on equality, or stay on inequality.
     let pred = if c.exit_on_true { IntPred::Eq } else { IntPred::Ne };
@@ -325,13 +321,7 @@ fn runtime(
     }
     for (k, &p) in phis.iter().enumerate() {
         let ep = epil.insts.iter().find(|(o, _)| *o == p).map(|(_, c)| *c).expect("copied phi");
-        let d = f.dfg_mut().inst_mut(ep);
-        for j in 0..d.blocks.len() {
-            if d.blocks[j] == pre {
-                d.blocks[j] = epil_pre;
-                d.args[j] = inits[k];
-            }
-        }
+        f.retarget_incoming_with(ep, pre, epil_pre, |_| inits[k]);
     }
     let exit_phis: Vec<Inst> = f.phis(exit).collect();
     let mut from_main: Vec<Value> = Vec::new();
@@ -360,14 +350,9 @@ fn runtime(
     for (k, &p) in exit_phis.iter().enumerate() {
         let d = f.dfg().inst(p).clone();
         let v = d.incoming(latch).map(|a| epil.value(a)).expect("latch incoming");
-        let dm = f.dfg_mut().inst_mut(p);
-        let keep: Vec<usize> = (0..dm.blocks.len()).filter(|&j| dm.blocks[j] != latch).collect();
-        let mut args: Vec<Value> = keep.iter().map(|&j| dm.args[j]).collect();
-        let mut blocks: Vec<Block> = keep.iter().map(|&j| dm.blocks[j]).collect();
-        args.extend([from_main[k], v]);
-        blocks.extend([unr_lcssa, epil_latch]);
-        dm.args = args.into();
-        dm.blocks = blocks.into();
+        f.remove_incoming_all(p, latch);
+        f.add_incoming(p, from_main[k], unr_lcssa);
+        f.add_incoming(p, v, epil_latch);
     }
     if count == 2 {
         // At most one leftover iteration: the remainder is straight-line
@@ -396,7 +381,7 @@ fn runtime(
         f.layout_mut().insert_inst_before(iter_phi, first);
         let term = f.terminator(epil_latch).ok_or("remainder latch without terminator")?;
         let next = insert(f, term, binop(BinOp::Add), &[iter, one], ty, Some("epil.iter.next"));
-        f.dfg_mut().inst_mut(iter_phi).args[1] = next;
+        f.set_incoming_value_at(iter_phi, 1, next);
         let more = insert(f, term, icmp(IntPred::Ne), &[next, xtra], Type::I1, Some("epil.iter.cmp"));
         set_branch(f, epil_latch, &[more], &[epil_header, exit]);
         mark_unroll_disabled(m, f, epil_latch, loop_id);
@@ -449,7 +434,7 @@ fn add_side_exit_incomings(f: &mut Function, l: &Loop, latch: Block, copy: &Copy
     for &x in &l.exits {
         let phis: Vec<Inst> = f.phis(x).collect();
         for p in phis {
-            let d = f.dfg_mut().inst_mut(p);
+            let d = f.dfg().inst(p);
             let from_loop: Vec<(Value, Block)> = d
                 .args
                 .iter()
@@ -457,14 +442,9 @@ fn add_side_exit_incomings(f: &mut Function, l: &Loop, latch: Block, copy: &Copy
                 .filter(|(_, b)| l.contains(**b) && **b != latch)
                 .map(|(a, b)| (*a, *b))
                 .collect();
-            let mut args = d.args.to_vec();
-            let mut blocks = d.blocks.to_vec();
             for (v, b) in from_loop {
-                args.push(copy.value(v));
-                blocks.push(copy.block(b));
+                f.add_incoming(p, copy.value(v), copy.block(b));
             }
-            d.args = args.into();
-            d.blocks = blocks.into();
         }
     }
 }
@@ -568,29 +548,15 @@ fn new_block(f: &mut Function, name: Option<String>, at: Block, before: bool) ->
 /// a latch, and of which loop, is the caller's to say.
 fn set_branch(f: &mut Function, b: Block, cond: &[Value], succs: &[Block]) {
     let t = f.terminator(b).expect("a terminator");
-    let d = f.dfg_mut().inst_mut(t);
-    d.kind = InstKind::Br;
-    d.args = cond.iter().copied().collect();
-    d.blocks = succs.iter().copied().collect();
+    f.set_branch(t, cond.first().copied(), succs);
     f.dfg_mut().set_inst_md(t, "llvm.loop", None);
 }
 
 /// In `phis`, the incoming from `old` comes from `new`, with its value mapped.
 fn retarget_incoming(f: &mut Function, phis: &[Inst], old: Block, new: Block, map: impl Fn(Value) -> Value) {
     for &p in phis {
-        let d = f.dfg_mut().inst_mut(p);
-        for k in 0..d.blocks.len() {
-            if d.blocks[k] == old {
-                d.blocks[k] = new;
-                d.args[k] = map(d.args[k]);
-            }
-        }
+        f.retarget_incoming_with(p, old, new, &map);
     }
-}
-
-/// In `phis`, the incoming from `old` comes from `new`, same value.
-fn retarget_blocks_of(f: &mut Function, phis: &[Inst], old: Block, new: Block) {
-    retarget_incoming(f, phis, old, new, |v| v);
 }
 
 /// Marks the loop whose latch is `b` with `llvm.loop.unroll.disable`, as

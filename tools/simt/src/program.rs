@@ -12,7 +12,7 @@ use crate::value::Val;
 use opt_conv_ir::analysis::{CycleInfo, FunctionAnalyses};
 use opt_conv_ir::inst::CONVERGENCECTRL;
 use opt_conv_ir::{
-    Block, ConstKind, EntityRef, FuncId, Function, GlobalId, Inst, MemoryEffects, Module, SecondaryMap, Value, ValueDef,
+    Block, EntityRef, FuncId, Function, GlobalId, Inst, MemoryEffects, Module, SecondaryMap, Value, ValueDef,
 };
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -221,22 +221,20 @@ fn call_site(module: &Module, f: &Function, i: Inst) -> Option<CallSite> {
     let info = d.call_info()?;
     let has_bundle = info.bundles.iter().any(|b| &*b.tag == CONVERGENCECTRL);
     let callee = d.callee()?;
-    let direct = match &f.dfg().value(callee).def {
-        ValueDef::Const(c) => match c.kind {
-            ConstKind::Global(g) => module.func(g).map(|decl| (g, decl)),
-            _ => None,
-        },
-        ValueDef::Asm(_) => {
-            return Some(CallSite {
-                target: Target::Asm,
-                convergent: info.fn_attrs.has("convergent"),
-                pure: false,
-                token: d.convergence_token(),
-                name: "asm".into(),
-            });
-        }
-        _ => None,
-    };
+    if matches!(f.dfg().value(callee).def, ValueDef::Asm(_)) {
+        return Some(CallSite {
+            target: Target::Asm,
+            convergent: info.fn_attrs.has("convergent"),
+            pure: false,
+            token: d.convergence_token(),
+            name: "asm".into(),
+        });
+    }
+    // Which function a call calls is a structural question, answered by
+    // the IR as the passes see it; the executor's own arithmetic
+    // (`arith.rs`) stays deliberately separate from the passes', so that
+    // equivalence checks do not share a bug with what they check.
+    let direct = f.dfg().direct_callee(i).and_then(|g| module.func(g).map(|decl| (g, decl)));
     let site_convergent = info.fn_attrs.has("convergent") || has_bundle;
     let site_pure = info.fn_attrs.memory() == MemoryEffects::None;
     Some(match direct {
