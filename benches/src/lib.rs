@@ -52,11 +52,12 @@ impl GenConfig {
     }
 }
 
+/// SplitMix64, as the executor's input generator has it; written again so
+/// the module generator depends on `ir` alone.
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        // splitmix64
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

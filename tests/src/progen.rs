@@ -18,24 +18,18 @@
 //! the uniform values branches test (a `readfirstlane` is uniform only within
 //! a wave, so only one of a uniform value is).
 
-/// A deterministic generator (SplitMix64).
-pub struct Rng(u64);
+/// A deterministic generator: the executor's SplitMix64, seeded as this
+/// generator always was (so a seed names the same program as before).
+pub struct Rng(opt_conv_simt::inputs::Rng);
 
 impl Rng {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        Rng(opt_conv_simt::inputs::Rng::from_state(seed ^ 0x9e37_79b9_7f4a_7c15))
     }
     /// A number in `0..n`.
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.0.below(n)
     }
     /// True with probability `p`/100.
     pub fn chance(&mut self, p: u64) -> bool {

@@ -5,6 +5,10 @@
 //! promise something (`nuw`, `nsw`, `exact`, `disjoint`, `nneg`, `samesign`,
 //! `nnan`, `ninf`, `inbounds`) turn a broken promise into poison; division
 //! by zero and signed division overflow are undefined behaviour.
+//!
+//! These rules are written here again on purpose, not shared with the
+//! constant folder in `ir` or the passes' simplifier: the executor judges
+//! the passes, and a mistake it shared with them would go unseen.
 
 use crate::error::{Result, ub, unsupported};
 use crate::typed::{TypeCtx, float_of_bits};

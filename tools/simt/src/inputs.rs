@@ -22,6 +22,12 @@ impl Rng {
         Rng(seed ^ 0x5851_f42d_4c95_7f2d)
     }
 
+    /// A generator whose state is `state` as it is (the program generator
+    /// of the tests keeps its own seeding so its programs stay the same).
+    pub fn from_state(state: u64) -> Self {
+        Rng(state)
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -134,6 +134,11 @@ impl fmt::Display for Val {
     }
 }
 
+// The executor keeps its own integer arithmetic (these two, and compares
+// and folds in `arith`) rather than borrowing `ir::constant`'s: it is the
+// judge of the passes, and a slip shared with the constant folder would
+// be invisible to it.
+
 /// Keeps the low `bits` bits of `v`.
 pub fn mask(v: u128, bits: u32) -> u128 {
     if bits >= 128 { v } else { v & ((1u128 << bits) - 1) }
