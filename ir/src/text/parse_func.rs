@@ -143,7 +143,7 @@ pub(super) fn parse_body<'a>(
     }
     p.map.set_insts(gid, offsets);
     // Only a module that mentions block addresses needs its labels later.
-    if p.src.contains("blockaddress") {
+    if p.mentions_block_addrs {
         p.block_addrs.keep_labels(gid, st.block_names, st.block_numbers);
     }
     st.dfg.shrink_to_fit();

@@ -93,6 +93,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) depth: u32,
     /// `blockaddress` constants, resolved once every body has been read.
     pub(crate) block_addrs: super::block_address::BlockAddrs<'a>,
+    /// Whether the text mentions `blockaddress` anywhere (searched once:
+    /// only then are a body's labels kept after it is read).
+    pub(crate) mentions_block_addrs: bool,
 }
 
 /// Deepest nesting of types, constants or metadata the parser accepts.
@@ -129,6 +132,7 @@ pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> R
         seen_dbg_call: false,
         depth: 0,
         block_addrs: Default::default(),
+        mentions_block_addrs: src.contains("blockaddress"),
     };
     p.fill();
     p.parse_top_level()?;
