@@ -96,6 +96,8 @@ pub(crate) struct Parser<'a> {
     /// Whether the text mentions `blockaddress` anywhere (searched once:
     /// only then are a body's labels kept after it is read).
     pub(crate) mentions_block_addrs: bool,
+    /// The name tables of function bodies, reused from body to body.
+    pub(super) local_tables: super::parse_func::LocalTables<'a>,
 }
 
 /// Deepest nesting of types, constants or metadata the parser accepts.
@@ -133,6 +135,7 @@ pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> R
         depth: 0,
         block_addrs: Default::default(),
         mentions_block_addrs: src.contains("blockaddress"),
+        local_tables: Default::default(),
     };
     p.fill();
     p.parse_top_level()?;
