@@ -25,4 +25,4 @@ mod upgrade;
 pub use error::{Location, ParseError};
 pub use parser::{SourceMap, parse_module, parse_module_for_target};
 pub use print_values::write_float;
-pub use printer::{ModulePrinter, Slots, print_module};
+pub use printer::{ModulePrinter, Slots, print_module, write_module_to};

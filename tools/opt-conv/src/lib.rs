@@ -358,6 +358,10 @@ fn run(
             return Err(fail(text));
         }
     }
+    // Nothing reports against the input text from here on: its bytes and the
+    // offsets into them are freed now rather than held through the pipeline
+    // and the printing (one allocation as large as the file, and a table).
+    drop((map, bytes));
     let regex = |r: &Option<String>, flag: &str| -> Result<Option<regex::Regex>, Failure> {
         r.as_deref()
             .map(|s| {
@@ -427,22 +431,27 @@ fn run(
                 "WARNING: The -o (output filename) option is ignored when\nthe --disable-output option is used.\n",
             );
         }
-        teardown.dispose((module, map, bytes));
+        teardown.dispose(module);
         return Ok(());
     }
-    let text = opt_conv_ir::print_module(&module);
-    teardown.dispose((module, map, bytes));
-    match cli.output.as_deref() {
+    // The text is written as it is printed, never held whole in memory.
+    let written = match cli.output.as_deref() {
         None | Some("-") => {
-            if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush())
+            if let Err(e) = opt_conv_ir::write_module_to(&module, stdout).and_then(|()| stdout.flush())
                 && e.kind() != std::io::ErrorKind::BrokenPipe
             {
-                return Err(fail(format!("{PROG}: error writing to stdout: {e}\n")));
+                Err(fail(format!("{PROG}: error writing to stdout: {e}\n")))
+            } else {
+                Ok(())
             }
         }
-        Some(path) => write_output_file(path, text.as_bytes())?,
-    }
-    Ok(())
+        Some(path) => {
+            output::write_output_with(std::path::Path::new(path), &mut |w| opt_conv_ir::write_module_to(&module, w))
+                .map_err(|e| fail(format!("{PROG}: {path}: error: could not write output: {e}\n")))
+        }
+    };
+    teardown.dispose(module);
+    written
 }
 
 fn read_input(input: &str, stdin: &mut dyn Read) -> Result<(String, Vec<u8>), Failure> {
