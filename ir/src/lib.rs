@@ -75,7 +75,7 @@ pub use constant::{Const, ConstExpr, ConstKind};
 pub use dfg::{DataFlowGraph, Name, ValueData, ValueDef};
 pub use entity::{EntityRef, EntitySet, PackedOption, PrimaryMap, SecondaryMap};
 pub use function::{AnalysisCache, Changes, Function};
-pub use inst::{CallInfo, InstData, InstKind};
+pub use inst::{CallInfo, InstData, InstKind, ThinList};
 pub use layout::Layout;
 pub use metadata::{MdId, MetadataTable};
 pub use module::{FuncDecl, FuncId, Global, GlobalId, GlobalVar, Module};
