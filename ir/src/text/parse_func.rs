@@ -151,11 +151,13 @@ pub(super) fn parse_body<'a>(
     for (inst, g, off) in st.call_groups {
         p.attr_refs.push((AttrSite::Call(gid, inst), g, off));
     }
-    let mut offsets = vec![u32::MAX; st.dfg.num_insts()];
-    for (inst, off) in st.insts {
-        offsets[inst.index()] = u32::try_from(off).unwrap_or(u32::MAX);
+    if p.keep_inst_offsets {
+        let mut offsets = vec![u32::MAX; st.dfg.num_insts()];
+        for (inst, off) in st.insts {
+            offsets[inst.index()] = u32::try_from(off).unwrap_or(u32::MAX);
+        }
+        p.map.set_insts(gid, offsets);
     }
-    p.map.set_insts(gid, offsets);
     // Only a module that mentions block addresses needs its labels later.
     let (mut block_names, mut block_numbers) = (st.block_names, st.block_numbers);
     if p.mentions_block_addrs {
