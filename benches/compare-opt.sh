@@ -13,6 +13,16 @@
 #        OUTPUT (none, the default: -disable-output; or print: -S to /dev/null),
 #        OPT22 (default opt-22)
 #
+# SUITE=single runs the read/verify/print suite instead: read + verify
+# (-disable-output), then each single pass printing the module (-S to
+# /dev/null): sink, hoist (opt-22: gvn-hoist), loop-unroll, jump-threading,
+# inline; on modules of PER_FUNC-instruction functions (default 20000) and
+# on one huge function (the size itself), SIZES default 100000 1000000,
+# median of RUNS. It reports CPU seconds (user + system: steadier than wall
+# time on a shared machine), the ratios opt-conv/opt-22 of time and of peak
+# memory, and for each size after the first how much opt-conv's time grew
+# from the previous size.
+#
 # SUITE=pipeline runs the inliner's suite instead: `inline` alone and the
 # pipeline inline,loop-unroll,sink,hoist,jump-threading (opt-22:
 # cgscc(inline),function(loop-unroll,sink,gvn-hoist,jump-threading)), both
@@ -73,6 +83,77 @@ table() {
       "$(awk "BEGIN{print ($ot > 0) ? $lt/$ot : 0}")" "$(awk "BEGIN{print ($om > 0) ? $lm/$om : 0}")"
   done
 }
+
+# CPU seconds (user + system) and peak RSS (KB): the median of $runs runs;
+# "timeout 0" when a run takes longer than OPT_TIMEOUT seconds (default 60).
+measure_cpu() {
+  : > "$work/runs"
+  for _ in $(seq "$runs"); do
+    local rc=0
+    /usr/bin/time -f "%U %S %M" -o "$work/t" timeout "${OPT_TIMEOUT:-60}" "$@" >/dev/null 2>"$work/err" || rc=$?
+    if [ "$rc" = 124 ] || grep -q "exit status 124" "$work/t"; then echo "timeout 0"; return 0; fi
+    [ "$rc" = 0 ] || { echo "compare-opt: failed: $*" >&2; cat "$work/err" >&2; return 1; }
+    awk '{printf "%.2f %d\n", $1 + $2, $3}' "$work/t" >> "$work/runs"
+  done
+  sort -g "$work/runs" | sed -n "$(( (runs + 1) / 2 ))p"
+}
+
+# single_rows LABEL PIPELINE OPT_PIPELINE OUTPUT PER_FUNC SIZES...; PER_FUNC 0 is the size itself
+single_rows() {
+  local label=$1 pipeline=$2 opt_pipeline=$3 output=$4 per_func=$5
+  shift 5
+  local out=(-disable-output) prev=""
+  [ "$output" = print ] && out=(-S -o /dev/null)
+  for n in "$@"; do
+    local f="$work/g$n-random-$per_func.ll" per=$per_func
+    [ "$per" = 0 ] && per=$n
+    [ -f "$f" ] || "$here/target/release/gen-module" --insts "$n" --per-func "$per" --shape random -o "$f"
+    local res ot om lt lm growth=""
+    res=$(measure_cpu "$bin" -passes="$pipeline" ${extra[@]+"${extra[@]}"} ${row_args[@]+"${row_args[@]}"} "${out[@]}" "$f") || exit 1
+    read -r ot om <<< "$res"
+    res=$(measure_cpu "$opt22" -passes="$opt_pipeline" ${extra[@]+"${extra[@]}"} ${row_args[@]+"${row_args[@]}"} "${out[@]}" "$f") || exit 1
+    read -r lt lm <<< "$res"
+    [ -n "$prev" ] && [ "$ot" != timeout ] && growth=$(awk "BEGIN{printf \"%.1fx\", ($prev > 0) ? $ot/$prev : 0}")
+    local tr="-" mr="-" lmb="-"
+    if [ "$lt" = timeout ]; then
+      lt="> ${OPT_TIMEOUT:-60}"
+    elif [ "$ot" != timeout ]; then
+      tr=$(awk "BEGIN{printf \"%.2fx\", ($lt > 0) ? $ot/$lt : 0}")
+      mr=$(awk "BEGIN{printf \"%.2fx\", ($lm > 0) ? $om/$lm : 0}")
+      lmb=$(awk "BEGIN{printf \"%.0f\", $lm/1024}")
+    fi
+    printf "| %s | %s | %s | %s | %s | %.0f | %s | %s | %s |\n" "$label" "$n" "$ot" "$lt" "$tr" \
+      "$(awk "BEGIN{print $om/1024}")" "$lmb" "$mr" "${growth:--}"
+    prev=$ot
+  done
+}
+
+if [ "${SUITE:-}" = single ]; then
+  [ ${#sizes[@]} -gt 0 ] || sizes=(100000 1000000)
+  per=${PER_FUNC:-20000}
+  echo "| work (opt-22's spelling) | instructions | opt-conv [cpu s] | opt-22 [cpu s] | time ratio | opt-conv [MB] | opt-22 [MB] | memory ratio | time growth |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+  for shape in "$per" 0; do
+    where="$per-instruction functions"
+    [ "$shape" = 0 ] && where="one function"
+    row_args=()
+    single_rows "read + verify, $where" verify verify none "$shape" "${sizes[@]}"
+    for pass in sink hoist loop-unroll jump-threading inline; do
+      theirs=$pass
+      [ "$pass" = hoist ] && theirs=gvn-hoist
+      label="\`$pass\`"
+      [ "$theirs" != "$pass" ] && label="\`$pass\` (\`$theirs\`)"
+      row_args=()
+      # opt-22's jump threading does nothing on a GPU target: both get x86-64.
+      if [ "$pass" = jump-threading ]; then
+        row_args=(-mtriple=x86_64-unknown-linux-gnu)
+        label="$label (x86-64 triple)"
+      fi
+      single_rows "$label, printed, $where" "$pass" "$theirs" print "$shape" "${sizes[@]}"
+    done
+  done
+  exit 0
+fi
 
 if [ "${SUITE:-}" = pipeline ]; then
   stat=${STAT:-median}

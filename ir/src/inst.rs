@@ -720,6 +720,33 @@ pub enum ClauseKind {
     Filter,
 }
 
+/// A list behind a single pointer: read as a slice, built from a `Vec`.
+///
+/// A boxed slice is two words; the kinds that carry a list hold this one
+/// instead so that [`InstKind`] stays two words (and every instruction 8
+/// bytes smaller) although most kinds carry no list at all.
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct ThinList<T>(Box<Box<[T]>>);
+
+impl<T> std::ops::Deref for ThinList<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> From<Vec<T>> for ThinList<T> {
+    fn from(v: Vec<T>) -> Self {
+        ThinList(Box::new(v.into_boxed_slice()))
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for ThinList<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// What an instruction does. Comments give the meaning of `args`/`blocks`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InstKind {
@@ -814,12 +841,12 @@ pub enum InstKind {
     /// `args = [aggregate]`.
     ExtractValue {
         /// Constant indices.
-        indices: Box<[u32]>,
+        indices: ThinList<u32>,
     },
     /// `args = [aggregate, element]`.
     InsertValue {
         /// Constant indices.
-        indices: Box<[u32]>,
+        indices: ThinList<u32>,
     },
     /// `atomicrmw`; `args = [ptr, value]`.
     AtomicRmw {
@@ -869,7 +896,7 @@ pub enum InstKind {
         /// `cleanup`.
         cleanup: bool,
         /// The kind of every clause, in order.
-        clauses: Box<[ClauseKind]>,
+        clauses: ThinList<ClauseKind>,
     },
     /// `resume`; `args = [exception value]`.
     Resume,
@@ -1082,5 +1109,17 @@ impl InstData {
             InstKind::Switch => "switch",
             InstKind::Unreachable => "unreachable",
         }
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    /// Instructions are the bulk of a module's memory: keep them this small.
+    #[test]
+    fn instruction_sizes() {
+        assert_eq!(std::mem::size_of::<InstKind>(), 16);
+        assert_eq!(std::mem::size_of::<InstData>(), 72);
     }
 }

@@ -75,11 +75,11 @@ pub use constant::{Const, ConstExpr, ConstKind};
 pub use dfg::{DataFlowGraph, Name, ValueData, ValueDef};
 pub use entity::{EntityRef, EntitySet, PackedOption, PrimaryMap, SecondaryMap};
 pub use function::{AnalysisCache, Changes, Function};
-pub use inst::{CallInfo, InstData, InstKind};
+pub use inst::{CallInfo, InstData, InstKind, ThinList};
 pub use layout::Layout;
 pub use metadata::{MdId, MetadataTable};
 pub use module::{FuncDecl, FuncId, Global, GlobalId, GlobalVar, Module};
-pub use text::{ParseError, parse_module, parse_module_for_target, print_module};
+pub use text::{ParseError, parse_module, parse_module_for_target, print_module, write_module_to};
 pub use types::{Type, TypeData, TypeTable};
 pub use verify::{VerifyError, is_structurally_sound, verify_function, verify_module};
 

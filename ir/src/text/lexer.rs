@@ -118,12 +118,18 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token (`Eof` at the end, repeatedly).
+    ///
+    /// Inlined into the parser's one caller: returned through memory, the
+    /// token was written in pieces and read back whole, which stalled every
+    /// token (a tenth of reading a large module).
+    #[inline(always)]
     pub fn next_token(&mut self) -> Result<Token<'a>, LexError> {
         let (tok, start, next) = self.lex_one()?;
         self.i = next;
         Ok(Token { tok, offset: start })
     }
 
+    #[inline(always)]
     fn lex_one(&self) -> Result<(Tok<'a>, usize, usize), LexError> {
         let src = self.src;
         let b = src.as_bytes();

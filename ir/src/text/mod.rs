@@ -23,6 +23,6 @@ mod typefinder;
 mod upgrade;
 
 pub use error::{Location, ParseError};
-pub use parser::{SourceMap, parse_module, parse_module_for_target};
+pub use parser::{SourceMap, parse_module, parse_module_for_target, parse_module_without_inst_offsets};
 pub use print_values::write_float;
-pub use printer::{ModulePrinter, Slots, print_module};
+pub use printer::{ModulePrinter, Slots, print_module, write_module_to};

@@ -187,6 +187,9 @@ pub(super) fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ta
     let num_args = args.len() as u32;
     all.extend(args);
     all.extend(bundle_args);
+    // The list lives as long as the call: no room for arguments that never come
+    // (pushing one set reserves four).
+    param_attrs.shrink_to_fit();
     let info = CallInfo { fn_ty, cconv, tail, fmf, ret_attrs, param_attrs, fn_attrs, num_args, bundles, addrspace };
     Ok(CallParts { info, args: all, groups, ret })
 }

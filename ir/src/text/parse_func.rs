@@ -35,15 +35,28 @@ pub(super) struct FnState<'a> {
     pub(super) block_names: FxHashMap<Cow<'a, str>, Block>,
     pub(super) block_numbers: FxHashMap<u32, Block>,
     pub(super) defined_blocks: EntitySet<Block>,
-    /// First use of every placeholder value (offset, spelling).
-    pub(super) fwd_values: FxHashMap<Value, (usize, String)>,
+    /// First use of every placeholder value (offset, token as written;
+    /// spelled out only for the error).
+    pub(super) fwd_values: FxHashMap<Value, (usize, Tok<'a>)>,
     /// First use of every block referenced before its label.
-    pub(super) fwd_blocks: FxHashMap<Block, (usize, String)>,
+    pub(super) fwd_blocks: FxHashMap<Block, (usize, Tok<'a>)>,
     pub(super) next_num: u32,
     pub(super) call_groups: Vec<(Inst, u32, usize)>,
     /// `#N` references of the call being parsed, bound once it is created.
     pub(super) pending_groups: Vec<(u32, usize)>,
     pub(super) insts: Vec<(Inst, usize)>,
+}
+
+/// The name tables of one body, kept (empty) from one body to the next so
+/// that each body does not grow its tables again from nothing.
+#[derive(Default)]
+pub(super) struct LocalTables<'a> {
+    names: FxHashMap<Cow<'a, str>, Value>,
+    numbers: FxHashMap<u32, Value>,
+    block_names: FxHashMap<Cow<'a, str>, Block>,
+    block_numbers: FxHashMap<u32, Block>,
+    fwd_values: FxHashMap<Value, (usize, Tok<'a>)>,
+    fwd_blocks: FxHashMap<Block, (usize, Tok<'a>)>,
 }
 
 /// An instruction's name as written before `=`.
@@ -60,18 +73,19 @@ pub(super) fn parse_body<'a>(
 ) -> PResult<Function> {
     let fty = p.m.func(gid).map(|d| d.ty).expect("function just defined");
     let ret_ty = p.m.types.fn_sig(fty).map(|s| s.0).unwrap_or(Type::VOID);
+    let tables = std::mem::take(&mut p.local_tables);
     let mut st = FnState {
         dfg: DataFlowGraph::new(),
         layout: Layout::new(),
         params: Vec::new(),
         ret_ty,
-        names: FxHashMap::default(),
-        numbers: FxHashMap::default(),
-        block_names: FxHashMap::default(),
-        block_numbers: FxHashMap::default(),
+        names: tables.names,
+        numbers: tables.numbers,
+        block_names: tables.block_names,
+        block_numbers: tables.block_numbers,
         defined_blocks: EntitySet::new(),
-        fwd_values: FxHashMap::default(),
-        fwd_blocks: FxHashMap::default(),
+        fwd_values: tables.fwd_values,
+        fwd_blocks: tables.fwd_blocks,
         next_num: 0,
         call_groups: Vec::new(),
         pending_groups: Vec::new(),
@@ -127,8 +141,8 @@ pub(super) fn parse_body<'a>(
         }
     }
     // Unresolved forward references.
-    if let Some((off, name)) = st.fwd_values.values().chain(st.fwd_blocks.values()).min_by_key(|(o, _)| *o).cloned() {
-        return Err(p.error_at(off, format!("use of undefined value '{name}'")));
+    if let Some((off, tok)) = st.fwd_values.values().chain(st.fwd_blocks.values()).min_by_key(|(o, _)| *o) {
+        return Err(p.error_at(*off, format!("use of undefined value '{}'", local_spelling(tok))));
     }
     let order: Vec<Inst> = st.insts.iter().map(|&(i, _)| i).collect();
     if super::parse_debug::upgrade_dbg_calls(&p.m, &mut st.dfg, &mut st.layout, &order) {
@@ -137,15 +151,32 @@ pub(super) fn parse_body<'a>(
     for (inst, g, off) in st.call_groups {
         p.attr_refs.push((AttrSite::Call(gid, inst), g, off));
     }
-    let mut offsets = vec![u32::MAX; st.dfg.num_insts()];
-    for (inst, off) in st.insts {
-        offsets[inst.index()] = u32::try_from(off).unwrap_or(u32::MAX);
+    if p.keep_inst_offsets {
+        let mut offsets = vec![u32::MAX; st.dfg.num_insts()];
+        for (inst, off) in st.insts {
+            offsets[inst.index()] = u32::try_from(off).unwrap_or(u32::MAX);
+        }
+        p.map.set_insts(gid, offsets);
     }
-    p.map.set_insts(gid, offsets);
     // Only a module that mentions block addresses needs its labels later.
-    if p.src.contains("blockaddress") {
-        p.block_addrs.keep_labels(gid, st.block_names, st.block_numbers);
+    let (mut block_names, mut block_numbers) = (st.block_names, st.block_numbers);
+    if p.mentions_block_addrs {
+        p.block_addrs.keep_labels(gid, std::mem::take(&mut block_names), std::mem::take(&mut block_numbers));
     }
+    let mut tables = LocalTables {
+        names: st.names,
+        numbers: st.numbers,
+        block_names,
+        block_numbers,
+        fwd_values: st.fwd_values,
+        fwd_blocks: st.fwd_blocks,
+    };
+    tables.names.clear();
+    tables.numbers.clear();
+    tables.block_names.clear();
+    tables.block_numbers.clear();
+    // (The forward-reference tables are empty: every entry was resolved.)
+    p.local_tables = tables;
     st.dfg.shrink_to_fit();
     st.layout.shrink_to_fit();
     Ok(Function::from_parts(st.dfg, st.layout, st.params))
@@ -312,10 +343,11 @@ pub(super) fn define_result<'a>(
         }
         DefName::None => st.numbers.get(&st.next_num).copied(),
     };
-    let spelled = match &name {
+    // Spelled out only for an error message.
+    let spelled = |name: &DefName<'_>, next_num: u32| match name {
         DefName::Named(n) => local_spelling(&Tok::LocalName(n.clone())),
         DefName::Numbered(n) => format!("%{n}"),
-        DefName::None => format!("%{}", st.next_num),
+        DefName::None => format!("%{next_num}"),
     };
     match existing {
         Some(v) if matches!(st.dfg.value(v).def, ValueDef::Placeholder) => {
@@ -323,7 +355,12 @@ pub(super) fn define_result<'a>(
             if want != ty {
                 return Err(p.error_at(
                     off,
-                    format!("'{spelled}' defined with type '{}' but expected '{}'", p.type_str(ty), p.type_str(want)),
+                    format!(
+                        "'{}' defined with type '{}' but expected '{}'",
+                        spelled(&name, st.next_num),
+                        p.type_str(ty),
+                        p.type_str(want)
+                    ),
                 ));
             }
             st.dfg.bind_placeholder(v, inst);
@@ -405,7 +442,7 @@ pub(super) fn parse_value<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ty: Type
                 Tok::LocalId(n) => st.numbers.insert(*n, v),
                 _ => None,
             };
-            st.fwd_values.insert(v, (off, local_spelling(&t)));
+            st.fwd_values.insert(v, (off, t));
             Ok(v)
         }
         Tok::Word("asm") => Err(p.error_at(off, "inline asm is only valid as a callee")),
@@ -439,7 +476,7 @@ pub(super) fn parse_block_ref<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> P
             }
             let b = st.dfg.make_block(Some(n));
             st.block_names.insert(n.clone(), b);
-            st.fwd_blocks.insert(b, (off, local_spelling(&t)));
+            st.fwd_blocks.insert(b, (off, t.clone()));
             Ok(b)
         }
         Tok::LocalId(n) => {
@@ -451,7 +488,7 @@ pub(super) fn parse_block_ref<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> P
             }
             let b = st.dfg.make_block(None);
             st.block_numbers.insert(*n, b);
-            st.fwd_blocks.insert(b, (off, local_spelling(&t)));
+            st.fwd_blocks.insert(b, (off, t.clone()));
             Ok(b)
         }
         _ => Err(p.error_at(off, "expected a basic block")),

@@ -93,6 +93,13 @@ pub(crate) struct Parser<'a> {
     pub(crate) depth: u32,
     /// `blockaddress` constants, resolved once every body has been read.
     pub(crate) block_addrs: super::block_address::BlockAddrs<'a>,
+    /// Whether the text mentions `blockaddress` anywhere (searched once:
+    /// only then are a body's labels kept after it is read).
+    pub(crate) mentions_block_addrs: bool,
+    /// Whether the source map records where each instruction starts.
+    pub(crate) keep_inst_offsets: bool,
+    /// The name tables of function bodies, reused from body to body.
+    pub(super) local_tables: super::parse_func::LocalTables<'a>,
 }
 
 /// Deepest nesting of types, constants or metadata the parser accepts.
@@ -108,6 +115,28 @@ pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseE
 /// layout of its target ([`DataLayout::for_triple`]), and memory accesses
 /// without `align` get the alignment that layout gives them.
 pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> Result<(Module, SourceMap), ParseError> {
+    parse(file, src, triple, true)
+}
+
+/// As [`parse_module_for_target`], but the source map records where
+/// functions start and not where each instruction does. That table costs
+/// four bytes an instruction for as long as it is kept; a caller that
+/// reports against the text only when something is wrong can parse again
+/// (parsing is deterministic: the same text gives the same entities).
+pub fn parse_module_without_inst_offsets(
+    file: &str,
+    src: &str,
+    triple: Option<&str>,
+) -> Result<(Module, SourceMap), ParseError> {
+    parse(file, src, triple, false)
+}
+
+fn parse(
+    file: &str,
+    src: &str,
+    triple: Option<&str>,
+    keep_inst_offsets: bool,
+) -> Result<(Module, SourceMap), ParseError> {
     let mut p = Parser {
         file,
         src,
@@ -129,6 +158,9 @@ pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> R
         seen_dbg_call: false,
         depth: 0,
         block_addrs: Default::default(),
+        mentions_block_addrs: src.contains("blockaddress"),
+        keep_inst_offsets,
+        local_tables: Default::default(),
     };
     p.fill();
     p.parse_top_level()?;

@@ -34,6 +34,27 @@ pub fn print_module(m: &Module) -> String {
     out
 }
 
+/// Text is handed on once the buffer holds at least this much (and the
+/// buffer is reserved at about this size).
+const CHUNK: usize = 1 << 16;
+
+/// Prints a whole module into `w` a piece at a time, without building the
+/// whole text first: the same bytes as [`print_module`], in about 64 KiB
+/// writes. Stops at the first write error and returns it.
+pub fn write_module_to(m: &Module, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut p = ModulePrinter::new(m);
+    let mut out = String::with_capacity(2 * CHUNK);
+    let mut flush = |out: &mut String, force: bool| -> std::io::Result<()> {
+        if force || out.len() >= CHUNK {
+            w.write_all(out.as_bytes())?;
+            out.clear();
+        }
+        Ok(())
+    };
+    p.write_module_with(&mut out, &mut flush)?;
+    flush(&mut out, true)
+}
+
 /// Names of the values and blocks of one function as they are printed.
 pub struct Slots {
     values: SecondaryMap<Value, Option<Box<str>>>,
@@ -348,6 +369,17 @@ impl<'m> ModulePrinter<'m> {
 
     /// Writes the whole module.
     pub fn write_module(&mut self, out: &mut String) {
+        let _: Result<(), std::convert::Infallible> = self.write_module_with(out, &mut |_, _| Ok(()));
+    }
+
+    /// Writes the whole module into `out`, offering it to `flush` (with
+    /// `false`: "if you like") after each function; `flush` may take the
+    /// text out of the buffer. Its first error stops the printing.
+    pub fn write_module_with<E>(
+        &mut self,
+        out: &mut String,
+        flush: &mut dyn FnMut(&mut String, bool) -> Result<(), E>,
+    ) -> Result<(), E> {
         let m = self.m;
         let _ = writeln!(out, "; ModuleID = '{}'", m.module_id);
         out.push_str("source_filename = ");
@@ -430,7 +462,7 @@ impl<'m> ModulePrinter<'m> {
         }
         for f in m.functions() {
             out.push('\n');
-            self.write_function(out, f);
+            self.write_function_with(out, f, flush)?;
         }
         if !self.attr_order.is_empty() {
             out.push('\n');
@@ -464,6 +496,7 @@ impl<'m> ModulePrinter<'m> {
                 out.push('\n');
             }
         }
+        Ok(())
     }
 
     /// Linkage, preemption, visibility, DLL storage; for variables also
@@ -573,8 +606,19 @@ impl<'m> ModulePrinter<'m> {
 
     /// Writes one function (definition or declaration) followed by a newline.
     pub fn write_function(&mut self, out: &mut String, f: GlobalId) {
+        let _: Result<(), std::convert::Infallible> = self.write_function_with(out, f, &mut |_, _| Ok(()));
+    }
+
+    /// [`ModulePrinter::write_function`], offering the text to `flush` after
+    /// each block (see [`ModulePrinter::write_module_with`]).
+    fn write_function_with<E>(
+        &mut self,
+        out: &mut String,
+        f: GlobalId,
+        flush: &mut dyn FnMut(&mut String, bool) -> Result<(), E>,
+    ) -> Result<(), E> {
         let m = self.m;
-        let Some(d) = m.func(f) else { return };
+        let Some(d) = m.func(f) else { return Ok(()) };
         let body = m.body(f);
         // The comment lists the enum attributes only, as LLVM's does.
         if d.fn_attrs.iter().any(|a| !matches!(a, crate::attrs::Attr::Str(..))) {
@@ -679,7 +723,7 @@ impl<'m> ModulePrinter<'m> {
         }
         let (Some(body), Some(slots)) = (body, slots) else {
             out.push('\n');
-            return;
+            return Ok(());
         };
         out.push_str(" {");
         let preds = if self.preds { Some(predecessors_for_print(body)) } else { None };
@@ -721,8 +765,10 @@ impl<'m> ModulePrinter<'m> {
                 self.write_inst(out, body, &slots, i);
                 out.push('\n');
             }
+            flush(out, false)?;
         }
         out.push_str("}\n");
+        Ok(())
     }
 
     /// Writes `v` as an operand (without its type).

@@ -331,7 +331,9 @@ fn run(
     }
     let input = cli.input.as_deref().unwrap_or("-");
     let (name, bytes) = read_input(input, stdin)?;
-    let (mut module, map) = load(&name, &bytes, cli.mtriple.as_deref())?;
+    // Instruction offsets are only wanted to locate a broken input's
+    // problems: that rare case parses again to get them.
+    let (mut module, _) = load(&name, &bytes, cli.mtriple.as_deref(), false)?;
     // As opt: a target we know nothing of is an error, not a silent default.
     if let Some(t) = module.triple.as_deref() {
         let t = String::from_utf8_lossy(t);
@@ -353,11 +355,15 @@ fn run(
         let errs = opt_conv_passes::verify::verify_all(&module);
         if !errs.is_empty() {
             let src = String::from_utf8_lossy(&bytes);
+            let (_, map) = load(&name, &bytes, cli.mtriple.as_deref(), true)?;
             let mut text = render_verify_errors(&name, &src, &module, &map, &errs);
             text.push_str(&format!("{PROG}: {name}: error: input module is broken!\n"));
             return Err(fail(text));
         }
     }
+    // Nothing reports against the input text from here on: its bytes are
+    // freed now rather than held through the pipeline and the printing.
+    drop(bytes);
     let regex = |r: &Option<String>, flag: &str| -> Result<Option<regex::Regex>, Failure> {
         r.as_deref()
             .map(|s| {
@@ -427,22 +433,27 @@ fn run(
                 "WARNING: The -o (output filename) option is ignored when\nthe --disable-output option is used.\n",
             );
         }
-        teardown.dispose((module, map, bytes));
+        teardown.dispose(module);
         return Ok(());
     }
-    let text = opt_conv_ir::print_module(&module);
-    teardown.dispose((module, map, bytes));
-    match cli.output.as_deref() {
+    // The text is written as it is printed, never held whole in memory.
+    let written = match cli.output.as_deref() {
         None | Some("-") => {
-            if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush())
+            if let Err(e) = opt_conv_ir::write_module_to(&module, stdout).and_then(|()| stdout.flush())
                 && e.kind() != std::io::ErrorKind::BrokenPipe
             {
-                return Err(fail(format!("{PROG}: error writing to stdout: {e}\n")));
+                Err(fail(format!("{PROG}: error writing to stdout: {e}\n")))
+            } else {
+                Ok(())
             }
         }
-        Some(path) => write_output_file(path, text.as_bytes())?,
-    }
-    Ok(())
+        Some(path) => {
+            output::write_output_with(std::path::Path::new(path), &mut |w| opt_conv_ir::write_module_to(&module, w))
+                .map_err(|e| fail(format!("{PROG}: {path}: error: could not write output: {e}\n")))
+        }
+    };
+    teardown.dispose(module);
+    written
 }
 
 fn read_input(input: &str, stdin: &mut dyn Read) -> Result<(String, Vec<u8>), Failure> {
@@ -467,10 +478,10 @@ fn read_input(input: &str, stdin: &mut dyn Read) -> Result<(String, Vec<u8>), Fa
 /// Parses and checks a module from raw bytes, mapping every problem to a
 /// located diagnostic.
 pub fn load_module(name: &str, bytes: &[u8]) -> Result<(Module, SourceMap), String> {
-    load(name, bytes, None).map_err(|f| f.text)
+    load(name, bytes, None, true).map_err(|f| f.text)
 }
 
-fn load(name: &str, bytes: &[u8], triple: Option<&str>) -> Result<(Module, SourceMap), Failure> {
+fn load(name: &str, bytes: &[u8], triple: Option<&str>, inst_offsets: bool) -> Result<(Module, SourceMap), Failure> {
     // Bitcode (raw, or in its wrapper) is not read: say so instead of
     // reporting the bytes as invalid text.
     if bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]) {
@@ -487,7 +498,12 @@ fn load(name: &str, bytes: &[u8], triple: Option<&str>) -> Result<(Module, Sourc
         }
     };
     // An empty (or comment-only) file is an empty module, as for opt.
-    opt_conv_ir::parse_module_for_target(name, src, triple).map_err(|e| fail(format!("{PROG}: {e}")))
+    let parse = if inst_offsets {
+        opt_conv_ir::parse_module_for_target
+    } else {
+        opt_conv_ir::text::parse_module_without_inst_offsets
+    };
+    parse(name, src, triple).map_err(|e| fail(format!("{PROG}: {e}")))
 }
 
 /// Verifier errors, located where the source map knows the instruction.

@@ -17,32 +17,42 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+/// Writes the output's bytes into the writer it is given.
+pub type Produce<'a> = &'a mut dyn FnMut(&mut dyn Write) -> io::Result<()>;
+
 /// Writes `bytes` to `path` as described in the module documentation.
 pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_output_with(path, &mut |w| w.write_all(bytes))
+}
+
+/// Writes to `path` what `produce` writes into the writer it is given (a
+/// buffered one), as described in the module documentation: a regular file
+/// is replaced only once `produce` and every write have succeeded.
+pub fn write_output_with(path: &Path, produce: Produce<'_>) -> io::Result<()> {
     // `fs::metadata` follows symlinks: this classifies what the path names.
     match fs::metadata(path) {
         Ok(meta) if meta.is_dir() => Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory")),
-        Ok(meta) if !meta.is_file() => write_in_place(path, bytes),
-        Ok(meta) => replace_regular(&fs::canonicalize(path)?, bytes, Some(meta.permissions())),
+        Ok(meta) if !meta.is_file() => write_in_place(path, produce),
+        Ok(meta) => replace_regular(&fs::canonicalize(path)?, produce, Some(meta.permissions())),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             // A dangling symlink: create the file it names, as `open` would.
             let target = match fs::read_link(path) {
                 Ok(link) => path.parent().map_or(link.clone(), |dir| dir.join(link)),
                 Err(_) => path.to_path_buf(),
             };
-            replace_regular(&target, bytes, None)
+            replace_regular(&target, produce, None)
         }
         Err(e) => Err(e),
     }
 }
 
-fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut f = fs::OpenOptions::new().write(true).open(path)?;
-    f.write_all(bytes)?;
+fn write_in_place(path: &Path, produce: Produce<'_>) -> io::Result<()> {
+    let mut f = io::BufWriter::new(fs::OpenOptions::new().write(true).open(path)?);
+    produce(&mut f)?;
     f.flush()
 }
 
-fn replace_regular(target: &Path, bytes: &[u8], keep: Option<fs::Permissions>) -> io::Result<()> {
+fn replace_regular(target: &Path, produce: Produce<'_>, keep: Option<fs::Permissions>) -> io::Result<()> {
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -56,8 +66,11 @@ fn replace_regular(target: &Path, bytes: &[u8], keep: Option<fs::Permissions>) -
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(&dir)?;
-    tmp.write_all(bytes)?;
-    tmp.flush()?;
+    {
+        let mut w = io::BufWriter::new(&mut tmp);
+        produce(&mut w)?;
+        w.flush()?;
+    }
     if let Some(perms) = keep {
         // Set explicitly: the umask must not narrow an existing file's mode.
         tmp.as_file().set_permissions(perms)?;
