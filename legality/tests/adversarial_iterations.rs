@@ -278,3 +278,60 @@ x:
     assert_eq!(merge(&src, "a", "b", At::Before("a")), Err(Rule::TokenDominance));
     assert_eq!(mv(&src, "b", At::End("h")), Err(Rule::CycleBoundary));
 }
+
+// ---------------------------------------------------------------------------
+// Declarations of intrinsics LLVM knows: LLVM reads them with its own
+// attributes, so what they promise does not count.
+
+/// %x above a block that halts the wave for some threads, used under a
+/// uniform branch after the two ways rejoin. `halt_decl` declares the call.
+fn halt_between(halt_decl: &str, halt_call: &str) -> String {
+    with_decls(&format!(
+        r#"
+{halt_decl}
+define amdgpu_kernel void @k(i32 %v, i1 %u) convergent {{
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %x = call i32 @subgroup_add(i32 %v) [ "convergencectrl"(token %e) ]
+  %stop = icmp ugt i32 %tid, 3
+  br i1 %stop, label %halt, label %go
+halt:
+  {halt_call}
+  br label %go
+go:
+  br i1 %u, label %then, label %end
+then:
+  call void @use(i32 %x)
+  br label %end
+end:
+  ret void
+}}
+"#
+    ))
+}
+
+#[test]
+fn sinking_past_an_intrinsic_declared_willreturn_that_llvm_says_may_not_return_is_refused() {
+    // opt-22 prints `nocallback nounwind` for the halt whatever is declared:
+    // threads may stop there, after %x and before %then.
+    let src = halt_between(
+        "declare void @llvm.amdgcn.s.sendmsghalt(i32 immarg, i32) nounwind willreturn memory(none)",
+        "call void @llvm.amdgcn.s.sendmsghalt(i32 0, i32 0)",
+    );
+    assert_eq!(mv(&src, "x", At::Start("then")), Err(Rule::ThreadEnding));
+    let src =
+        halt_between("declare void @llvm.debugtrap() nounwind willreturn memory(none)", "call void @llvm.debugtrap()");
+    assert_eq!(mv(&src, "x", At::Start("then")), Err(Rule::ThreadEnding));
+}
+
+#[test]
+fn a_name_llvm_does_not_know_keeps_its_declared_promises() {
+    // LLVM keeps the attributes of an `llvm.*` declaration it does not
+    // know, so the same sink across it is allowed.
+    let src = halt_between(
+        "declare void @llvm.foo.bar() nounwind willreturn memory(inaccessiblemem: write)",
+        "call void @llvm.foo.bar()",
+    );
+    assert_eq!(mv(&src, "x", At::Start("then")), Ok(()));
+}
