@@ -63,7 +63,14 @@ pub fn inst_effects(m: &Module, f: &Function, i: Inst) -> Effects {
         InstKind::Call(ci) | InstKind::CallBr(ci) | InstKind::Invoke(ci) => {
             let callee = d.callee().map(|c| &dfg.value(c).def);
             if let Some(ValueDef::Asm(asm)) = callee {
-                return if asm.side_effect { Effects { may_throw: asm.unwind, ..state } } else { Effects::default() };
+                // Asm with side effects may also end the thread (`s_endpgm`,
+                // turning lanes off): as for any call, LLVM counts on it
+                // returning only with `willreturn` on the call.
+                return if asm.side_effect {
+                    Effects { may_throw: asm.unwind, may_not_return: !ci.fn_attrs.has("willreturn"), ..state }
+                } else {
+                    Effects::default()
+                };
             }
             // What the callee's declaration says, but for an intrinsic LLVM
             // knows: LLVM replaces its attributes with its own, which are

@@ -335,3 +335,40 @@ fn a_name_llvm_does_not_know_keeps_its_declared_promises() {
     );
     assert_eq!(mv(&src, "x", At::Start("then")), Ok(()));
 }
+
+// ---------------------------------------------------------------------------
+// Inline asm between two operations of one block.
+
+fn asm_between(asm: &str) -> String {
+    with_decls(&format!(
+        r#"
+define amdgpu_kernel void @k(i32 %v) convergent {{
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %a = call i32 @subgroup_add(i32 %v) [ "convergencectrl"(token %e) ]
+  {asm}
+  %b = call i32 @subgroup_add(i32 %v) [ "convergencectrl"(token %e) ]
+  %s = add i32 %a, %b
+  call void @use(i32 %s)
+  ret void
+}}
+"#
+    ))
+}
+
+#[test]
+fn merging_across_inline_asm_that_may_end_the_thread_is_refused() {
+    // The asm may end the wave or turn lanes off (`s_endpgm`, a write to
+    // exec); without `willreturn` on the call LLVM does not count on it
+    // returning either.
+    let src = asm_between(r#"call void asm sideeffect "s_endpgm", ""()"#);
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Err(Rule::ThreadEnding));
+    let src = asm_between(r#"call void asm sideeffect "s_endpgm", ""() nounwind"#);
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Err(Rule::ThreadEnding));
+}
+
+#[test]
+fn merging_across_inline_asm_that_promises_to_return_is_legal() {
+    let src = asm_between(r#"call void asm sideeffect "s_nop 0", ""() nounwind willreturn"#);
+    assert_eq!(merge(&src, "a", "b", At::Before("a")), Ok(()));
+}
