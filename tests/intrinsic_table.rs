@@ -90,3 +90,49 @@ declare i32 @llvm.amdgcn.wqm.i32(i32)
     }
     assert_eq!(got.len(), 25);
 }
+
+/// The function attributes each declaration printed by opt-22 has.
+fn llvm_fn_attrs(printed: &str) -> BTreeMap<String, String> {
+    let groups: BTreeMap<&str, &str> =
+        printed.lines().filter_map(|l| l.strip_prefix("attributes #")).filter_map(|l| l.split_once(" = ")).collect();
+    printed
+        .lines()
+        .filter(|l| l.starts_with("declare "))
+        .map(|l| {
+            let name = l.split('@').nth(1).and_then(|r| r.split('(').next()).unwrap_or("").to_string();
+            let attrs = l.rsplit_once(" #").and_then(|(_, g)| groups.get(g)).copied().unwrap_or("");
+            (name, attrs.trim_matches(|c| c == '{' || c == '}' || c == ' ').to_string())
+        })
+        .collect()
+}
+
+/// The families whose function attributes the effects take from the table
+/// rather than the declaration: opt-22 gives a member of each exactly those.
+#[test]
+fn effect_table_matches_opt22() {
+    let path = tests_dir().join("intrinsic-effect-probes.ll");
+    let src = std::fs::read_to_string(&path).unwrap();
+    let Some((code, printed, err)) = opt22(&["-S", path.to_str().unwrap()]) else {
+        println!("skipped: opt-22 not found");
+        return;
+    };
+    assert_eq!(code, 0, "opt-22 rejects the probes:\n{err}");
+    let theirs = llvm_fn_attrs(&printed);
+    let names: Vec<&str> = src
+        .lines()
+        .filter(|l| l.starts_with("declare "))
+        .filter_map(|l| l.split('@').nth(1).and_then(|r| r.split('(').next()))
+        .collect();
+    assert!(names.len() > 70, "too few probes: {}", names.len());
+    let mut wrong = Vec::new();
+    for name in names {
+        let ours = opt_conv_ir::intrinsics::llvm_function_attrs(name);
+        match (ours, theirs.get(name)) {
+            (None, _) => wrong.push(format!("{name}: not in the table")),
+            (_, None) => wrong.push(format!("{name}: not printed by opt-22 under that name")),
+            (Some(a), Some(b)) if a != b => wrong.push(format!("{name}: opt-22 `{b}`, table `{a}`")),
+            _ => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{} mismatches:\n{}", wrong.len(), wrong.join("\n"));
+}

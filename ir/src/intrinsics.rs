@@ -7,7 +7,11 @@
 //! convergent even when a test declares it without attributes. Convergent
 //! target intrinsics that are not listed here get their function attributes
 //! from [`crate::convergent_intrinsics`]. Other intrinsics keep their
-//! declared attributes.
+//! declared attributes in the module (and in what is printed), but their
+//! effects are read from LLVM's function attributes where a second table
+//! has them ([`llvm_function_attrs`]), and from nothing the declaration
+//! promises where none does and LLVM may know the name
+//! ([`attrs_replaced_by_llvm`]).
 
 use crate::attrs::{Attr, AttrSet};
 use crate::convergent_intrinsics::convergent_attrs;
@@ -161,19 +165,146 @@ const NV_CONV: &str = "convergent nocallback nounwind memory(inaccessiblemem: re
 const PURE: &str = "nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)";
 
 fn lookup(name: &str) -> Option<&'static Entry> {
-    TABLE.iter().find(|e| {
-        let k = e.name;
-        if k.ends_with('.') {
-            name.starts_with(k)
-        } else {
-            name.strip_prefix(k).is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
-        }
-    })
+    TABLE.iter().find(|e| family_matches(e.name, name))
+}
+
+/// LLVM 22's function attributes of intrinsic families the table above
+/// does not declare: `opt-22 -S` attaches these to a declaration of any
+/// member, whatever it says. Only the function attributes are known here
+/// (not the parameter and return attributes a declaration needs when it is
+/// printed), so the parser leaves these declarations as written and only
+/// [`crate::effects::inst_effects`] reads the attributes from here.
+/// Established by declaring every intrinsic that the tests and corpora
+/// declare and reading what `opt-22 -S` prints; every member of a family
+/// had the same attributes. `tests/intrinsic_table.rs` repeats the check
+/// for one member of each family (`tests/intrinsic-effect-probes.ll`).
+const LLVM_FUNC_ATTRS: &[(&str, &str)] = &[
+    ("llvm.acos", SPEC),
+    ("llvm.annotation", INACC_RW),
+    ("llvm.arithmetic.fence", PURE),
+    ("llvm.asin", SPEC),
+    ("llvm.atan", SPEC),
+    ("llvm.atan2", SPEC),
+    ("llvm.bitreverse", PURE),
+    ("llvm.bswap", PURE),
+    ("llvm.ceil", PURE),
+    ("llvm.copysign", PURE),
+    ("llvm.cos", PURE),
+    ("llvm.cosh", SPEC),
+    ("llvm.ctlz", SPEC),
+    ("llvm.cttz", SPEC),
+    ("llvm.exp", PURE),
+    ("llvm.exp10", PURE),
+    ("llvm.exp2", PURE),
+    ("llvm.expect", "nocallback nofree nosync nounwind willreturn memory(none)"),
+    (
+        "llvm.experimental.constrained.",
+        "nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)",
+    ),
+    ("llvm.experimental.noalias.scope.decl", INACC_RW),
+    ("llvm.fake.use", INACC_RW),
+    ("llvm.floor", PURE),
+    ("llvm.fmuladd", PURE),
+    ("llvm.fptosi.sat", PURE),
+    ("llvm.fptoui.sat", PURE),
+    ("llvm.frexp", PURE),
+    ("llvm.fshl", PURE),
+    ("llvm.fshr", PURE),
+    ("llvm.invariant.end", "nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)"),
+    ("llvm.invariant.start", "nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)"),
+    ("llvm.is.fpclass", PURE),
+    (
+        "llvm.launder.invariant.group",
+        "nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)",
+    ),
+    ("llvm.ldexp", PURE),
+    ("llvm.load.relative", "nocallback nofree nosync nounwind willreturn memory(argmem: read)"),
+    ("llvm.log", PURE),
+    ("llvm.log10", PURE),
+    ("llvm.log2", PURE),
+    ("llvm.lround", PURE),
+    ("llvm.masked.gather", "nocallback nofree nosync nounwind willreturn memory(read)"),
+    ("llvm.masked.scatter", "nocallback nofree nosync nounwind willreturn memory(write)"),
+    ("llvm.maximum", PURE),
+    ("llvm.maximumnum", PURE),
+    ("llvm.maxnum", PURE),
+    ("llvm.memmove", "nocallback nofree nounwind willreturn memory(argmem: readwrite)"),
+    ("llvm.minimum", PURE),
+    ("llvm.minimumnum", PURE),
+    ("llvm.minnum", PURE),
+    ("llvm.modf", SPEC),
+    ("llvm.nearbyint", PURE),
+    ("llvm.pow", PURE),
+    ("llvm.powi", PURE),
+    ("llvm.ptr.annotation", INACC_RW),
+    ("llvm.readcyclecounter", "nocallback nofree nosync nounwind willreturn"),
+    ("llvm.rint", PURE),
+    ("llvm.round", PURE),
+    ("llvm.roundeven", PURE),
+    ("llvm.sadd.sat", PURE),
+    ("llvm.sadd.with.overflow", PURE),
+    ("llvm.scmp", PURE),
+    ("llvm.sideeffect", INACC_RW),
+    ("llvm.sin", PURE),
+    ("llvm.sincos", SPEC),
+    ("llvm.sinh", SPEC),
+    ("llvm.sshl.sat", SPEC),
+    ("llvm.ssub.sat", PURE),
+    ("llvm.stackrestore", "nocallback nofree nosync nounwind willreturn"),
+    ("llvm.stacksave", "nocallback nofree nosync nounwind willreturn"),
+    ("llvm.tan", SPEC),
+    ("llvm.tanh", SPEC),
+    ("llvm.trunc", PURE),
+    ("llvm.uadd.sat", PURE),
+    ("llvm.uadd.with.overflow", PURE),
+    ("llvm.ucmp", PURE),
+    ("llvm.umul.with.overflow", PURE),
+    ("llvm.ushl.sat", SPEC),
+    ("llvm.usub.sat", PURE),
+    ("llvm.usub.with.overflow", PURE),
+    ("llvm.var.annotation", INACC_RW),
+    ("llvm.vector.reduce.", SPEC),
+];
+
+const SPEC: &str = "nocallback nofree nosync nounwind speculatable willreturn memory(none)";
+const INACC_RW: &str = "nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)";
+
+/// Whether `name` is `key` or continues it after a `.` (a key ending in
+/// `.` is a prefix).
+fn family_matches(key: &str, name: &str) -> bool {
+    if key.ends_with('.') {
+        name.starts_with(key)
+    } else {
+        name.strip_prefix(key).is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+    }
+}
+
+/// LLVM 22's function attributes of intrinsic `name`, as text, for the
+/// families of [`LLVM_FUNC_ATTRS`] (`None` for others, including those the
+/// main table declares: ask [`default_attrs`]).
+pub fn llvm_function_attrs(name: &str) -> Option<&'static str> {
+    LLVM_FUNC_ATTRS.iter().find(|(k, _)| family_matches(k, name)).map(|&(_, a)| a)
 }
 
 /// Whether the intrinsic's attributes come from the tables.
 pub fn is_known(name: &str) -> bool {
     lookup(name).is_some() || convergent_attrs(name).is_some()
+}
+
+/// Whether LLVM may replace the attributes declared for `name` with its
+/// own: an `llvm.*` name that may be an intrinsic LLVM 22 knows
+/// ([`may_be_known_intrinsic`]) but that the tables here do not list. LLVM
+/// reads such a declaration with its intrinsic table's attributes, not the
+/// declared ones (`@llvm.amdgcn.s.sendmsghalt` declared `nounwind willreturn
+/// memory(none)` is `nocallback nounwind` to `opt-22`: it may not return and
+/// may touch any memory), so what the declaration promises — returning, not
+/// unwinding, its memory effects, being speculatable — is not to be
+/// trusted ([`crate::effects::inst_effects`] ignores it). Convergence needs
+/// no such care: every intrinsic LLVM makes `convergent` is in
+/// [`crate::convergent_intrinsics`], so one not listed is not convergent
+/// for LLVM, and a declared `convergent` only makes us more careful.
+pub fn attrs_replaced_by_llvm(name: &str) -> bool {
+    may_be_known_intrinsic(name) && !is_known(name) && llvm_function_attrs(name).is_none()
 }
 
 /// The function attributes of intrinsic `name` (empty if unknown).
@@ -455,6 +586,32 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn declarations_llvm_overrides() {
+        // Known to LLVM, not to the tables: the declaration is not trusted.
+        assert!(attrs_replaced_by_llvm("llvm.amdgcn.s.sendmsghalt"));
+        assert!(attrs_replaced_by_llvm("llvm.debugtrap"));
+        assert!(attrs_replaced_by_llvm("llvm.experimental.guard"));
+        // Unknown to LLVM: it keeps the declared attributes, and so do we.
+        assert!(!attrs_replaced_by_llvm("llvm.foo.bar"));
+        assert!(!attrs_replaced_by_llvm("subgroup_add"));
+        // In a table.
+        assert!(!attrs_replaced_by_llvm("llvm.memcpy.p0.p0.i64"));
+        assert!(!attrs_replaced_by_llvm("llvm.amdgcn.endpgm"));
+        assert!(!attrs_replaced_by_llvm("llvm.fmuladd.f32"));
+        assert_eq!(llvm_function_attrs("llvm.exp2.f32"), Some(PURE));
+        assert_eq!(llvm_function_attrs("llvm.exp.f32"), Some(PURE));
+        assert_eq!(llvm_function_attrs("llvm.experimental.guard"), None);
+        assert_eq!(llvm_function_attrs("llvm.vector.reduce.add.v4i32"), Some(SPEC));
+        assert!(llvm_function_attrs("llvm.memmove.p0.p0.i64").is_some_and(|a| a.contains("argmem: readwrite")));
+        // The two tables do not overlap: the parser and the effects agree.
+        for (k, _) in LLVM_FUNC_ATTRS {
+            let probe = format!("{k}x");
+            let name = if k.ends_with('.') { probe.as_str() } else { k };
+            assert!(!is_known(name), "{k} is in both tables");
+        }
+    }
 
     #[test]
     fn table_lookup() {

@@ -273,7 +273,12 @@ fn call_may_trap(m: &Module, f: &Function, x: Inst) -> bool {
     let d = f.dfg().inst(x);
     let InstKind::Call(ci) = &d.kind else { return false };
     let decl = f.dfg().direct_callee(x).and_then(|g| m.func(g));
-    let speculatable = ci.fn_attrs.has("speculatable") || decl.is_some_and(|d| d.fn_attrs.has("speculatable"));
+    // An intrinsic LLVM knows has LLVM's attributes, not the declared ones.
+    let llvm = decl.and_then(|d| opt_conv_ir::intrinsics::llvm_function_attrs(&d.name));
+    let decl = decl.filter(|d| llvm.is_none() && !opt_conv_ir::intrinsics::attrs_replaced_by_llvm(&d.name));
+    let speculatable = ci.fn_attrs.has("speculatable")
+        || decl.is_some_and(|d| d.fn_attrs.has("speculatable"))
+        || llvm.is_some_and(|l| l.split(' ').any(|t| t == "speculatable"));
     let noundef = ci.param_attrs.iter().chain(decl.iter().flat_map(|d| d.param_attrs.iter())).any(|a| a.has("noundef"));
     !speculatable || noundef
 }

@@ -196,3 +196,32 @@ entry:
     assert!(!err.contains("merged"), "{err}");
     assert_eq!(count(&out, "call i32 @subgroup_"), 3, "{out}");
 }
+
+#[test]
+fn inline_asm_that_may_end_the_thread_between_keeps_both() {
+    // `s_endpgm` ends the wave; asm without `willreturn` on the call may do
+    // that or turn lanes off, so the threads of %b may be fewer.
+    let body = |asm: &str| {
+        format!(
+            r#"
+define amdgpu_kernel void @k(i32 %x) convergent {{
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  {asm}
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ]
+  %s = add i32 %a, %b
+  call void @sink(i32 %s)
+  ret void
+}}
+"#
+        )
+    };
+    let (out, err) = cse_judged(&body(r#"call void asm sideeffect "s_endpgm", ""() nounwind"#), false);
+    assert!(err.contains("kept %b: [thread-ending]"), "{err}");
+    assert_eq!(count(&out, "call i32 @subgroup_add"), 2, "{out}");
+    // With `willreturn` the asm promises to come back: they merge.
+    let (out, err) = cse_judged(&body(r#"call void asm sideeffect "s_nop 0", ""() nounwind willreturn"#), false);
+    assert!(err.contains("merged %b into %a"), "{err}");
+    assert_eq!(count(&out, "call i32 @subgroup_add"), 1, "{out}");
+}

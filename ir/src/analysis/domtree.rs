@@ -87,6 +87,65 @@ impl DomTree {
         build(cfg.num_block_ids(), &roots, true, |b| cfg.preds(b), |b| cfg.succs(b))
     }
 
+    /// The post-dominator tree of a part of a CFG: the `blocks` and the
+    /// edges between them that `keep` accepts. A block with an edge left out
+    /// (to a block outside, or one `keep` refuses) or without successors is
+    /// a root, as if the edge went to the virtual exit; a region that can
+    /// reach no root gets one as in [`DomTree::post_from_cfg`]. Blocks
+    /// outside `blocks` are not in the tree: ask only about blocks inside.
+    /// (The body of one iteration of a cycle is such a part: its blocks
+    /// without the edges back to its entries.)
+    pub fn post_of_part(cfg: &Cfg, blocks: &[Block], keep: impl Fn(Block, Block) -> bool) -> DomTree {
+        let n = cfg.num_block_ids();
+        let mut inside = EntitySet::with_capacity(n);
+        for &b in blocks {
+            inside.insert(b);
+        }
+        let mut succs: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+        let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+        succs.resize(n);
+        preds.resize(n);
+        let mut roots: Vec<Block> = Vec::new();
+        for b in cfg.blocks().filter(|&b| inside.contains(b)) {
+            let mut left_out = cfg.succs(b).is_empty();
+            for &s in cfg.succs(b) {
+                if inside.contains(s) && keep(b, s) {
+                    succs[b].push(s);
+                    preds[s].push(b);
+                } else {
+                    left_out = true;
+                }
+            }
+            if left_out {
+                roots.push(b);
+            }
+        }
+        let mut reaches = EntitySet::with_capacity(n);
+        let mut stack: Vec<Block> = roots.clone();
+        for &r in &roots {
+            reaches.insert(r);
+        }
+        let mark = |stack: &mut Vec<Block>, reaches: &mut EntitySet<Block>| {
+            while let Some(b) = stack.pop() {
+                for &p in &preds[b] {
+                    if reaches.insert(p) {
+                        stack.push(p);
+                    }
+                }
+            }
+        };
+        mark(&mut stack, &mut reaches);
+        for b in cfg.blocks().rev().filter(|&b| inside.contains(b)) {
+            if !reaches.contains(b) {
+                roots.push(b);
+                reaches.insert(b);
+                stack.push(b);
+                mark(&mut stack, &mut reaches);
+            }
+        }
+        build(n, &roots, true, |b| preds[b].as_slice(), |b| succs[b].as_slice())
+    }
+
     /// Whether this is a post-dominator tree.
     pub fn is_post(&self) -> bool {
         self.post

@@ -64,6 +64,8 @@ use crate::convergence::ConvergenceInfo;
 use crate::uniformity::{Mode, Target, UniformityInfo};
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, PostDomTree};
 use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, Module, Value};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 pub use inline::InlinePlan;
@@ -236,6 +238,9 @@ pub struct Oracle<'m> {
     dt: Rc<DomTree>,
     pdt: Rc<PostDomTree>,
     cycles: Rc<CycleInfo>,
+    /// Per cycle, the post-dominator tree of one of its iterations (built
+    /// when first asked for; see [`Oracle::iteration_pdt`]).
+    iteration_pdts: RefCell<FxHashMap<CycleId, Rc<DomTree>>>,
     explain: bool,
 }
 
@@ -254,6 +259,7 @@ impl<'m> Oracle<'m> {
             dt: f.domtree(),
             pdt: f.postdomtree(),
             cycles: f.cycles(),
+            iteration_pdts: RefCell::default(),
             explain: true,
         }
     }
@@ -281,6 +287,7 @@ impl<'m> Oracle<'m> {
             dt: f.domtree(),
             pdt: f.postdomtree(),
             cycles: f.cycles(),
+            iteration_pdts: RefCell::default(),
             explain: true,
         }
     }
@@ -310,6 +317,7 @@ impl<'m> Oracle<'m> {
             self.pdt = f.postdomtree();
             self.cycles = f.cycles();
             self.cfg = cfg;
+            self.iteration_pdts = RefCell::default();
         }
     }
 

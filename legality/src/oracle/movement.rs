@@ -11,7 +11,9 @@
 use super::uniform::Span;
 use super::{InsertPoint, Obligation, Oracle, Refusal, Rule, Verdict};
 use crate::convergence::{ConvOp, TokenKind};
+use opt_conv_ir::analysis::{CycleId, DomTree};
 use opt_conv_ir::{Block, EntitySet, Function, Inst};
+use std::rc::Rc;
 
 impl Oracle<'_> {
     pub(super) fn check_move(&self, f: &Function, insts: &[Inst], to: InsertPoint) -> Verdict {
@@ -419,10 +421,29 @@ impl Oracle<'_> {
 
     /// Every branch between `top` and the `bottoms` it dominates on which
     /// reaching a bottom depends (uniform or not).
+    ///
+    /// Inside a cycle, reaching is counted per iteration: a dynamic instance
+    /// of an operation in a cycle belongs to one iteration (of the heart in
+    /// its header, or of a token defined inside), so a branch that sends
+    /// some threads round again before they reach a bottom decides whether
+    /// they reach it *in this iteration*, though every thread reaches it in
+    /// the end. The post-dominance below is that of one iteration of the
+    /// smallest cycle holding `top` and the bottoms ([`Oracle::iteration_pdt`]):
+    /// an edge back to one of its entries, or out of it, ends the iteration.
     pub(super) fn deciding_branches(&self, top: Block, bottoms: &[Block]) -> Vec<Block> {
+        let cycle = bottoms
+            .iter()
+            .fold(self.cycles.cycle_of(top), |c, &b| self.cycles.smallest_common_cycle(c, self.cycles.cycle_of(b)));
+        let iteration = cycle.map(|c| self.iteration_pdt(c));
+        let pdom = |y: Block, x: Block| match &iteration {
+            Some(t) => t.dominates(y, x),
+            None => self.pdt.post_dominates(y, x),
+        };
+        // An edge that stays within the iteration.
+        let within = |s: Block| cycle.is_none_or(|c| self.cycles.contains(c, s) && !self.cycles.is_entry(c, s));
         let mut region: Vec<Block> = Vec::new();
         for &b in bottoms {
-            for x in self.paths(top, b) {
+            for x in self.paths_within(top, b, cycle) {
                 if !region.contains(&x) {
                     region.push(x);
                 }
@@ -440,8 +461,8 @@ impl Oracle<'_> {
                     continue;
                 }
                 let controls = deciding.iter().any(|&y| {
-                    let strictly_pdom = y != x && self.pdt.post_dominates(y, x);
-                    !strictly_pdom && self.cfg.succs(x).iter().any(|&s| self.pdt.post_dominates(y, s))
+                    let strictly_pdom = y != x && pdom(y, x);
+                    !strictly_pdom && self.cfg.succs(x).iter().any(|&s| within(s) && pdom(y, s))
                 });
                 if controls {
                     deciding.push(x);
@@ -450,6 +471,18 @@ impl Oracle<'_> {
             }
         }
         region.into_iter().filter(|x| deciding.contains(x) && self.cfg.succs(*x).len() > 1).collect()
+    }
+
+    /// The post-dominator tree of one iteration of cycle `c`: its blocks,
+    /// with the edges back to its entries and the edges out of it ending
+    /// the iteration (going to the virtual exit).
+    pub(super) fn iteration_pdt(&self, c: CycleId) -> Rc<DomTree> {
+        if let Some(t) = self.iteration_pdts.borrow().get(&c) {
+            return t.clone();
+        }
+        let t = Rc::new(DomTree::post_of_part(&self.cfg, self.cycles.blocks(c), |_, s| !self.cycles.is_entry(c, s)));
+        self.iteration_pdts.borrow_mut().insert(c, t.clone());
+        t
     }
 
     /// The blocks whose terminator a move between `a` and `b` crosses: for
@@ -479,11 +512,21 @@ impl Oracle<'_> {
     /// `top` and the blocks other than `bottom` on paths from `top` to
     /// `bottom` that do not return to `top`, in a deterministic order.
     pub(super) fn paths(&self, top: Block, bottom: Block) -> Vec<Block> {
+        self.paths_within(top, bottom, None)
+    }
+
+    /// [`Oracle::paths`] within one iteration of `cycle` (if any): the
+    /// paths stay in it and do not go back to its entries.
+    fn paths_within(&self, top: Block, bottom: Block, cycle: Option<CycleId>) -> Vec<Block> {
+        let within = |s: Block| cycle.is_none_or(|c| self.cycles.contains(c, s) && !self.cycles.is_entry(c, s));
         let mut back = EntitySet::new();
         let mut work = vec![bottom];
         back.insert(bottom);
         while let Some(x) = work.pop() {
             if x == top {
+                continue;
+            }
+            if !within(x) {
                 continue;
             }
             for &p in self.cfg.preds(x) {
@@ -501,7 +544,7 @@ impl Oracle<'_> {
                 continue;
             }
             for &s in self.cfg.succs(x) {
-                if s != top && back.contains(s) && fwd.insert(s) {
+                if s != top && within(s) && back.contains(s) && fwd.insert(s) {
                     if s != bottom {
                         out.push(s);
                     }
