@@ -30,13 +30,14 @@ pub mod transform;
 
 use crate::loops::trip::{TripCount, counted, trip_count};
 use crate::loops::{Loop, LoopForest, loop_with_header, normalize};
+use crate::module_edits::{Declaration, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::registry::split_params;
 use crate::remarks::block_label;
 use crate::remarks::{Remark, RemarkKind};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::target::GpuFamily;
-use opt_conv_ir::{Block, Changes, Function, InstKind, Module};
+use opt_conv_ir::{Block, Changes, Function, InstKind, Module, Type};
 use opt_conv_legality::oracle::{
     Obligation, Oracle, OracleAnalyses, Query, Refusal, UnrollKind, Verdict, unroll_verdict_from_blocks,
 };
@@ -94,6 +95,21 @@ impl FunctionPass for Unroll {
     fn class_name(&self) -> &'static str {
         "LoopUnrollPass"
     }
+    fn declarations(&self, m: &Module) -> Vec<Declaration> {
+        // The remainder's `llvm.assume`, and the trip count's max for each
+        // integer type a loop may count in.
+        let mut out = vec![Declaration { name: "llvm.assume".into(), ret: Type::VOID, params: vec![Type::I1] }];
+        for t in m.types.all().filter(|&t| m.types.is_int(t)) {
+            for base in ["smax", "umax"] {
+                out.push(Declaration {
+                    name: format!("llvm.{base}.{}", m.types.display(t)),
+                    ret: t,
+                    params: vec![t, t],
+                });
+            }
+        }
+        out
+    }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
         let _span = tracing::debug_span!(target: "opt_conv::loop-unroll", "unroll", func = %name).entered();
@@ -119,7 +135,7 @@ impl FunctionPass for Unroll {
         f.track_uses();
         for h in headers {
             let Some(l) = forest.current(f, h) else { continue };
-            let outcome = unroll_loop(cx.module, cx.func, f, l, &params, &mut analyses, explain);
+            let outcome = unroll_loop(cx.module, cx.edits, cx.func, f, l, &params, &mut analyses, explain);
             if outcome.changed != Changes::NONE {
                 analyses = None;
             }
@@ -199,12 +215,12 @@ struct Pragmas {
     runtime_disable: bool,
 }
 
-fn pragmas(m: &Module, f: &Function, l: &Loop) -> Pragmas {
+fn pragmas(m: &Module, edits: &ModuleEdits, f: &Function, l: &Loop) -> Pragmas {
     let mut p = Pragmas::default();
     for &latch in &l.latches {
         let Some(t) = f.terminator(latch) else { continue };
         let Some(id) = f.dfg().inst_md(t, "llvm.loop") else { continue };
-        for (name, rest) in m.metadata.loop_properties(id) {
+        for (name, rest) in edits.loop_properties(m, id) {
             match name {
                 "llvm.loop.unroll.disable" => p.disable = true,
                 "llvm.loop.unroll.full" => p.full = true,
@@ -254,8 +270,10 @@ enum Decision {
     Do(u32, Shape),
 }
 
+#[expect(clippy::too_many_arguments, reason = "the pass's state, passed once")]
 fn unroll_loop(
-    m: &mut Module,
+    m: &Module,
+    edits: &mut ModuleEdits,
     fid: opt_conv_ir::FuncId,
     f: &mut Function,
     l: Loop,
@@ -265,7 +283,7 @@ fn unroll_loop(
 ) -> Outcome {
     let block = block_label(f, l.header).trim_start_matches('%').to_owned();
     let mut out = Outcome { changed: Changes::NONE, block, remarks: Vec::new() };
-    let prag = pragmas(m, f, &l);
+    let prag = pragmas(m, edits, f, &l);
     if prag.disable {
         return out;
     }
@@ -437,6 +455,7 @@ fn unroll_loop(
     let explicit = requested.is_some() || prag.full || prag.enable;
     match transform::unroll(
         m,
+        edits,
         f,
         &l,
         c.as_ref(),
