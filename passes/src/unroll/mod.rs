@@ -29,7 +29,7 @@ pub mod ivs;
 pub mod transform;
 
 use crate::loops::trip::{TripCount, counted, trip_count};
-use crate::loops::{Loop, LoopForest, loop_with_header, normalize};
+use crate::loops::{Loop, LoopForest, normalize};
 use crate::module_edits::{Declaration, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::registry::split_params;
@@ -292,7 +292,8 @@ fn unroll_loop(
     // Shape the loop (already done for loops present when the pass
     // started; an inner loop's unrolling can undo it for its parent).
     let header = l.header;
-    let reload = |f: &Function| loop_with_header(f, header);
+    let first = l.clone();
+    let reload = |f: &Function| first.recompute(f);
     let mut l = l;
     if l.preheader.is_none() {
         if let Err(e) = normalize::ensure_preheader(f, &l) {
@@ -342,8 +343,14 @@ fn unroll_loop(
         }
         .explaining(explain)
     });
+    // The oracle's cycle ids are those of the function as it is now (the
+    // forest's loop, found without them, keeps the snapshot's id).
+    let cycle = match &oracle {
+        Some(_) => f.cycles().cycle_of(header).filter(|&c| f.cycles().header(c) == header).unwrap_or(l.cycle),
+        None => l.cycle,
+    };
     let verdict = |kind: UnrollKind| match &oracle {
-        Some(o) => o.ask(f, &Query::Unroll { cycle: l.cycle, kind }),
+        Some(o) => o.ask(f, &Query::Unroll { cycle, kind }),
         None => local(f, kind).expect("decided by the loop's instructions"),
     };
     if let Verdict::Refused(r) = verdict(UnrollKind::Full) {

@@ -27,7 +27,7 @@ use opt_conv_ir::constant::{Const, sext};
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::inst::{BinOp, IntFlags, IntPred};
 use opt_conv_ir::metadata::{MdBody, MdOperand};
-use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
+use opt_conv_ir::{Block, EntityRef, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
 use opt_conv_ir::{MdId, MetadataTable};
 
 /// How to unroll.
@@ -71,6 +71,10 @@ pub fn unroll(
     plan: Plan,
 ) -> Result<(), String> {
     let Plan { count, shape, heart, explicit, trip_count } = plan;
+    // The CFG as it is now, patched below rather than computed again for
+    // the whole function after each loop.
+    let cfg_before = f.cfg();
+    let first_new_block = f.dfg().num_blocks();
     let latch = l.latch().ok_or("several latches")?;
     let loop_id = f.terminator(latch).and_then(|t| f.dfg().inst_md(t, "llvm.loop"));
     let pre = l.preheader.ok_or("no preheader")?;
@@ -197,6 +201,13 @@ pub fn unroll(
             }
         }
     }
+    // Only the loop, its preheader and exits and the new blocks have
+    // different edges.
+    let mut touched: Vec<Block> = l.blocks.clone();
+    touched.push(pre);
+    touched.extend(&l.exits);
+    touched.extend((first_new_block..f.dfg().num_blocks()).map(Block::new));
+    f.update_cfg(cfg_before, &touched);
     // As LLVM: each latch that now just falls through absorbs its successor.
     let mut blocks: Vec<Block> = l.blocks.clone();
     for c in copies.iter().flatten() {
