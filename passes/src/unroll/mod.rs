@@ -130,12 +130,14 @@ impl FunctionPass for Unroll {
         let forest = LoopForest::compute(f);
         let headers: Vec<Block> = forest.loops().iter().map(|l| l.header).collect();
         let mut analyses: Option<OracleAnalyses> = None;
+        let mut lcssa_uses = opt_conv_ir::analysis::Uses::default();
         // Uses follow the edits: LCSSA and the clean-up after each loop
         // ask who uses a value, which is otherwise a scan of the function.
         f.track_uses();
         for h in headers {
             let Some(l) = forest.current(f, h) else { continue };
-            let outcome = unroll_loop(cx.module, cx.edits, cx.func, f, l, &params, &mut analyses, explain);
+            let outcome =
+                unroll_loop(cx.module, cx.edits, &mut lcssa_uses, cx.func, f, l, &params, &mut analyses, explain);
             if outcome.changed != Changes::NONE {
                 analyses = None;
             }
@@ -274,6 +276,7 @@ enum Decision {
 fn unroll_loop(
     m: &Module,
     edits: &mut ModuleEdits,
+    uses: &mut opt_conv_ir::analysis::Uses,
     fid: opt_conv_ir::FuncId,
     f: &mut Function,
     l: Loop,
@@ -446,15 +449,24 @@ fn unroll_loop(
     out.changed = Changes::ALL;
     // LCSSA asks only for the users of the loop's values: taken from the
     // tracked uses, not from a scan of the whole function per loop.
-    let mut uses = opt_conv_ir::analysis::Uses::default();
+    // The lists are the pass's, emptied again after each loop: new ones
+    // would be as large as the function for each loop.
     let defs: Vec<opt_conv_ir::Value> =
         l.blocks.iter().flat_map(|&b| f.block_insts(b)).filter_map(|i| f.dfg().inst_result(i)).collect();
-    for v in defs {
+    for &v in &defs {
         for u in f.users_of(v) {
             uses.add_user(v, u);
         }
     }
-    if let Err(e) = normalize::form_lcssa(f, &l, &mut uses) {
+    let first_new_value = f.dfg().num_values();
+    let lcssa = normalize::form_lcssa(f, &l, uses);
+    let new_values = (first_new_value..f.dfg().num_values()).map(<opt_conv_ir::Value as opt_conv_ir::EntityRef>::new);
+    for v in defs.into_iter().chain(new_values) {
+        for u in uses.users(v).to_vec() {
+            uses.remove_user(v, u);
+        }
+    }
+    if let Err(e) = lcssa {
         out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
         return out;
     }
