@@ -69,8 +69,12 @@ impl ModuleEdits {
             .lookup(name)
             .filter(|&g| m.func(g).is_some())
             .unwrap_or_else(|| panic!("'{name}' was not among the declarations the pass listed"));
+        debug_assert_eq!(
+            m.func(g).map(|d| d.ty),
+            m.types.find(&TypeData::Function { ret, params: params.to_vec().into(), varargs: false }),
+            "'{name}' declared with another type"
+        );
         self.declared.push(g);
-        let _ = (ret, params);
         g
     }
 
