@@ -206,6 +206,16 @@ impl DataFlowGraph {
         }
     }
 
+    /// Rewrites every metadata attachment of every instruction with `map`
+    /// (linear in the attachments).
+    pub fn map_inst_md(&mut self, mut map: impl FnMut(MdId) -> MdId) {
+        for list in self.inst_md.values_mut() {
+            for (_, id) in list.iter_mut() {
+                *id = map(*id);
+            }
+        }
+    }
+
     /// Replaces all attachments of `i`.
     pub fn set_all_inst_md(&mut self, i: Inst, md: Vec<(Name, MdId)>) {
         if md.is_empty() {

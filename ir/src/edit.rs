@@ -455,14 +455,14 @@ mod tests {
         let phi = f.inst_by_name("p").unwrap();
         let cfg = f.cfg();
         f.remove_incoming_once_in_phis_of(join, b);
-        assert!(std::rc::Rc::ptr_eq(&cfg, &f.cfg()), "a phi edit left the CFG as it was");
+        assert!(std::sync::Arc::ptr_eq(&cfg, &f.cfg()), "a phi edit left the CFG as it was");
         // %b now branches once to %join: the CFG must be recomputed.
         let t = f.terminator(b).unwrap();
         let c = f.dfg().inst(t).args[0];
         f.set_branch(t, None, &[join]);
         assert!(!f.dfg().inst(t).is_cond_br());
         let after = f.cfg();
-        assert!(!std::rc::Rc::ptr_eq(&cfg, &after));
+        assert!(!std::sync::Arc::ptr_eq(&cfg, &after));
         assert_eq!(after.succs(b), [join]);
         // Retargeting a successor: %a goes to %b; its phi entry follows.
         let ta = f.terminator(a).unwrap();
@@ -482,10 +482,10 @@ mod tests {
         let cfg = f.cfg();
         let (y, t) = (f.inst_by_name("y").unwrap(), f.terminator(entry).unwrap());
         remove_inst(&mut f, y);
-        assert!(std::rc::Rc::ptr_eq(&cfg, &f.cfg()));
+        assert!(std::sync::Arc::ptr_eq(&cfg, &f.cfg()));
         remove_inst(&mut f, t);
         let after = f.cfg();
-        assert!(!std::rc::Rc::ptr_eq(&cfg, &after));
+        assert!(!std::sync::Arc::ptr_eq(&cfg, &after));
         assert!(after.succs(entry).is_empty());
     }
 

@@ -12,8 +12,7 @@ use crate::dfg::DataFlowGraph;
 use crate::layout::Layout;
 use crate::{Block, Inst, Value};
 use std::any::{Any, TypeId};
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What an analysis depends on, and what a change touched.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -52,15 +51,25 @@ struct CacheEntry {
     ty: TypeId,
     deps: Changes,
     at: Epochs,
-    value: Rc<dyn Any>,
+    value: Arc<dyn Any + Send + Sync>,
 }
 
 /// Memoised analyses of one function body. Interior mutability lets a
 /// `&Function` fill it lazily; entries are checked against the function's
-/// epochs on every lookup.
+/// epochs on every lookup. A lock, not a `RefCell`, so that bodies can be
+/// transformed on several threads (each body by one thread at a time: the
+/// lock is never contended).
 #[derive(Default)]
 pub struct AnalysisCache {
-    entries: RefCell<Vec<CacheEntry>>,
+    entries: Mutex<Vec<CacheEntry>>,
+}
+
+impl AnalysisCache {
+    fn lock(&self) -> MutexGuard<'_, Vec<CacheEntry>> {
+        // A panic while the lock was held left the entries consistent
+        // (each update is a single push or removal).
+        self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 impl Clone for AnalysisCache {
@@ -72,7 +81,7 @@ impl Clone for AnalysisCache {
 
 impl std::fmt::Debug for AnalysisCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "AnalysisCache({} entries)", self.entries.borrow().len())
+        write!(f, "AnalysisCache({} entries)", self.lock().len())
     }
 }
 
@@ -239,20 +248,20 @@ impl Function {
 
     /// The cached analysis of type `A`, computing it with `compute` if it is
     /// missing or stale. `deps` says which changes invalidate it.
-    pub fn cached<A: Any>(&self, deps: Changes, compute: impl FnOnce(&Function) -> A) -> Rc<A> {
+    pub fn cached<A: Any + Send + Sync>(&self, deps: Changes, compute: impl FnOnce(&Function) -> A) -> Arc<A> {
         let ty = TypeId::of::<A>();
         {
-            let entries = self.cache.entries.borrow();
+            let entries = self.cache.lock();
             if let Some(e) = entries.iter().find(|e| e.ty == ty)
                 && self.still_valid(e)
-                && let Ok(v) = Rc::clone(&e.value).downcast::<A>()
+                && let Ok(v) = Arc::clone(&e.value).downcast::<A>()
             {
                 return v;
             }
         }
         // Compute without holding the borrow: `compute` may ask for other analyses.
-        let v = Rc::new(compute(self));
-        let mut entries = self.cache.entries.borrow_mut();
+        let v = Arc::new(compute(self));
+        let mut entries = self.cache.lock();
         entries.retain(|e| e.ty != ty);
         entries.push(CacheEntry { ty, deps, at: self.epochs, value: v.clone() });
         v
@@ -260,24 +269,24 @@ impl Function {
 
     /// Removes the cached `A`, current or stale, and returns it (so that a
     /// caller holding the only other reference can update it in place).
-    pub fn take_cached<A: Any>(&self) -> Option<Rc<A>> {
+    pub fn take_cached<A: Any + Send + Sync>(&self) -> Option<Arc<A>> {
         let ty = TypeId::of::<A>();
-        let mut entries = self.cache.entries.borrow_mut();
+        let mut entries = self.cache.lock();
         let at = entries.iter().position(|e| e.ty == ty)?;
-        Rc::clone(&entries.swap_remove(at).value).downcast::<A>().ok()
+        Arc::clone(&entries.swap_remove(at).value).downcast::<A>().ok()
     }
 
     /// Caches `value` as the current `A` (one brought up to date by hand).
-    pub fn set_cached<A: Any>(&self, deps: Changes, value: Rc<A>) {
+    pub fn set_cached<A: Any + Send + Sync>(&self, deps: Changes, value: Arc<A>) {
         let ty = TypeId::of::<A>();
-        let mut entries = self.cache.entries.borrow_mut();
+        let mut entries = self.cache.lock();
         entries.retain(|e| e.ty != ty);
         entries.push(CacheEntry { ty, deps, at: self.epochs, value });
     }
 
     /// Drops every cached analysis.
     pub fn invalidate_all(&self) {
-        self.cache.entries.borrow_mut().clear();
+        self.cache.lock().clear();
     }
 
     fn still_valid(&self, e: &CacheEntry) -> bool {

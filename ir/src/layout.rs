@@ -25,6 +25,8 @@ const LOCAL_SEQ_STRIDE: u32 = 2;
 const LOCAL_RENUMBER_LIMIT: usize = 64;
 /// The same for blocks (64-bit: twenty insertions at one point fit).
 const BLOCK_SEQ_STRIDE: u64 = 1 << 20;
+/// The least gap a renumbering leaves between blocks.
+const BLOCK_SEQ_MIN_GAP: u64 = 1 << 10;
 
 #[derive(Clone, Debug, Default)]
 struct BlockNode {
@@ -200,7 +202,11 @@ impl Layout {
     }
 
     /// Numbers a block just linked in: midway between its neighbours, or,
-    /// with no gap, the following blocks are pushed up until one has room.
+    /// with no gap, spread with the blocks after it over the numbers up to
+    /// the first later block that leaves each at least `BLOCK_SEQ_MIN_GAP`
+    /// (so the window is short: pushing every later block up by a full
+    /// stride, as parsed blocks are spaced, renumbered the rest of the
+    /// function each time a gap ran out).
     fn assign_block_seq(&mut self, b: Block) {
         let lo = self.blocks[b].prev.expand().map(|p| self.blocks[p].seq);
         let hi = self.blocks[b].next.expand().map(|n| self.blocks[n].seq);
@@ -209,16 +215,29 @@ impl Layout {
             None => self.blocks[b].seq = base + BLOCK_SEQ_STRIDE,
             Some(hi) if hi > base + 1 => self.blocks[b].seq = base + (hi - base) / 2,
             Some(_) => {
-                let mut seq = base + BLOCK_SEQ_STRIDE;
-                self.blocks[b].seq = seq;
+                // The window: `b` and the `k - 1` blocks after it, bounded
+                // by the k-th (or the end of the layout).
+                let mut window = vec![b];
                 let mut cur = self.blocks[b].next.expand();
-                while let Some(x) = cur {
-                    if self.blocks[x].seq > seq {
-                        break;
+                let bound = loop {
+                    match cur {
+                        None => break None,
+                        Some(x) => {
+                            let room = self.blocks[x].seq.saturating_sub(base);
+                            if room / (window.len() as u64 + 1) >= BLOCK_SEQ_MIN_GAP {
+                                break Some(self.blocks[x].seq);
+                            }
+                            window.push(x);
+                            cur = self.blocks[x].next.expand();
+                        }
                     }
-                    seq += BLOCK_SEQ_STRIDE;
-                    self.blocks[x].seq = seq;
-                    cur = self.blocks[x].next.expand();
+                };
+                let gap = match bound {
+                    Some(hi) => (hi - base) / (window.len() as u64 + 1),
+                    None => BLOCK_SEQ_STRIDE,
+                };
+                for (k, &x) in window.iter().enumerate() {
+                    self.blocks[x].seq = base + gap * (k as u64 + 1);
                 }
             }
         }

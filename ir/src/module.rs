@@ -286,6 +286,19 @@ impl Module {
         }
     }
 
+    /// Takes `g` out of the definition order: it stays declared (lookup
+    /// finds it) but is neither listed nor printed until
+    /// [`Module::relist`] puts it back at the end.
+    pub fn unlist(&mut self, g: GlobalId) {
+        self.order.retain(|&x| x != g);
+    }
+
+    /// Appends `g`, taken out with [`Module::unlist`], to the definition order.
+    pub fn relist(&mut self, g: GlobalId) {
+        debug_assert!(!self.order.contains(&g), "{g} is listed already");
+        self.order.push(g);
+    }
+
     /// Globals in definition order.
     pub fn order(&self) -> &[GlobalId] {
         &self.order

@@ -242,6 +242,17 @@ impl TypeTable {
         t
     }
 
+    /// The interned literal type `d`, if some earlier call interned it (a
+    /// lookup for code that may not add types).
+    pub fn find(&self, d: &TypeData) -> Option<Type> {
+        self.literal.get(d).copied()
+    }
+
+    /// Every type in the table, in the order they were added.
+    pub fn all(&self) -> impl Iterator<Item = Type> + '_ {
+        (0..self.data.len() as u32).map(Type)
+    }
+
     /// The structure of `t`.
     #[inline]
     pub fn get(&self, t: Type) -> &TypeData {

@@ -47,6 +47,7 @@
 //! Functions already controlled, or without convergent operations, are left
 //! alone.
 
+use crate::module_edits::{Declaration, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
 use opt_conv_ir::analysis::{CycleId, FunctionAnalyses};
@@ -77,8 +78,28 @@ pub enum InferOutcome {
     Refused(String),
 }
 
+/// The intrinsics inference may declare.
+fn token_declarations() -> Vec<Declaration> {
+    [TokenKind::Entry, TokenKind::Loop]
+        .into_iter()
+        .map(|k| Declaration { name: k.intrinsic_name().to_owned(), ret: Type::TOKEN, params: Vec::new() })
+        .collect()
+}
+
 /// Infers tokens for function `fid` whose body is `f` (taken out of `m`).
 pub fn infer_tokens(m: &mut Module, fid: FuncId, f: &mut Function) -> InferOutcome {
+    let mut pending = EntitySet::new();
+    crate::module_edits::prepare(m, &token_declarations(), &mut pending);
+    let mut edits = ModuleEdits::default();
+    let outcome = infer_tokens_with(m, &mut edits, fid, f);
+    edits.apply(m, f, &mut pending);
+    crate::module_edits::discard_unused(m, pending);
+    outcome
+}
+
+/// [`infer_tokens`] with the module read-only, its changes put in `edits`
+/// (the pass lists the intrinsics it declares).
+pub fn infer_tokens_with(m: &Module, edits: &mut ModuleEdits, fid: FuncId, f: &mut Function) -> InferOutcome {
     let ci = ConvergenceInfo::compute(m, f);
     match ci.mode() {
         FunctionConvergence::None | FunctionConvergence::Controlled => return InferOutcome::Unchanged,
@@ -122,11 +143,11 @@ pub fn infer_tokens(m: &mut Module, fid: FuncId, f: &mut Function) -> InferOutco
         );
     }
     if marked_convergent {
-        m.func_mut(fid).expect("checked above").fn_attrs.insert(opt_conv_ir::Attr::Flag("convergent".into()));
+        edits.add_fn_attr(fid, opt_conv_ir::Attr::Flag("convergent".into()));
     }
-    let root_fn = m.declare(TokenKind::Entry.intrinsic_name(), Type::TOKEN, &[]);
-    let loop_fn = (!needs.is_empty()).then(|| m.declare(TokenKind::Loop.intrinsic_name(), Type::TOKEN, &[]));
-    let fn_ty = m.types.function(Type::TOKEN, vec![], false);
+    let root_fn = edits.declare(m, TokenKind::Entry.intrinsic_name(), Type::TOKEN, &[]);
+    let loop_fn = (!needs.is_empty()).then(|| edits.declare(m, TokenKind::Loop.intrinsic_name(), Type::TOKEN, &[]));
+    let fn_ty = ModuleEdits::fn_type(m, Type::TOKEN, &[]);
     let entry = f.entry_block().expect("a defined function has an entry block");
     let (dfg, layout) = f.parts_mut();
     // The function's token, first in the entry block.
@@ -239,10 +260,17 @@ impl FunctionPass for InferConvergenceTokens {
     fn class_name(&self) -> &'static str {
         "InferConvergenceTokensPass"
     }
+    fn declarations(&self, _m: &Module) -> Vec<Declaration> {
+        token_declarations()
+    }
+    fn parallel(&self) -> bool {
+        // Marking a kernel convergent changes what later passes on it see.
+        false
+    }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
         let _span = tracing::debug_span!(target: "opt_conv::infer-convergence-tokens", "infer", func = %name).entered();
-        let outcome = infer_tokens(cx.module, cx.func, f);
+        let outcome = infer_tokens_with(cx.module, cx.edits, cx.func, f);
         tracing::debug!(target: "opt_conv::infer-convergence-tokens", ?outcome);
         let (kind, message, changed) = match outcome {
             InferOutcome::Unchanged => return Ok(Changes::NONE),

@@ -95,6 +95,20 @@ impl<'a> Instrumenter<'a> {
         Instrumenter { flags, bisect_count: 0, started: None, times: Vec::new() }
     }
 
+    /// Whether no flag asks for anything between passes (dumps, bisection,
+    /// timing, pass-manager logging): passes may then run in any order.
+    pub fn is_quiet(&self) -> bool {
+        let f = self.flags;
+        !(f.print_after_all
+            || f.print_before_all
+            || !f.print_after.is_empty()
+            || !f.print_before.is_empty()
+            || f.print_changed
+            || f.bisect_limit.is_some_and(|l| l >= 0)
+            || f.time_passes
+            || f.debug_pass_manager)
+    }
+
     /// Called before a pass runs on `unit`. Returns false when
     /// `-opt-bisect-limit` says to skip it.
     pub fn before(&mut self, m: &Module, unit: Unit, pass: PassNames, out: &mut String) -> bool {

@@ -21,6 +21,7 @@ pub mod instsimplify;
 pub mod jump_threading;
 pub mod loops;
 pub mod manager;
+pub mod module_edits;
 pub mod pass;
 pub mod pipeline;
 pub mod printers;
@@ -43,6 +44,9 @@ pub use remarks::{Remark, RemarkKind, Remarks};
 pub struct Options {
     /// `-verify-each`.
     pub verify_each: bool,
+    /// `-j N`: how many functions function passes may transform at once
+    /// (0 or 1: one at a time).
+    pub threads: usize,
     /// opt's debugging flags: dumps, bisection, timing.
     pub instrument: instrument::Instrumentation,
     /// `-mtriple=`, overriding the module's triple.

@@ -1,13 +1,17 @@
 //! The `Pass` traits and the context a pass runs in.
 //!
 //! A pass is a small value with a pipeline name. Function passes get the body
-//! they transform (taken out of the module for the duration) and the rest of
-//! the module; module passes get the whole module. Both report what they
+//! they transform (taken out of the module for the duration), the rest of
+//! the module read-only and a buffer for the few module changes they make
+//! ([`ModuleEdits`]), so that the manager can run them on several functions
+//! at once; module passes get the whole module. Both report what they
 //! changed, which drives analysis invalidation, `-print-changed`-style dumps
 //! and `-verify-each`.
 
 use crate::Options;
+use crate::module_edits::{Declaration, ModuleEdits};
 use crate::remarks::Remarks;
+use opt_conv_ir::text::printer::Numbering;
 use opt_conv_ir::{Changes, FuncId, Function, Module};
 
 /// What a pass operates on.
@@ -21,8 +25,10 @@ pub enum PassKind {
 
 /// Context of a function pass.
 pub struct FunctionCx<'a> {
-    /// The module (this function's body is taken out while the pass runs).
-    pub module: &'a mut Module,
+    /// The module, read-only (this function's body is taken out while the
+    /// pass runs, and so may be other functions' bodies: a function pass
+    /// reads no other body).
+    pub module: &'a Module,
     /// The function being transformed.
     pub func: FuncId,
     /// Where remarks go.
@@ -31,9 +37,12 @@ pub struct FunctionCx<'a> {
     pub out: &'a mut String,
     /// Command-line options.
     pub options: &'a Options,
-    /// What is computed from the whole module and reused between
-    /// functions while no pass changes anything.
-    pub module_cache: &'a mut ModuleCache,
+    /// The module's printer numbering, for passes that say they need it
+    /// ([`FunctionPass::needs_numbering`]): computed by the manager for the
+    /// module as it is, this body included.
+    pub numbering: &'a mut Option<Numbering>,
+    /// Where the pass puts its changes to the rest of the module.
+    pub edits: &'a mut ModuleEdits,
 }
 
 /// Module-wide data that function passes share while the module stays as
@@ -63,7 +72,7 @@ pub struct ModuleCx<'a> {
 }
 
 /// A pass over one function.
-pub trait FunctionPass {
+pub trait FunctionPass: Send + Sync {
     /// The name used in `-passes=`.
     fn name(&self) -> &'static str;
     /// The class-style name LLVM prints in dumps (`SinkingPass`).
@@ -75,6 +84,26 @@ pub trait FunctionPass {
     /// the pass manager then leaves such a function alone with a missed
     /// remark. Analyses and printers, which change nothing, say yes.
     fn handles_eh(&self) -> bool {
+        false
+    }
+    /// Functions the pass may declare through [`ModuleEdits::declare`]
+    /// (with their types, which [`ModuleEdits::fn_type`] then finds).
+    fn declarations(&self, _m: &Module) -> Vec<Declaration> {
+        Vec::new()
+    }
+    /// Whether the pass may run on several functions at once. A pass whose
+    /// module edits (attributes) later passes on the same function must see
+    /// says no: its group then runs one function at a time.
+    fn parallel(&self) -> bool {
+        true
+    }
+    /// Whether the pass prints with the module's numbering
+    /// ([`FunctionCx::numbering`]), which depends on every function's body.
+    fn needs_numbering(&self) -> bool {
+        false
+    }
+    /// Whether the pass never changes anything (analysis printers and verifiers).
+    fn read_only(&self) -> bool {
         false
     }
     /// Runs on `f`; returns what changed.

@@ -3,7 +3,7 @@
 
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use opt_conv_ir::analysis::FunctionAnalyses;
-use opt_conv_ir::analysis::print::{print_cycles, print_domtree};
+use opt_conv_ir::analysis::print::{print_cycles_of, print_domtree_of};
 use opt_conv_ir::{Changes, Function};
 
 /// Which analysis a printer prints.
@@ -26,6 +26,15 @@ impl FunctionPass for Printer {
     fn handles_eh(&self) -> bool {
         true
     }
+    fn read_only(&self) -> bool {
+        true
+    }
+    fn needs_numbering(&self) -> bool {
+        // Metadata only this body uses (`!llvm.loop`) is numbered from the
+        // module, and an unnumbered self-referencing node cannot be
+        // printed inline.
+        self.0 == Printed::Uniformity
+    }
     fn name(&self) -> &'static str {
         match self.0 {
             Printed::DomTree => "print<domtree>",
@@ -45,26 +54,15 @@ impl FunctionPass for Printer {
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let ui = (self.0 == Printed::Uniformity)
             .then(|| opt_conv_legality::uniformity(cx.module, cx.func, f, cx.options.uniformity));
-        // The printers read the body through the module; put a clone back for
-        // the duration (the body itself is unchanged). The uniformity printer
-        // needs it too: metadata only this body uses (`!llvm.loop`) is
-        // numbered from the module, and an unnumbered self-referencing node
-        // cannot be printed inline.
-        cx.module.set_body(cx.func, f.clone());
         let text = match (self.0, &ui) {
-            (Printed::DomTree, _) => print_domtree(cx.module, cx.func, false),
-            (Printed::PostDomTree, _) => print_domtree(cx.module, cx.func, true),
-            (Printed::Cycles, _) => print_cycles(cx.module, cx.func),
-            (Printed::Uniformity, Some(ui)) => opt_conv_legality::uniformity::print_uniformity_with(
-                cx.module,
-                cx.func,
-                f,
-                ui,
-                &mut cx.module_cache.numbering,
-            ),
+            (Printed::DomTree, _) => print_domtree_of(cx.module, cx.func, f, false),
+            (Printed::PostDomTree, _) => print_domtree_of(cx.module, cx.func, f, true),
+            (Printed::Cycles, _) => print_cycles_of(cx.module, cx.func, f),
+            (Printed::Uniformity, Some(ui)) => {
+                opt_conv_legality::uniformity::print_uniformity_with(cx.module, cx.func, f, ui, cx.numbering)
+            }
             (Printed::Uniformity, None) => unreachable!("computed above"),
         };
-        cx.module.take_body(cx.func);
         cx.out.push_str(&text);
         Ok(Changes::NONE)
     }
@@ -75,6 +73,9 @@ pub struct VerifyCycles;
 
 impl FunctionPass for VerifyCycles {
     fn handles_eh(&self) -> bool {
+        true
+    }
+    fn read_only(&self) -> bool {
         true
     }
     fn name(&self) -> &'static str {

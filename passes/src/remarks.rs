@@ -51,6 +51,18 @@ impl Remarks {
         Remarks { file: file.to_owned(), passed, missed, analysis, all: Vec::new() }
     }
 
+    /// An empty stream with the same file and filters (for one function
+    /// run on another thread; its remarks are appended to `all` later).
+    pub fn fork(&self) -> Remarks {
+        Remarks {
+            file: self.file.clone(),
+            passed: self.passed.clone(),
+            missed: self.missed.clone(),
+            analysis: self.analysis.clone(),
+            all: Vec::new(),
+        }
+    }
+
     /// Records a remark.
     pub fn emit(&mut self, r: Remark) {
         tracing::debug!(target: "opt_conv::remarks", pass = r.pass, function = %r.function, "{}", r.message);

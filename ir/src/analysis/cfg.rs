@@ -13,7 +13,7 @@ use crate::entity::{EntityRef, EntitySet, PackedOption, SecondaryMap};
 use crate::function::{Changes, Function};
 use crate::{Block, Layout};
 use smallvec::SmallVec;
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 /// Edge lists and orders of a function's CFG.
 #[derive(Clone, Debug)]
@@ -23,7 +23,7 @@ pub struct Cfg {
     /// The blocks in layout order, as a linked list: [`Cfg::patch`] adds and
     /// removes blocks in constant time where a vector would move its tail.
     list: BlockList,
-    order: OnceCell<Rpo>,
+    order: OnceLock<Rpo>,
     entry: Option<Block>,
     num_block_ids: usize,
 }
@@ -56,7 +56,7 @@ impl Cfg {
                 }
             }
         }
-        Cfg { succs, preds, list, order: OnceCell::new(), entry: f.entry_block(), num_block_ids: n }
+        Cfg { succs, preds, list, order: OnceLock::new(), entry: f.entry_block(), num_block_ids: n }
     }
 
     /// Brings the CFG up to date with `f` after an edit that changed only
@@ -109,7 +109,7 @@ impl Cfg {
             }
         }
         self.entry = f.entry_block();
-        self.order = OnceCell::new();
+        self.order = OnceLock::new();
     }
 
     /// The reverse post-order, computed on first use.

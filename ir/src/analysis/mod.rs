@@ -16,50 +16,50 @@ pub use domtree::{DomTree, PostDomTree};
 pub use uses::{LiveUses, Uses};
 
 use crate::{Block, Function};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Convenience accessors for the cached IR analyses.
 pub trait FunctionAnalyses {
     /// The CFG.
-    fn cfg(&self) -> Rc<Cfg>;
+    fn cfg(&self) -> Arc<Cfg>;
     /// The dominator tree.
-    fn domtree(&self) -> Rc<DomTree>;
+    fn domtree(&self) -> Arc<DomTree>;
     /// The post-dominator tree.
-    fn postdomtree(&self) -> Rc<PostDomTree>;
+    fn postdomtree(&self) -> Arc<PostDomTree>;
     /// The cycle forest.
-    fn cycles(&self) -> Rc<CycleInfo>;
+    fn cycles(&self) -> Arc<CycleInfo>;
     /// Use lists.
-    fn uses(&self) -> Rc<Uses>;
+    fn uses(&self) -> Arc<Uses>;
     /// Caches `before`, the CFG as it was before an edit, brought up to
     /// date with [`Cfg::patch`]: the edit changed only the successors of the
     /// `touched` blocks (see there). Other CFG analyses stay invalidated.
     /// Debug builds check the result against a recomputation.
-    fn update_cfg(&self, before: Rc<Cfg>, touched: &[Block]);
+    fn update_cfg(&self, before: Arc<Cfg>, touched: &[Block]);
 }
 
 impl FunctionAnalyses for Function {
-    fn cfg(&self) -> Rc<Cfg> {
+    fn cfg(&self) -> Arc<Cfg> {
         self.cached(Cfg::DEPS, Cfg::compute)
     }
-    fn domtree(&self) -> Rc<DomTree> {
+    fn domtree(&self) -> Arc<DomTree> {
         self.cached(DomTree::DEPS, DomTree::compute)
     }
-    fn postdomtree(&self) -> Rc<PostDomTree> {
+    fn postdomtree(&self) -> Arc<PostDomTree> {
         self.cached(PostDomTree::DEPS, PostDomTree::compute)
     }
-    fn cycles(&self) -> Rc<CycleInfo> {
+    fn cycles(&self) -> Arc<CycleInfo> {
         self.cached(CycleInfo::DEPS, CycleInfo::compute)
     }
-    fn uses(&self) -> Rc<Uses> {
+    fn uses(&self) -> Arc<Uses> {
         self.cached(Uses::DEPS, Uses::compute)
     }
-    fn update_cfg(&self, before: Rc<Cfg>, touched: &[Block]) {
+    fn update_cfg(&self, before: Arc<Cfg>, touched: &[Block]) {
         // The stale cache entry shares `before`; without it, `before` is
         // usually the only reference and is patched without a copy.
         drop(self.take_cached::<Cfg>());
-        let mut cfg = Rc::try_unwrap(before).unwrap_or_else(|rc| (*rc).clone());
+        let mut cfg = Arc::try_unwrap(before).unwrap_or_else(|rc| (*rc).clone());
         cfg.patch(self, touched);
         debug_assert!(cfg.same_edges(&Cfg::compute(self)), "CFG patch missed an edit (touched {touched:?})");
-        self.set_cached(Cfg::DEPS, Rc::new(cfg));
+        self.set_cached(Cfg::DEPS, Arc::new(cfg));
     }
 }

@@ -9,10 +9,17 @@ use std::fmt::Write;
 
 /// `CycleInfo for function: NAME` and one line per cycle, indented by depth.
 pub fn print_cycles(m: &Module, f: FuncId) -> String {
+    match m.body(f) {
+        Some(body) => print_cycles_of(m, f, body),
+        None => m.func(f).map(|d| format!("CycleInfo for function: {}\n", d.name)).unwrap_or_default(),
+    }
+}
+
+/// [`print_cycles`] of `body`, the body of `f` (taken out of the module).
+pub fn print_cycles_of(m: &Module, f: FuncId, body: &crate::Function) -> String {
     let mut out = String::new();
     let Some(d) = m.func(f) else { return out };
     let _ = writeln!(out, "CycleInfo for function: {}", d.name);
-    let Some(body) = m.body(f) else { return out };
     let ci = body.cycles();
     let slots = Slots::new(body);
     let name = |b: Block| slots.block_operand(b);
@@ -25,8 +32,13 @@ pub fn print_cycles(m: &Module, f: FuncId) -> String {
 
 /// LLVM's dominator-tree dump.
 pub fn print_domtree(m: &Module, f: FuncId, post: bool) -> String {
+    m.body(f).map(|body| print_domtree_of(m, f, body, post)).unwrap_or_default()
+}
+
+/// [`print_domtree`] of `body`, the body of `f` (taken out of the module).
+pub fn print_domtree_of(m: &Module, f: FuncId, body: &crate::Function, post: bool) -> String {
     let mut out = String::new();
-    let (Some(d), Some(body)) = (m.func(f), m.body(f)) else { return out };
+    let Some(d) = m.func(f) else { return out };
     let _ = writeln!(out, "{}DominatorTree for function: {}", if post { "Post" } else { "" }, d.name);
     let slots = Slots::new(body);
     let (dt_rc, pdt_rc);

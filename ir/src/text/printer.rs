@@ -162,6 +162,7 @@ pub(super) fn write_local(out: &mut impl Write, name: &str) -> std::fmt::Result 
 
 /// A module's attribute-group and metadata numbering, detached from it
 /// ([`ModulePrinter::into_numbering`]).
+#[derive(Clone)]
 pub struct Numbering {
     attr_groups: FxHashMap<AttrSet, u32>,
     attr_order: Vec<AttrSet>,

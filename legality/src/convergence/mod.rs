@@ -19,8 +19,8 @@ pub mod verify;
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses};
 use opt_conv_ir::inst::CONVERGENCECTRL;
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, Module, SecondaryMap, Value};
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::{Mutex, PoisonError};
 
 pub use region::Region;
 
@@ -140,11 +140,11 @@ pub struct ConvergenceInfo {
     uses: SecondaryMap<Inst, Vec<Inst>>,
     mode: FunctionConvergence,
     hearts: SecondaryMap<CycleId, Option<Inst>>,
-    cfg: Rc<Cfg>,
-    domtree: Rc<DomTree>,
-    cycles: Rc<CycleInfo>,
-    regions: RefCell<SecondaryMap<Inst, Option<Rc<Region>>>>,
-    loop_kinds: RefCell<SecondaryMap<CycleId, Option<LoopConvergence>>>,
+    cfg: Arc<Cfg>,
+    domtree: Arc<DomTree>,
+    cycles: Arc<CycleInfo>,
+    regions: Mutex<SecondaryMap<Inst, Option<Arc<Region>>>>,
+    loop_kinds: Mutex<SecondaryMap<CycleId, Option<LoopConvergence>>>,
     block_of: SecondaryMap<Inst, Option<Block>>,
 }
 
@@ -213,8 +213,8 @@ impl ConvergenceInfo {
             cfg,
             domtree,
             cycles,
-            regions: RefCell::new(SecondaryMap::new()),
-            loop_kinds: RefCell::new(SecondaryMap::new()),
+            regions: Mutex::new(SecondaryMap::new()),
+            loop_kinds: Mutex::new(SecondaryMap::new()),
             block_of,
         }
     }
@@ -301,12 +301,12 @@ impl ConvergenceInfo {
     }
 
     /// The convergence region of the token defined at `def`.
-    pub fn region(&self, f: &Function, def: Inst) -> Rc<Region> {
-        if let Some(r) = &self.regions.borrow()[def] {
+    pub fn region(&self, f: &Function, def: Inst) -> Arc<Region> {
+        if let Some(r) = &self.regions.lock().unwrap_or_else(PoisonError::into_inner)[def] {
             return r.clone();
         }
-        let r = Rc::new(Region::compute(f, &self.cfg, def, &self.uses[def]));
-        self.regions.borrow_mut()[def] = Some(r.clone());
+        let r = Arc::new(Region::compute(f, &self.cfg, def, &self.uses[def]));
+        self.regions.lock().unwrap_or_else(PoisonError::into_inner)[def] = Some(r.clone());
         r
     }
 
@@ -342,11 +342,11 @@ impl ConvergenceInfo {
     /// The convergence kind of cycle `c` (LLVM's `CodeMetrics` classification,
     /// with the heart found by `getLoopConvergenceHeart`).
     pub fn loop_kind(&self, f: &Function, c: CycleId) -> LoopConvergence {
-        if let Some(k) = self.loop_kinds.borrow()[c] {
+        if let Some(k) = self.loop_kinds.lock().unwrap_or_else(PoisonError::into_inner)[c] {
             return k;
         }
         let k = self.compute_loop_kind(f, c);
-        self.loop_kinds.borrow_mut()[c] = Some(k);
+        self.loop_kinds.lock().unwrap_or_else(PoisonError::into_inner)[c] = Some(k);
         k
     }
 

@@ -66,7 +66,7 @@ use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, 
 use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, Module, Value};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::Arc;
 
 pub use inline::InlinePlan;
 pub use loops::unroll_verdict_from_blocks;
@@ -211,8 +211,8 @@ impl Verdict {
 /// (see [`Oracle::analyses`]).
 #[derive(Clone)]
 pub struct OracleAnalyses {
-    conv: Rc<ConvergenceInfo>,
-    uniformity: Rc<UniformityInfo>,
+    conv: Arc<ConvergenceInfo>,
+    uniformity: Arc<UniformityInfo>,
     built: (u64, u64),
 }
 
@@ -232,15 +232,15 @@ pub struct Oracle<'m> {
     m: &'m Module,
     fid: FuncId,
     built: (u64, u64),
-    conv: Rc<ConvergenceInfo>,
-    uniformity: Rc<UniformityInfo>,
-    cfg: Rc<Cfg>,
-    dt: Rc<DomTree>,
-    pdt: Rc<PostDomTree>,
-    cycles: Rc<CycleInfo>,
+    conv: Arc<ConvergenceInfo>,
+    uniformity: Arc<UniformityInfo>,
+    cfg: Arc<Cfg>,
+    dt: Arc<DomTree>,
+    pdt: Arc<PostDomTree>,
+    cycles: Arc<CycleInfo>,
     /// Per cycle, the post-dominator tree of one of its iterations (built
     /// when first asked for; see [`Oracle::iteration_pdt`]).
-    iteration_pdts: RefCell<FxHashMap<CycleId, Rc<DomTree>>>,
+    iteration_pdts: RefCell<FxHashMap<CycleId, Arc<DomTree>>>,
     explain: bool,
 }
 
@@ -248,12 +248,12 @@ impl<'m> Oracle<'m> {
     /// The oracle for function `fid` of `m`, whose body is `f` (passes take
     /// the body out of the module while they run).
     pub fn new(m: &'m Module, fid: FuncId, f: &Function) -> Oracle<'m> {
-        let conv = Rc::new(ConvergenceInfo::compute(m, f));
+        let conv = Arc::new(ConvergenceInfo::compute(m, f));
         Oracle {
             m,
             fid,
             built: f.stamp(Changes::ALL),
-            uniformity: Rc::new(Self::compute_uniformity(m, fid, f, &conv)),
+            uniformity: Arc::new(Self::compute_uniformity(m, fid, f, &conv)),
             conv,
             cfg: f.cfg(),
             dt: f.domtree(),
@@ -310,9 +310,9 @@ impl<'m> Oracle<'m> {
     pub fn refresh(&mut self, f: &Function) {
         self.built = f.stamp(Changes::ALL);
         let cfg = f.cfg();
-        self.conv = Rc::new(ConvergenceInfo::compute(self.m, f));
-        if !Rc::ptr_eq(&cfg, &self.cfg) {
-            self.uniformity = Rc::new(Self::compute_uniformity(self.m, self.fid, f, &self.conv));
+        self.conv = Arc::new(ConvergenceInfo::compute(self.m, f));
+        if !Arc::ptr_eq(&cfg, &self.cfg) {
+            self.uniformity = Arc::new(Self::compute_uniformity(self.m, self.fid, f, &self.conv));
             self.dt = f.domtree();
             self.pdt = f.postdomtree();
             self.cycles = f.cycles();
@@ -325,7 +325,7 @@ impl<'m> Oracle<'m> {
     /// target model; a target without one (no triple, a CPU triple) gets the
     /// conservative [`Target::Unknown`] model rather than "nothing diverges",
     /// since a module with convergent operations is meant for some SIMT machine.
-    fn compute_uniformity(m: &Module, fid: FuncId, f: &Function, conv: &Rc<ConvergenceInfo>) -> UniformityInfo {
+    fn compute_uniformity(m: &Module, fid: FuncId, f: &Function, conv: &Arc<ConvergenceInfo>) -> UniformityInfo {
         let target = match Target::of_module(m) {
             Target::NoDivergence => Target::Unknown,
             t => t,

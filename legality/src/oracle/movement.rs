@@ -13,7 +13,7 @@ use super::{InsertPoint, Obligation, Oracle, Refusal, Rule, Verdict};
 use crate::convergence::{ConvOp, TokenKind};
 use opt_conv_ir::analysis::{CycleId, DomTree};
 use opt_conv_ir::{Block, EntitySet, Function, Inst};
-use std::rc::Rc;
+use std::sync::Arc;
 
 impl Oracle<'_> {
     pub(super) fn check_move(&self, f: &Function, insts: &[Inst], to: InsertPoint) -> Verdict {
@@ -476,11 +476,11 @@ impl Oracle<'_> {
     /// The post-dominator tree of one iteration of cycle `c`: its blocks,
     /// with the edges back to its entries and the edges out of it ending
     /// the iteration (going to the virtual exit).
-    pub(super) fn iteration_pdt(&self, c: CycleId) -> Rc<DomTree> {
+    pub(super) fn iteration_pdt(&self, c: CycleId) -> Arc<DomTree> {
         if let Some(t) = self.iteration_pdts.borrow().get(&c) {
             return t.clone();
         }
-        let t = Rc::new(DomTree::post_of_part(&self.cfg, self.cycles.blocks(c), |_, s| !self.cycles.is_entry(c, s)));
+        let t = Arc::new(DomTree::post_of_part(&self.cfg, self.cycles.blocks(c), |_, s| !self.cycles.is_entry(c, s)));
         self.iteration_pdts.borrow_mut().insert(c, t.clone());
         t
     }

@@ -5,12 +5,12 @@ use super::Oracle;
 use crate::convergence::callee_decl;
 use opt_conv_ir::text::Slots;
 use opt_conv_ir::{Block, Function, Inst, Module, Value};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// How values and blocks are named: as printed, or by their own names
 /// (see [`Oracle::explaining`]).
 enum Names {
-    Printed(Rc<Slots>),
+    Printed(Arc<Slots>),
     Own,
 }
 
@@ -72,7 +72,7 @@ impl Oracle<'_> {
     }
 }
 
-fn slots(f: &Function) -> Rc<Slots> {
+fn slots(f: &Function) -> Arc<Slots> {
     // Numbering is linear in the function; compute it once per state of
     // the function, only when an explanation needs it.
     f.cached(opt_conv_ir::Changes::ALL, Slots::new)

@@ -63,7 +63,7 @@ pub use target::{Target, ValueUniformity};
 use crate::convergence::{ConvOp, ConvergenceInfo, TokenKind};
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, Uses};
 use opt_conv_ir::{Block, EntitySet, FuncId, Function, Inst, InstKind, Module, SecondaryMap, Value, ValueDef};
-use std::rc::Rc;
+use std::sync::Arc;
 use sync::{DivergenceDescriptor, ModifiedPostOrder, RegionSkips};
 
 /// Which semantics the analysis follows.
@@ -117,26 +117,26 @@ pub struct UniformityInfo {
     divergent_exit_cycles: Vec<CycleId>,
     divergent_exit_set: EntitySet<CycleId>,
     temporal: Vec<TemporalDivergence>,
-    cycles: Rc<CycleInfo>,
+    cycles: Arc<CycleInfo>,
     block_of: SecondaryMap<Inst, Option<Block>>,
     /// Token mode: loop intrinsics defined inside each cycle (filled lazily).
-    hearts_in_cycle: std::cell::RefCell<SecondaryMap<CycleId, Option<Rc<Vec<Inst>>>>>,
-    conv: Option<Rc<ConvergenceInfo>>,
+    hearts_in_cycle: std::sync::Mutex<SecondaryMap<CycleId, Option<Arc<Vec<Inst>>>>>,
+    conv: Option<Arc<ConvergenceInfo>>,
 }
 
 struct Analysis<'a> {
     m: &'a Module,
     f: &'a Function,
-    cfg: Rc<Cfg>,
-    dt: Rc<DomTree>,
-    uses: Rc<Uses>,
+    cfg: Arc<Cfg>,
+    dt: Arc<DomTree>,
+    uses: Arc<Uses>,
     /// Layout position of each instruction (its parse order, on fresh input).
     position: SecondaryMap<Inst, u32>,
     po: ModifiedPostOrder,
     /// Regions label propagation steps over, computed with the first
     /// divergent branch.
     skips: Option<RegionSkips>,
-    descs: SecondaryMap<Block, Option<Rc<DivergenceDescriptor>>>,
+    descs: SecondaryMap<Block, Option<Arc<DivergenceDescriptor>>>,
     always_uniform: EntitySet<Inst>,
     worklist: Vec<Inst>,
     info: UniformityInfo,
@@ -157,7 +157,7 @@ impl UniformityInfo {
         f: &Function,
         target: Target,
         mode: Mode,
-        conv: Option<Rc<ConvergenceInfo>>,
+        conv: Option<Arc<ConvergenceInfo>>,
     ) -> UniformityInfo {
         let cycles = f.cycles();
         let mut block_of = SecondaryMap::new();
@@ -168,7 +168,7 @@ impl UniformityInfo {
         }
         let has_branch_divergence = target.has_branch_divergence(m, fid);
         let conv = (mode != Mode::Llvm && has_branch_divergence)
-            .then(|| conv.unwrap_or_else(|| Rc::new(ConvergenceInfo::compute(m, f))));
+            .then(|| conv.unwrap_or_else(|| Arc::new(ConvergenceInfo::compute(m, f))));
         let info = UniformityInfo {
             mode,
             target,
@@ -184,7 +184,7 @@ impl UniformityInfo {
             temporal: Vec::new(),
             cycles: cycles.clone(),
             block_of,
-            hearts_in_cycle: std::cell::RefCell::new(SecondaryMap::new()),
+            hearts_in_cycle: std::sync::Mutex::new(SecondaryMap::new()),
             conv,
         };
         if !has_branch_divergence {
@@ -333,12 +333,12 @@ impl UniformityInfo {
             return false;
         }
         let Some(conv) = &self.conv else { return false };
-        let cached = self.hearts_in_cycle.borrow()[cycle].clone();
+        let cached = self.hearts_in_cycle.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[cycle].clone();
         let hearts = match cached {
             Some(h) => h,
             None => {
-                let h = Rc::new(loop_tokens_in(conv, &self.cycles, f, cycle));
-                self.hearts_in_cycle.borrow_mut()[cycle] = Some(h.clone());
+                let h = Arc::new(loop_tokens_in(conv, &self.cycles, f, cycle));
+                self.hearts_in_cycle.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[cycle] = Some(h.clone());
                 h
             }
         };
@@ -527,7 +527,7 @@ impl Analysis<'_> {
         }
     }
 
-    fn descriptor(&mut self, b: Block) -> Rc<DivergenceDescriptor> {
+    fn descriptor(&mut self, b: Block) -> Arc<DivergenceDescriptor> {
         if let Some(d) = &self.descs[b] {
             return d.clone();
         }
@@ -535,7 +535,7 @@ impl Analysis<'_> {
             let pdt = self.f.postdomtree();
             self.skips = Some(RegionSkips::compute(&self.cfg, &self.info.cycles, &self.dt, &pdt));
         }
-        let d = Rc::new(sync::join_points(&self.cfg, &self.info.cycles, &self.po, self.skips.as_ref(), b));
+        let d = Arc::new(sync::join_points(&self.cfg, &self.info.cycles, &self.po, self.skips.as_ref(), b));
         self.descs[b] = Some(d.clone());
         d
     }
@@ -715,11 +715,11 @@ fn constant_or_undef_phi(f: &Function, phi: Inst) -> bool {
 }
 
 /// The uniformity of `f` for `m`'s target in `mode`, cached on the body.
-pub fn uniformity(m: &Module, fid: FuncId, f: &Function, mode: Mode) -> Rc<UniformityInfo> {
+pub fn uniformity(m: &Module, fid: FuncId, f: &Function, mode: Mode) -> Arc<UniformityInfo> {
     let target = Target::of_module(m);
     let cached = f.cached(opt_conv_ir::Changes::ALL, |f| UniformityInfo::compute(m, fid, f, target, mode));
     if cached.mode == mode && cached.target == target {
         return cached;
     }
-    Rc::new(UniformityInfo::compute(m, fid, f, target, mode))
+    Arc::new(UniformityInfo::compute(m, fid, f, target, mode))
 }

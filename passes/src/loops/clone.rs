@@ -3,17 +3,19 @@
 //! LLVM gives them (`%a.1`, `%inc.epil`), operands defined inside the copied
 //! blocks mapped to their copies, everything else kept.
 
-use opt_conv_ir::{Block, Function, Inst, SecondaryMap, Value};
+use opt_conv_ir::{Block, Function, Inst, Value};
+use rustc_hash::FxHashMap;
 
-/// What a copy produced.
+/// What a copy produced. The maps are hash maps: maps indexed by entity
+/// would be as large as the function, for each copy.
 pub struct Copy {
     /// Original block to its copy.
-    pub blocks: SecondaryMap<Block, Option<Block>>,
+    pub blocks: FxHashMap<Block, Block>,
     /// The copies, in the order of the originals.
     pub new_blocks: Vec<Block>,
     /// Original value to its copy (copied instructions' results, and the
     /// entries the caller seeded).
-    pub values: SecondaryMap<Value, Option<Value>>,
+    pub values: FxHashMap<Value, Value>,
     /// Original instruction to its copy.
     pub insts: Vec<(Inst, Inst)>,
 }
@@ -21,11 +23,11 @@ pub struct Copy {
 impl Copy {
     /// The copy of `v`, or `v` itself if it was not copied.
     pub fn value(&self, v: Value) -> Value {
-        self.values[v].unwrap_or(v)
+        self.values.get(&v).copied().unwrap_or(v)
     }
     /// The copy of block `b`, or `b` itself.
     pub fn block(&self, b: Block) -> Block {
-        self.blocks[b].unwrap_or(b)
+        self.blocks.get(&b).copied().unwrap_or(b)
     }
 }
 
@@ -42,10 +44,10 @@ pub fn copy_blocks(
     seed: &[(Value, Value)],
     skip: &dyn Fn(Inst) -> bool,
 ) -> Copy {
-    let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-    let mut vmap: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    let mut bmap: FxHashMap<Block, Block> = FxHashMap::default();
+    let mut vmap: FxHashMap<Value, Value> = FxHashMap::default();
     for &(a, b) in seed {
-        vmap[a] = Some(b);
+        vmap.insert(a, b);
     }
     let mut new_blocks = Vec::with_capacity(blocks.len());
     let mut prev = after;
@@ -54,7 +56,7 @@ pub fn copy_blocks(
         let nb = f.dfg_mut().make_block(name.as_deref());
         f.layout_mut().insert_block_after(nb, prev);
         prev = nb;
-        bmap[b] = Some(nb);
+        bmap.insert(b, nb);
         new_blocks.push(nb);
     }
     let mut insts = Vec::new();
@@ -68,20 +70,20 @@ pub fn copy_blocks(
             // value defined further down).
             let ni = f.copy_inst(i, |v| v, |b| b);
             if let (Some(r), Some(nr)) = (f.dfg().inst_result(i), f.dfg().inst_result(ni)) {
-                vmap[r] = Some(nr);
+                vmap.insert(r, nr);
                 if let Some(n) = f.dfg().value_name(r).map(|n| format!("{n}{suffix}")) {
                     f.dfg_mut().set_value_name(nr, Some(&n));
                 }
             }
-            f.layout_mut().append_inst(ni, bmap[b].expect("copied block"));
+            f.layout_mut().append_inst(ni, bmap[&b]);
             insts.push((i, ni));
         }
     }
     for &(i, ni) in &insts {
-        crate::debug_records::copy_within(f, i, ni, |v| vmap[v].unwrap_or(v));
+        crate::debug_records::copy_within(f, i, ni, |v| vmap.get(&v).copied().unwrap_or(v));
     }
     for &(_, ni) in &insts {
-        f.remap_operands(ni, |v| vmap[v].unwrap_or(v), |b| bmap[b].unwrap_or(b));
+        f.remap_operands(ni, |v| vmap.get(&v).copied().unwrap_or(v), |b| bmap.get(&b).copied().unwrap_or(b));
     }
     Copy { blocks: bmap, new_blocks, values: vmap, insts }
 }

@@ -154,12 +154,95 @@ impl LoopForest {
     /// the CFG is unchanged, else that loop alone, computed again (after
     /// a loop transform, recomputing the whole forest for every remaining
     /// loop was quadratic in the number of loops).
+    ///
+    /// The loop is found from the CFG alone, walking back from the header's
+    /// predecessors other than the snapshot's preheader: linear in the loop
+    /// (the cycle forest of the whole function, computed again after each
+    /// transformed loop, made the unroller quadratic in the function). Its
+    /// `cycle` is then the snapshot's: use [`loop_with_header`] to query
+    /// analyses of the function as it is now.
     pub fn current(&self, f: &Function, h: Block) -> Option<Loop> {
-        if f.stamp(Changes::CFG).0 == self.cfg_stamp { self.get(h).cloned() } else { loop_with_header(f, h) }
+        let old = self.get(h)?;
+        if f.stamp(Changes::CFG).0 == self.cfg_stamp {
+            return Some(old.clone());
+        }
+        old.recompute(f)
     }
 
     /// The loops, innermost first.
     pub fn loops(&self) -> &[Loop] {
         &self.loops
+    }
+}
+
+impl Loop {
+    /// This loop (headed by the same block) in `f` as it is now, found
+    /// from the CFG alone (see [`LoopForest::current`]).
+    pub fn recompute(&self, f: &Function) -> Option<Loop> {
+        let (old, h) = (self, self.header);
+        let Some(pre) = old.preheader else { return loop_with_header(f, h) };
+        if !f.layout().is_block_inserted(h) || !f.layout().is_block_inserted(pre) {
+            return loop_with_header(f, h);
+        }
+        let cfg = f.cfg();
+        let outside: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| p == pre).collect();
+        if outside.len() != 1 || cfg.succs(pre) != [h] {
+            return loop_with_header(f, h);
+        }
+        // Every block reaching a latch without passing the header. Only the
+        // preheader enters from outside, so the header dominates them all
+        // (the loop stays reducible).
+        let mut set = EntitySet::new();
+        set.insert(h);
+        let mut stack: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| p != pre).collect();
+        if stack.is_empty() {
+            return None;
+        }
+        let mut body: Vec<Block> = Vec::new();
+        while let Some(b) = stack.pop() {
+            if !set.insert(b) {
+                continue;
+            }
+            if b == pre || f.entry_block() == Some(b) {
+                // Reached from outside otherwise than through the header.
+                return loop_with_header(f, h);
+            }
+            body.push(b);
+            stack.extend(cfg.preds(b).iter().copied().filter(|&p| !set.contains(p)));
+        }
+        let layout = f.layout();
+        body.sort_unstable_by(|&a, &b| layout_order(layout, a, b));
+        let mut blocks = Vec::with_capacity(body.len() + 1);
+        blocks.push(h);
+        blocks.extend(body);
+        let latches: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| set.contains(p)).collect();
+        let mut exiting = Vec::new();
+        let mut exits = Vec::new();
+        let mut exit_set = EntitySet::new();
+        for &b in &blocks {
+            let mut leaves = false;
+            for &s in cfg.succs(b) {
+                if !set.contains(s) {
+                    leaves = true;
+                    if exit_set.insert(s) {
+                        exits.push(s);
+                    }
+                }
+            }
+            if leaves {
+                exiting.push(b);
+            }
+        }
+        Some(Loop {
+            cycle: old.cycle,
+            header: h,
+            blocks,
+            set,
+            latches,
+            exiting,
+            exits,
+            preheader: Some(pre),
+            depth: old.depth,
+        })
     }
 }

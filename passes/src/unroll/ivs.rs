@@ -15,18 +15,21 @@
 
 use opt_conv_ir::constant::{Const, mask, sext};
 use opt_conv_ir::inst::{BinOp, IntFlags};
-use opt_conv_ir::{Block, Function, InstKind, Module, SecondaryMap, Value};
+use opt_conv_ir::{Block, Function, InstKind, Module, Value};
+use rustc_hash::FxHashMap;
 
 /// Rewrites `add` chains of constants rooted at `header`'s phis in `blocks`
 /// (visited in order; a step is rewritten once the step it reads is known).
 /// `bound`, if given, is a header phi that never goes below zero and no step
 /// from which exceeds the given value.
 pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[Block], bound: Option<(Value, i128)>) {
-    // value -> (header phi, offset from it, flags every step so far had)
-    let mut chain: SecondaryMap<Value, Option<(Value, i128, IntFlags)>> = SecondaryMap::new();
+    // value -> (header phi, offset from it, flags every step so far had);
+    // a hash map, not a map indexed by value, whose size would be the
+    // function's (the pass is then quadratic in the number of loops).
+    let mut chain: FxHashMap<Value, (Value, i128, IntFlags)> = FxHashMap::default();
     let phis: Vec<Value> = f.phis(header).filter_map(|p| f.dfg().inst_result(p)).collect();
     for &p in &phis {
-        chain[p] = Some((p, 0, IntFlags::NUW.union(IntFlags::NSW)));
+        chain.insert(p, (p, 0, IntFlags::NUW.union(IntFlags::NSW)));
     }
     for &b in blocks {
         if !f.layout().is_block_inserted(b) {
@@ -45,7 +48,7 @@ pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[B
                 (Some(c), None) => (d.args[1], c),
                 _ => continue,
             };
-            let Some((root, off, had)) = chain[v] else { continue };
+            let Some(&(root, off, had)) = chain.get(&v) else { continue };
             let total = off + c;
             let fits = |x: i128| sext(mask(x as u128, bits), bits) == x;
             let mut kept = flags.intersect(had);
@@ -62,7 +65,7 @@ pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[B
             if bounded {
                 kept = IntFlags::NUW.union(IntFlags::NSW);
             }
-            chain[r] = Some((root, total, kept));
+            chain.insert(r, (root, total, kept));
             if v == root {
                 if bounded && let InstKind::Binary { flags, .. } = &mut f.dfg_mut_preserving_cfg().inst_mut(i).kind {
                     *flags = kept;

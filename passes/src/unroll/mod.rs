@@ -29,14 +29,15 @@ pub mod ivs;
 pub mod transform;
 
 use crate::loops::trip::{TripCount, counted, trip_count};
-use crate::loops::{Loop, LoopForest, loop_with_header, normalize};
+use crate::loops::{Loop, LoopForest, normalize};
+use crate::module_edits::{Declaration, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::registry::split_params;
 use crate::remarks::block_label;
 use crate::remarks::{Remark, RemarkKind};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::target::GpuFamily;
-use opt_conv_ir::{Block, Changes, Function, InstKind, Module};
+use opt_conv_ir::{Block, Changes, Function, InstKind, Module, Type};
 use opt_conv_legality::oracle::{
     Obligation, Oracle, OracleAnalyses, Query, Refusal, UnrollKind, Verdict, unroll_verdict_from_blocks,
 };
@@ -94,6 +95,21 @@ impl FunctionPass for Unroll {
     fn class_name(&self) -> &'static str {
         "LoopUnrollPass"
     }
+    fn declarations(&self, m: &Module) -> Vec<Declaration> {
+        // The remainder's `llvm.assume`, and the trip count's max for each
+        // integer type a loop may count in.
+        let mut out = vec![Declaration { name: "llvm.assume".into(), ret: Type::VOID, params: vec![Type::I1] }];
+        for t in m.types.all().filter(|&t| m.types.is_int(t)) {
+            for base in ["smax", "umax"] {
+                out.push(Declaration {
+                    name: format!("llvm.{base}.{}", m.types.display(t)),
+                    ret: t,
+                    params: vec![t, t],
+                });
+            }
+        }
+        out
+    }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
         let _span = tracing::debug_span!(target: "opt_conv::loop-unroll", "unroll", func = %name).entered();
@@ -114,12 +130,14 @@ impl FunctionPass for Unroll {
         let forest = LoopForest::compute(f);
         let headers: Vec<Block> = forest.loops().iter().map(|l| l.header).collect();
         let mut analyses: Option<OracleAnalyses> = None;
+        let mut lcssa_uses = opt_conv_ir::analysis::Uses::default();
         // Uses follow the edits: LCSSA and the clean-up after each loop
         // ask who uses a value, which is otherwise a scan of the function.
         f.track_uses();
         for h in headers {
             let Some(l) = forest.current(f, h) else { continue };
-            let outcome = unroll_loop(cx.module, cx.func, f, l, &params, &mut analyses, explain);
+            let outcome =
+                unroll_loop(cx.module, cx.edits, &mut lcssa_uses, cx.func, f, l, &params, &mut analyses, explain);
             if outcome.changed != Changes::NONE {
                 analyses = None;
             }
@@ -199,12 +217,12 @@ struct Pragmas {
     runtime_disable: bool,
 }
 
-fn pragmas(m: &Module, f: &Function, l: &Loop) -> Pragmas {
+fn pragmas(m: &Module, edits: &ModuleEdits, f: &Function, l: &Loop) -> Pragmas {
     let mut p = Pragmas::default();
     for &latch in &l.latches {
         let Some(t) = f.terminator(latch) else { continue };
         let Some(id) = f.dfg().inst_md(t, "llvm.loop") else { continue };
-        for (name, rest) in m.metadata.loop_properties(id) {
+        for (name, rest) in edits.loop_properties(m, id) {
             match name {
                 "llvm.loop.unroll.disable" => p.disable = true,
                 "llvm.loop.unroll.full" => p.full = true,
@@ -254,8 +272,11 @@ enum Decision {
     Do(u32, Shape),
 }
 
+#[expect(clippy::too_many_arguments, reason = "the pass's state, passed once")]
 fn unroll_loop(
-    m: &mut Module,
+    m: &Module,
+    edits: &mut ModuleEdits,
+    uses: &mut opt_conv_ir::analysis::Uses,
     fid: opt_conv_ir::FuncId,
     f: &mut Function,
     l: Loop,
@@ -265,7 +286,7 @@ fn unroll_loop(
 ) -> Outcome {
     let block = block_label(f, l.header).trim_start_matches('%').to_owned();
     let mut out = Outcome { changed: Changes::NONE, block, remarks: Vec::new() };
-    let prag = pragmas(m, f, &l);
+    let prag = pragmas(m, edits, f, &l);
     if prag.disable {
         return out;
     }
@@ -274,7 +295,8 @@ fn unroll_loop(
     // Shape the loop (already done for loops present when the pass
     // started; an inner loop's unrolling can undo it for its parent).
     let header = l.header;
-    let reload = |f: &Function| loop_with_header(f, header);
+    let first = l.clone();
+    let reload = |f: &Function| first.recompute(f);
     let mut l = l;
     if l.preheader.is_none() {
         if let Err(e) = normalize::ensure_preheader(f, &l) {
@@ -324,8 +346,14 @@ fn unroll_loop(
         }
         .explaining(explain)
     });
+    // The oracle's cycle ids are those of the function as it is now (the
+    // forest's loop, found without them, keeps the snapshot's id).
+    let cycle = match &oracle {
+        Some(_) => f.cycles().cycle_of(header).filter(|&c| f.cycles().header(c) == header).unwrap_or(l.cycle),
+        None => l.cycle,
+    };
     let verdict = |kind: UnrollKind| match &oracle {
-        Some(o) => o.ask(f, &Query::Unroll { cycle: l.cycle, kind }),
+        Some(o) => o.ask(f, &Query::Unroll { cycle, kind }),
         None => local(f, kind).expect("decided by the loop's instructions"),
     };
     if let Verdict::Refused(r) = verdict(UnrollKind::Full) {
@@ -421,15 +449,24 @@ fn unroll_loop(
     out.changed = Changes::ALL;
     // LCSSA asks only for the users of the loop's values: taken from the
     // tracked uses, not from a scan of the whole function per loop.
-    let mut uses = opt_conv_ir::analysis::Uses::default();
+    // The lists are the pass's, emptied again after each loop: new ones
+    // would be as large as the function for each loop.
     let defs: Vec<opt_conv_ir::Value> =
         l.blocks.iter().flat_map(|&b| f.block_insts(b)).filter_map(|i| f.dfg().inst_result(i)).collect();
-    for v in defs {
+    for &v in &defs {
         for u in f.users_of(v) {
             uses.add_user(v, u);
         }
     }
-    if let Err(e) = normalize::form_lcssa(f, &l, &mut uses) {
+    let first_new_value = f.dfg().num_values();
+    let lcssa = normalize::form_lcssa(f, &l, uses);
+    let new_values = (first_new_value..f.dfg().num_values()).map(<opt_conv_ir::Value as opt_conv_ir::EntityRef>::new);
+    for v in defs.into_iter().chain(new_values) {
+        for u in uses.users(v).to_vec() {
+            uses.remove_user(v, u);
+        }
+    }
+    if let Err(e) = lcssa {
         out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
         return out;
     }
@@ -437,6 +474,7 @@ fn unroll_loop(
     let explicit = requested.is_some() || prag.full || prag.enable;
     match transform::unroll(
         m,
+        edits,
         f,
         &l,
         c.as_ref(),

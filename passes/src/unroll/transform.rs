@@ -19,6 +19,7 @@ use crate::loops::Loop;
 use crate::loops::clone::{Copy, copy_blocks};
 use crate::loops::normalize::split_incoming;
 use crate::loops::trip::{Counted, Formula, TripCount, trip_count};
+use crate::module_edits::ModuleEdits;
 use crate::simplify::{delete_dead_in, simplify_blocks};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::builder::make_call;
@@ -26,7 +27,7 @@ use opt_conv_ir::constant::{Const, sext};
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::inst::{BinOp, IntFlags, IntPred};
 use opt_conv_ir::metadata::{MdBody, MdOperand};
-use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
+use opt_conv_ir::{Block, EntityRef, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
 use opt_conv_ir::{MdId, MetadataTable};
 
 /// How to unroll.
@@ -61,8 +62,19 @@ pub struct Plan {
 }
 
 /// Unrolls `l` as `plan` says.
-pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, plan: Plan) -> Result<(), String> {
+pub fn unroll(
+    m: &Module,
+    edits: &mut ModuleEdits,
+    f: &mut Function,
+    l: &Loop,
+    c: Option<&Counted>,
+    plan: Plan,
+) -> Result<(), String> {
     let Plan { count, shape, heart, explicit, trip_count } = plan;
+    // The CFG as it is now, patched below rather than computed again for
+    // the whole function after each loop.
+    let cfg_before = f.cfg();
+    let first_new_block = f.dfg().num_blocks();
     let latch = l.latch().ok_or("several latches")?;
     let loop_id = f.terminator(latch).and_then(|t| f.dfg().inst_md(t, "llvm.loop"));
     let pre = l.preheader.ok_or("no preheader")?;
@@ -165,7 +177,7 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
                 // The original latch's incoming stays; the last copy's was added above.
             }
             if explicit {
-                mark_unroll_disabled(m, f, last_latch, loop_id);
+                mark_unroll_disabled(m, edits, f, last_latch, loop_id);
             } else {
                 let t = f.terminator(last_latch).expect("latch");
                 f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
@@ -174,15 +186,22 @@ pub fn unroll(m: &mut Module, f: &mut Function, l: &Loop, c: Option<&Counted>, p
         Shape::Runtime => {
             let c = c.ok_or("runtime unrolling needs a counted loop")?;
             let blocks = RuntimeBlocks { pre, latch, header, exit, last_latch };
-            extra = runtime(m, f, l, c, count, &copies, &phis, blocks, loop_id, trip_count)?;
+            extra = runtime(m, edits, f, l, c, count, &copies, &phis, blocks, loop_id, trip_count)?;
             let t = f.terminator(last_latch).expect("latch");
             if explicit {
-                mark_unroll_disabled(m, f, last_latch, loop_id);
+                mark_unroll_disabled(m, edits, f, last_latch, loop_id);
             } else {
                 f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
             }
         }
     }
+    // Only the loop, its preheader and exits and the new blocks have
+    // different edges.
+    let mut touched: Vec<Block> = l.blocks.clone();
+    touched.push(pre);
+    touched.extend(&l.exits);
+    touched.extend((first_new_block..f.dfg().num_blocks()).map(Block::new));
+    f.update_cfg(cfg_before, &touched);
     // As LLVM: each latch that now just falls through absorbs its successor.
     let mut blocks: Vec<Block> = l.blocks.clone();
     for c in copies.iter().flatten() {
@@ -233,7 +252,8 @@ struct RuntimeBlocks {
 /// remainder loop after it.
 #[expect(clippy::too_many_arguments, reason = "the pieces of one transform, passed once")]
 fn runtime(
-    m: &mut Module,
+    m: &Module,
+    edits: &mut ModuleEdits,
     f: &mut Function,
     l: &Loop,
     c: &Counted,
@@ -259,7 +279,7 @@ fn runtime(
     let (epil_header, epil_latch) = (epil.block(header), epil.block(latch));
     // Preheader: the trip count and what is left over.
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
-    let (tc, nsw) = trip_count_value(m, f, c, trip_count, pre_term);
+    let (tc, nsw) = trip_count_value(m, edits, f, c, trip_count, pre_term);
     let minus1 = int_const(m, f, ty, -1);
     let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
     let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
@@ -342,8 +362,8 @@ fn runtime(
     // The remainder runs at least once when reached, as LLVM records.
     let zero = int_const(m, f, ty, 0);
     let nonzero = insert(f, to_epil, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
-    let assume = m.declare("llvm.assume", Type::VOID, &[Type::I1]);
-    let assume_ty = m.types.function(Type::VOID, vec![Type::I1], false);
+    let assume = edits.declare(m, "llvm.assume", Type::VOID, &[Type::I1]);
+    let assume_ty = ModuleEdits::fn_type(m, Type::VOID, &[Type::I1]);
     let call = make_call(f.dfg_mut(), assume, assume_ty, Type::VOID, &[nonzero]);
     f.layout_mut().insert_inst_before(call, to_epil);
     // The exit's phis: from the unrolled loop when nothing remains, or from the remainder.
@@ -384,7 +404,7 @@ fn runtime(
         f.set_incoming_value_at(iter_phi, 1, next);
         let more = insert(f, term, icmp(IntPred::Ne), &[next, xtra], Type::I1, Some("epil.iter.cmp"));
         set_branch(f, epil_latch, &[more], &[epil_header, exit]);
-        mark_unroll_disabled(m, f, epil_latch, loop_id);
+        mark_unroll_disabled(m, edits, f, epil_latch, loop_id);
     }
     let mut rest = epil.new_blocks.clone();
     rest.extend([unr_lcssa, epil_pre]);
@@ -453,7 +473,14 @@ fn add_side_exit_incomings(f: &mut Function, l: &Loop, latch: Block, copy: &Copy
 /// the constant if known; else `freeze(n - s)` for an equality test, or
 /// `smax(n, s + 1) - s` (`umax` unsigned) for a less-than test. Returns it
 /// and whether `count - 1` cannot overflow (the max forms are at least 1).
-fn trip_count_value(m: &mut Module, f: &mut Function, c: &Counted, known: Option<u64>, at: Inst) -> (Value, bool) {
+fn trip_count_value(
+    m: &Module,
+    edits: &mut ModuleEdits,
+    f: &mut Function,
+    c: &Counted,
+    known: Option<u64>,
+    at: Inst,
+) -> (Value, bool) {
     let ty = f.dfg().value_type(c.limit);
     if let Some(t) = known {
         return (int_const(m, f, ty, i128::from(t)), true);
@@ -481,8 +508,8 @@ fn trip_count_value(m: &mut Module, f: &mut Function, c: &Counted, known: Option
             };
             let base = if signed { "smax" } else { "umax" };
             let name = format!("llvm.{base}.{}", m.types.display(ty));
-            let callee = m.declare(&name, ty, &[ty, ty]);
-            let fn_ty = m.types.function(ty, vec![ty, ty], false);
+            let callee = edits.declare(m, &name, ty, &[ty, ty]);
+            let fn_ty = ModuleEdits::fn_type(m, ty, &[ty, ty]);
             let call = make_call(f.dfg_mut(), callee, fn_ty, ty, &[c.limit, s1]);
             f.layout_mut().insert_inst_before(call, at);
             let mx = f.dfg().inst_result(call).expect("a result");
@@ -562,26 +589,26 @@ fn retarget_incoming(f: &mut Function, phis: &[Inst], old: Block, new: Block, ma
 /// Marks the loop whose latch is `b` with `llvm.loop.unroll.disable`, as
 /// LLVM does after unrolling: a fresh distinct loop id with the old one's
 /// properties other than the unroll ones.
-fn mark_unroll_disabled(m: &mut Module, f: &mut Function, b: Block, loop_id: Option<MdId>) {
+fn mark_unroll_disabled(m: &Module, edits: &mut ModuleEdits, f: &mut Function, b: Block, loop_id: Option<MdId>) {
     let Some(t) = f.terminator(b) else { return };
     let mut props: Vec<MdOperand> = Vec::new();
     if let Some(old) = loop_id {
-        for op in m.metadata.tuple_ops(old).unwrap_or(&[]) {
+        for op in edits.tuple_ops(m, old).unwrap_or(&[]) {
             let MdOperand::Node(n) = op else { continue };
             if *n == old {
                 continue;
             }
-            let name = m.metadata.tuple_ops(*n).and_then(|o| o.first()).and_then(MetadataTable::op_str);
+            let name = edits.tuple_ops(m, *n).and_then(|o| o.first()).and_then(MetadataTable::op_str);
             if !name.is_some_and(|x| x.starts_with("llvm.loop.unroll.")) {
                 props.push(op.clone());
             }
         }
     }
-    let disable = m.metadata.tuple(vec![MdOperand::Str(b"llvm.loop.unroll.disable".to_vec().into())]);
+    let disable = edits.md_tuple(m, vec![MdOperand::Str(b"llvm.loop.unroll.disable".to_vec().into())]);
     props.push(MdOperand::Node(disable));
-    let id = m.metadata.add(true, MdBody::Tuple(Vec::new()));
+    let id = edits.add_md(true, MdBody::Tuple(Vec::new()));
     let mut ops = vec![MdOperand::Node(id)];
     ops.extend(props);
-    m.metadata.nodes[id].body = MdBody::Tuple(ops);
+    edits.set_md_body(id, MdBody::Tuple(ops));
     f.dfg_mut().set_inst_md(t, "llvm.loop", Some(id));
 }

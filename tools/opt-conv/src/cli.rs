@@ -20,6 +20,13 @@ pub struct Cli {
     #[arg(short = 'o', long = "o", value_name = "FILE")]
     pub output: Option<String>,
 
+    /// Transform up to N functions at once (default: one per core). Function
+    /// passes run on several functions in parallel; module passes
+    /// (`inline`, dead-function deletion) run alone. The output is the same
+    /// for every N. opt has no such option (it runs one function at a time).
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+
     /// Do not write the output module.
     #[arg(long = "disable-output", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
     pub disable_output: bool,
@@ -179,8 +186,13 @@ pub fn normalize(args: Vec<OsString>) -> Vec<OsString> {
             out.push(a);
             continue;
         }
-        let is_single_dash_long =
-            s.starts_with('-') && !s.starts_with("--") && s.len() > 2 && !(s.len() > 2 && s.as_bytes()[2] == b'=');
+        // `-j4` is the short option with its value attached, as in make.
+        let is_short_j = s.strip_prefix("-j").is_some_and(|n| n.bytes().all(|c| c.is_ascii_digit()));
+        let is_single_dash_long = s.starts_with('-')
+            && !s.starts_with("--")
+            && s.len() > 2
+            && !(s.len() > 2 && s.as_bytes()[2] == b'=')
+            && !is_short_j;
         if is_single_dash_long {
             out.push(OsString::from(format!("-{s}")));
         } else {
@@ -227,6 +239,11 @@ mod tests {
         assert!(parse(&["-unroll-runtime=1", "-unroll-allow-partial=TRUE"]).unroll_allow_partial);
         assert!(!parse(&["-unroll-runtime=false"]).unroll_runtime);
         assert!(!parse(&["-verify-each=0"]).verify_each);
+        assert_eq!(parse(&["-j", "4"]).threads, Some(4));
+        assert_eq!(parse(&["-j4"]).threads, Some(4));
+        assert_eq!(parse(&["-j=2"]).threads, Some(2));
+        assert_eq!(parse(&["-threads=3"]).threads, Some(3));
+        assert_eq!(parse(&[]).threads, None);
         assert!(!parse(&[]).unroll_runtime);
         // A value needs '=': a following word is the input file.
         let c = parse(&["-unroll-runtime", "in.ll"]);

@@ -9,9 +9,12 @@
 //! ## 1. The pass trait
 //!
 //! A function pass gets the body it transforms (`f`, taken out of the
-//! module while it runs) and a context: the rest of the module
-//! (`cx.module`), the function's id (`cx.func`), the remark stream and the
-//! options. It returns what it changed ([`Changes`](opt_conv_ir::Changes)):
+//! module while it runs) and a context: the rest of the module, read-only
+//! (`cx.module`: with `-j N` other functions are transformed at the same
+//! time), the function's id (`cx.func`), the remark stream, the options and
+//! a buffer for the module changes it makes (`cx.edits`: declarations it
+//! listed in `FunctionPass::declarations`, metadata nodes, attributes; see
+//! `opt_conv_passes::module_edits`). It returns what it changed ([`Changes`](opt_conv_ir::Changes)):
 //! the pass manager uses that for `-verify-each`, `-print-changed` and to
 //! know which cached analyses are gone. A module pass
 //! ([`ModulePass`](opt_conv_passes::ModulePass)) gets the whole module.

@@ -378,8 +378,13 @@ fn run(
         regex(&cli.pass_remarks_analysis, "pass-remarks-analysis")?,
     );
     let uniformity = cli.uniformity.parse().map_err(|e| fail(format!("{PROG}: {e}\n")))?;
+    let threads = match cli.threads {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    };
     let options = Options {
         verify_each: cli.verify_each,
+        threads,
         instrument: opt_conv_passes::instrument::Instrumentation {
             print_after_all: cli.print_after_all,
             print_before_all: cli.print_before_all,

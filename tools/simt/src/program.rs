@@ -15,7 +15,7 @@ use opt_conv_ir::{
     Block, EntityRef, FuncId, Function, GlobalId, Inst, MemoryEffects, Module, SecondaryMap, Value, ValueDef,
 };
 use rustc_hash::FxHashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Where a call goes.
 #[derive(Clone, Debug)]
@@ -49,7 +49,7 @@ pub struct CallSite {
 /// Per-function facts.
 pub struct FuncInfo {
     /// The cycle forest.
-    pub cycles: Rc<CycleInfo>,
+    pub cycles: Arc<CycleInfo>,
     /// Position levels of each block.
     pub levels: Levels,
     /// For each block, the cycles containing it, outermost first.

@@ -1,0 +1,230 @@
+//! What a function pass changes outside its own body, held back until the
+//! pass manager applies it.
+//!
+//! Function passes see the module read-only ([`crate::FunctionCx::module`])
+//! so that several functions can be transformed at once. The few module
+//! changes they make go through a [`ModuleEdits`] buffer instead:
+//!
+//! * **Declarations** (`llvm.assume`, `llvm.umax.i32`, the convergence
+//!   intrinsics): a pass lists beforehand what it may declare
+//!   ([`crate::FunctionPass::declarations`]); the manager declares those
+//!   that are missing before the functions run, unlisted (not printed), and
+//!   a pass then only looks them up ([`ModuleEdits::declare`]). The manager
+//!   lists each one when the first function (in module order) used it,
+//!   which is where declaring it on first use puts it, and removes the
+//!   unused ones afterwards.
+//! * **Metadata nodes** (unrolled loops' `!llvm.loop`): new nodes get
+//!   provisional ids, readable through [`ModuleEdits::tuple_ops`]; applying
+//!   the buffer adds them to the module in the order they were made and
+//!   rewrites the body's attachments, so the module gets the ids it would
+//!   have got had the pass added them itself.
+//! * **Function attributes** of the function being transformed.
+//!
+//! The manager applies each function's buffer in module order (after each
+//! pass when functions run one at a time): the module ends up the same
+//! whatever the number of threads.
+
+use opt_conv_ir::metadata::{MdBody, MdId, MdNode, MdOperand, MetadataTable};
+use opt_conv_ir::types::TypeData;
+use opt_conv_ir::{Attr, EntityRef, EntitySet, FuncId, Function, Module, Type};
+
+/// Provisional metadata ids start here (far above any real module's count).
+const PROVISIONAL: usize = 1 << 30;
+
+/// A declaration a pass may ask for: name, return type, parameter types.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declaration {
+    /// The function's name (`llvm.assume`).
+    pub name: String,
+    /// Return type.
+    pub ret: Type,
+    /// Parameter types.
+    pub params: Vec<Type>,
+}
+
+/// The module changes one function's passes made (see the module docs).
+#[derive(Debug, Default)]
+pub struct ModuleEdits {
+    /// New metadata nodes; node `k` has id `PROVISIONAL + k`.
+    nodes: Vec<MdNode>,
+    /// Declarations looked up, in order.
+    declared: Vec<FuncId>,
+    /// Function attributes to add.
+    fn_attrs: Vec<(FuncId, Attr)>,
+}
+
+impl ModuleEdits {
+    /// Whether nothing is held back.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty() && self.declared.is_empty() && self.fn_attrs.is_empty()
+    }
+
+    /// The declaration `name` with this signature, declared before the pass
+    /// ran because the pass listed it in [`crate::FunctionPass::declarations`].
+    ///
+    /// # Panics
+    /// If the pass did not list it (a bug in the pass).
+    pub fn declare(&mut self, m: &Module, name: &str, ret: Type, params: &[Type]) -> FuncId {
+        let g = m
+            .lookup(name)
+            .filter(|&g| m.func(g).is_some())
+            .unwrap_or_else(|| panic!("'{name}' was not among the declarations the pass listed"));
+        debug_assert_eq!(
+            m.func(g).map(|d| d.ty),
+            m.types.find(&TypeData::Function { ret, params: params.to_vec().into(), varargs: false }),
+            "'{name}' declared with another type"
+        );
+        self.declared.push(g);
+        g
+    }
+
+    /// The function type `ret (params)`, interned when its declaration was made.
+    ///
+    /// # Panics
+    /// If no declaration listed by the pass has this type.
+    pub fn fn_type(m: &Module, ret: Type, params: &[Type]) -> Type {
+        m.types
+            .find(&TypeData::Function { ret, params: params.to_vec().into(), varargs: false })
+            .expect("the type of a declaration the pass listed")
+    }
+
+    /// Adds attribute `a` to function `f` (the function being transformed).
+    pub fn add_fn_attr(&mut self, f: FuncId, a: Attr) {
+        self.fn_attrs.push((f, a));
+    }
+
+    fn provisional(&self, id: MdId) -> Option<usize> {
+        id.index().checked_sub(PROVISIONAL)
+    }
+
+    /// The operands of tuple `id`, a module node or one made through this buffer.
+    pub fn tuple_ops<'a>(&'a self, m: &'a Module, id: MdId) -> Option<&'a [MdOperand]> {
+        match self.provisional(id) {
+            Some(k) => match &self.nodes.get(k)?.body {
+                MdBody::Tuple(ops) => Some(ops),
+                _ => None,
+            },
+            None => m.metadata.tuple_ops(id),
+        }
+    }
+
+    /// [`MetadataTable::loop_properties`] through this buffer.
+    pub fn loop_properties<'a>(&'a self, m: &'a Module, loop_id: MdId) -> Vec<(&'a str, &'a [MdOperand])> {
+        let mut out = Vec::new();
+        let Some(ops) = self.tuple_ops(m, loop_id) else { return out };
+        for op in ops {
+            let MdOperand::Node(n) = op else { continue };
+            if *n == loop_id {
+                continue;
+            }
+            if let Some(prop) = self.tuple_ops(m, *n)
+                && let Some((first, rest)) = prop.split_first()
+                && let Some(name) = MetadataTable::op_str(first)
+            {
+                out.push((name, rest));
+            }
+        }
+        out
+    }
+
+    /// A new node (as [`MetadataTable::add`]).
+    pub fn add_md(&mut self, distinct: bool, body: MdBody) -> MdId {
+        self.nodes.push(MdNode { distinct, body });
+        MdId::new(PROVISIONAL + self.nodes.len() - 1)
+    }
+
+    /// Sets the body of `id`, a node made through [`ModuleEdits::add_md`].
+    pub fn set_md_body(&mut self, id: MdId, body: MdBody) {
+        let k = self.provisional(id).expect("a node made through the buffer");
+        self.nodes[k].body = body;
+    }
+
+    /// The uniqued tuple with these operands (as [`MetadataTable::tuple`]):
+    /// an identical one of the module or of this buffer, or a new one.
+    pub fn md_tuple(&mut self, m: &Module, ops: Vec<MdOperand>) -> MdId {
+        let same = |n: &MdNode| !n.distinct && matches!(&n.body, MdBody::Tuple(o) if *o == ops);
+        if let Some((id, _)) = m.metadata.nodes.iter().find(|(_, n)| same(n)) {
+            return id;
+        }
+        if let Some(k) = self.nodes.iter().position(same) {
+            return MdId::new(PROVISIONAL + k);
+        }
+        self.add_md(false, MdBody::Tuple(ops))
+    }
+
+    /// Applies the buffer of function `f`, whose body is `body`, to `m`.
+    /// `pending` holds the declarations made for the passes and not listed
+    /// yet: those this buffer used are listed, in the order it used them.
+    pub fn apply(self, m: &mut Module, body: &mut Function, pending: &mut EntitySet<FuncId>) {
+        for g in self.declared {
+            if pending.contains(g) {
+                pending.remove(g);
+                m.relist(g);
+            }
+        }
+        for (f, a) in self.fn_attrs {
+            if let Some(d) = m.func_mut(f) {
+                d.fn_attrs.insert(a);
+            }
+        }
+        if self.nodes.is_empty() {
+            return;
+        }
+        // Nodes in the order they were made, as the pass would have added
+        // them: uniqued tuples are looked up again (another function may
+        // have made the same one since), distinct nodes get their body once
+        // every node has its id (they may refer to themselves).
+        let mut real: Vec<MdId> = Vec::with_capacity(self.nodes.len());
+        let remap_ops = |ops: &[MdOperand], real: &[MdId]| -> Vec<MdOperand> {
+            ops.iter()
+                .map(|op| match op {
+                    MdOperand::Node(n) if n.index() >= PROVISIONAL => {
+                        MdOperand::Node(real.get(n.index() - PROVISIONAL).copied().unwrap_or(*n))
+                    }
+                    other => other.clone(),
+                })
+                .collect()
+        };
+        for n in &self.nodes {
+            let id = match (&n.body, n.distinct) {
+                (MdBody::Tuple(ops), false) => m.metadata.tuple(remap_ops(ops, &real)),
+                _ => m.metadata.add(n.distinct, MdBody::Tuple(Vec::new())),
+            };
+            real.push(id);
+        }
+        for (n, &id) in self.nodes.iter().zip(&real) {
+            if n.distinct || !matches!(n.body, MdBody::Tuple(_)) {
+                m.metadata.nodes[id].body = match &n.body {
+                    MdBody::Tuple(ops) => MdBody::Tuple(remap_ops(ops, &real)),
+                    other => other.clone(),
+                };
+            }
+        }
+        body.dfg_mut_preserving_cfg().map_inst_md(|id| match id.index().checked_sub(PROVISIONAL) {
+            Some(k) => real[k],
+            None => id,
+        });
+    }
+}
+
+/// Declares the `decls` that `m` lacks, unlisted, and adds them to
+/// `pending` (see [`ModuleEdits::apply`]).
+pub fn prepare(m: &mut Module, decls: &[Declaration], pending: &mut EntitySet<FuncId>) {
+    for d in decls {
+        if m.lookup(&d.name).is_some() {
+            continue;
+        }
+        let g = m.declare(&d.name, d.ret, &d.params);
+        m.unlist(g);
+        pending.insert(g);
+    }
+}
+
+/// Removes the declarations of `pending` no function used.
+pub fn discard_unused(m: &mut Module, pending: EntitySet<FuncId>) {
+    let unused: Vec<FuncId> = pending.iter().collect();
+    if !unused.is_empty() {
+        // Not listed, so removing them from the order finds nothing.
+        m.remove_globals(&unused);
+    }
+}
