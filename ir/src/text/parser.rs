@@ -331,8 +331,16 @@ impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- top level
 
     pub(crate) fn parse_top_level(&mut self) -> PResult<()> {
+        // As for LLVM, `target ...` and `source_filename` only come before
+        // every other entity.
+        let mut in_header = true;
         loop {
             let off = self.offset();
+            if in_header {
+                in_header = matches!(self.peek(), Tok::Word("target" | "source_filename"));
+            } else if matches!(self.peek(), Tok::Word("target" | "source_filename")) {
+                return self.err("expected top-level entity");
+            }
             match self.peek().clone() {
                 Tok::Eof => return Ok(()),
                 Tok::Word(w) => match w {
