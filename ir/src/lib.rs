@@ -52,6 +52,7 @@ pub mod text;
 pub mod types;
 pub mod verify;
 mod verify_eh;
+pub mod verify_module;
 
 entity_impl!(
     /// An instruction. While the order is stable, it is arbitrary and does

@@ -277,6 +277,7 @@ impl<'a> Parser<'a> {
         }
         self.m.metadata.nodes[id].body = body;
         self.m.metadata.nodes[id].distinct = distinct;
+        self.map.md_defs.insert(id, off.saturating_sub(1));
         self.md_first_use.remove(&id);
         Ok(())
     }

@@ -32,6 +32,8 @@ pub struct SourceMap {
     insts: FxHashMap<GlobalId, Vec<u32>>,
     /// Offset of each function's name in its header.
     pub funcs: FxHashMap<GlobalId, usize>,
+    /// Offset of each numbered metadata node's definition (`!N = ...`).
+    pub md_defs: FxHashMap<crate::MdId, usize>,
 }
 
 impl SourceMap {
