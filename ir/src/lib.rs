@@ -31,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod attr_rules;
 pub mod attrs;
 pub mod builder;
 pub mod constant;

@@ -117,6 +117,7 @@ pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
             notes: vec![format!("ptr @{name}")],
         });
     }
+    errors.extend(crate::attr_rules::verify_decl_attrs(m, fid));
     errors.extend(verify_body(m, fid));
     errors
 }
@@ -196,6 +197,14 @@ fn verify_body(m: &Module, fid: FuncId) -> Vec<VerifyError> {
     for b in f.layout().blocks() {
         for i in f.layout().block_insts(b) {
             check_inst(&mut cx, &cfg, &dt, b, i);
+            if let Some(msg) = f
+                .dfg()
+                .inst(i)
+                .call_info()
+                .and_then(|ci| crate::attr_rules::call_fn_attr_problem(&m.types, &ci.fn_attrs))
+            {
+                cx.report(i, msg);
+            }
             crate::verify_eh::check_eh(&mut cx, &cfg, &mut eh, b, i);
         }
     }
