@@ -95,6 +95,10 @@ pub(crate) struct Parser<'a> {
     pub(crate) depth: u32,
     /// `blockaddress` constants, resolved once every body has been read.
     pub(crate) block_addrs: super::block_address::BlockAddrs<'a>,
+    /// Where each named type was first referred to, and the named types
+    /// defined (`%T = type ...`): a type used but never defined is an error.
+    pub(crate) type_first_use: FxHashMap<Type, usize>,
+    pub(crate) types_defined: rustc_hash::FxHashSet<Type>,
 }
 
 /// Deepest nesting of types, constants or metadata the parser accepts.
@@ -131,6 +135,8 @@ pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> R
         seen_dbg_call: false,
         depth: 0,
         block_addrs: Default::default(),
+        type_first_use: FxHashMap::default(),
+        types_defined: Default::default(),
     };
     p.fill();
     p.parse_top_level()?;
@@ -460,6 +466,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_type_def(&mut self, name: &str, off: usize) -> PResult<()> {
         let t = self.m.types.named_struct(name);
+        self.types_defined.insert(t);
         if let TypeData::Named { body: Some(_), .. } = self.m.types.get(t) {
             return Err(self.error_at(off, format!("redefinition of type named '%{name}'")));
         }
@@ -481,6 +488,21 @@ impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- finish
 
     pub(crate) fn finish(&mut self) -> PResult<()> {
+        // Named types used and never defined.
+        if let Some((t, off)) = self
+            .type_first_use
+            .iter()
+            .filter(|(t, _)| !self.types_defined.contains(t))
+            .map(|(&t, &o)| (t, o))
+            .min_by_key(|&(_, o)| o)
+        {
+            let TypeData::Named { name, .. } = self.m.types.get(t) else { unreachable!("a named type") };
+            let msg = match name.strip_prefix('\0') {
+                Some(n) => format!("use of undefined type '%{n}'"),
+                None => format!("use of undefined type named '{name}'"),
+            };
+            return Err(self.error_at(off, msg));
+        }
         // Metadata forward references.
         if let Some((n, off)) = self.md_first_use.values().copied().min_by_key(|&(_, o)| o) {
             return Err(self.error_at(off, format!("use of undefined metadata '!{n}'")));
