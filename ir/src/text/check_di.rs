@@ -303,7 +303,20 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Tok::Word("null") if !allow_null => self.err(format!("'{key}' cannot be null")),
             Tok::Word("null") | Tok::Exclaim | Tok::MetadataName(_) => self.parse_md_field(),
-            t if starts_type(t) => self.parse_md_field(),
+            t if starts_type(t) => {
+                // A typed value (`i32 7`): read as a constant, kept as written.
+                let start = self.offset();
+                let ty = self.parse_type()?;
+                if ty == crate::types::Type::METADATA {
+                    return Err(self.error_at(start, "invalid metadata-value-metadata roundtrip"));
+                }
+                self.parse_const(ty)?;
+                if !matches!(self.peek(), Tok::Comma | Tok::RParen) {
+                    return self.err("expected ')' here");
+                }
+                let end = self.offset();
+                Ok(MdField::Raw(self.src[start..end].trim().into()))
+            }
             _ => self.err("expected metadata operand"),
         }
     }
