@@ -31,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod attr_rules;
 pub mod attrs;
 pub mod builder;
 pub mod constant;
@@ -52,6 +53,7 @@ pub mod text;
 pub mod types;
 pub mod verify;
 mod verify_eh;
+pub mod verify_module;
 
 entity_impl!(
     /// An instruction. While the order is stable, it is arbitrary and does

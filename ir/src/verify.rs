@@ -24,6 +24,8 @@ pub struct VerifyError {
     pub inst: Option<Inst>,
     /// The offending block, if the problem is a block's.
     pub block: Option<Block>,
+    /// The offending metadata node, for module-level findings.
+    pub md: Option<crate::MdId>,
     /// LLVM's message.
     pub message: String,
     /// Extra lines LLVM prints after the message (instructions, cycles).
@@ -62,6 +64,7 @@ impl<'a> Ctx<'a> {
     pub(crate) fn report(&mut self, i: Inst, msg: impl Into<String>) {
         let note = self.inst_text(i);
         self.errors.push(VerifyError {
+            md: None,
             func: Some(self.fid),
             inst: Some(i),
             block: self.f.layout().inst_block(i),
@@ -72,6 +75,7 @@ impl<'a> Ctx<'a> {
     fn report_block(&mut self, b: Block, msg: impl Into<String>) {
         let name = self.printer().1.block_ref(b);
         self.errors.push(VerifyError {
+            md: None,
             func: Some(self.fid),
             inst: None,
             block: Some(b),
@@ -84,9 +88,9 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Verifies every function of `m`.
+/// Verifies `m`: its module-level rules and every function.
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
-    let mut errors = Vec::new();
+    let mut errors = crate::verify_module::verify_module_level(m);
     for f in m.functions() {
         errors.extend(verify_function(m, f));
     }
@@ -105,6 +109,7 @@ pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
         let mut name = String::new();
         let _ = crate::text::names::write_ident(&mut name, &d.name);
         errors.push(VerifyError {
+            md: None,
             func: Some(fid),
             inst: None,
             block: None,
@@ -112,6 +117,7 @@ pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
             notes: vec![format!("ptr @{name}")],
         });
     }
+    errors.extend(crate::attr_rules::verify_decl_attrs(m, fid));
     errors.extend(verify_body(m, fid));
     errors
 }
@@ -135,6 +141,7 @@ fn verify_body(m: &Module, fid: FuncId) -> Vec<VerifyError> {
     let mut cx = Ctx { m, fid, f, errors: Vec::new(), printer: None };
     let Some(entry) = f.entry_block() else {
         cx.errors.push(VerifyError {
+            md: None,
             func: Some(fid),
             inst: None,
             block: None,
@@ -190,6 +197,14 @@ fn verify_body(m: &Module, fid: FuncId) -> Vec<VerifyError> {
     for b in f.layout().blocks() {
         for i in f.layout().block_insts(b) {
             check_inst(&mut cx, &cfg, &dt, b, i);
+            if let Some(msg) = f
+                .dfg()
+                .inst(i)
+                .call_info()
+                .and_then(|ci| crate::attr_rules::call_fn_attr_problem(&m.types, &ci.fn_attrs))
+            {
+                cx.report(i, msg);
+            }
             crate::verify_eh::check_eh(&mut cx, &cfg, &mut eh, b, i);
         }
     }
@@ -272,6 +287,7 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
                     let use_text = cx.inst_text(i);
                     let def_text = cx.inst_text(def);
                     cx.errors.push(VerifyError {
+                        md: None,
                         func: Some(cx.fid),
                         inst: Some(i),
                         block: Some(b),

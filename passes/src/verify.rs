@@ -8,7 +8,9 @@ use opt_conv_ir::{Changes, FuncId, Module, VerifyError};
 
 /// Every problem in `m`, function by function (as LLVM's verifier reports them).
 pub fn verify_all(m: &Module) -> Vec<VerifyError> {
-    m.functions().flat_map(|f| verify_function_all(m, f)).collect()
+    let mut errs = opt_conv_ir::verify_module::verify_module_level(m);
+    errs.extend(m.functions().flat_map(|f| verify_function_all(m, f)));
+    errs
 }
 
 /// Every problem in function `f`: the IR rules, then (if the CFG is sound

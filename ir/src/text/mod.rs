@@ -1,7 +1,10 @@
 //! The `.ll` text format: lexer, parser, printer and located errors.
 
 mod block_address;
+mod check_di;
+mod di_fields;
 pub mod dwarf;
+mod dwarf_names;
 pub mod error;
 pub mod lexer;
 pub mod names;

@@ -154,6 +154,9 @@ impl<'a> Parser<'a> {
                     return Ok(());
                 }
                 if Self::is_int_attr(w) {
+                    if group && matches!(w, "align" | "alignstack") && self.peek() != &Tok::Equal {
+                        return self.err("expected '=' here");
+                    }
                     if group && self.eat(&Tok::Equal) {
                         let v = self.parse_u64("integer")?;
                         set.insert(Attr::Int(w.into(), v));
@@ -235,7 +238,35 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn parse_param_attr(&mut self, set: &mut AttrSet) -> PResult<()> {
-        self.parse_one_attr(set, false)
+        let (off, key) = (self.offset(), self.attr_keyword());
+        self.parse_one_attr(set, false)?;
+        match key {
+            Some(k) if !crate::attr_rules::applies_to_params(k) => {
+                Err(self.error_at(off, "this attribute does not apply to parameters"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The keyword of the attribute at the cursor (none for a string one).
+    fn attr_keyword(&self) -> Option<&'a str> {
+        match self.peek() {
+            Tok::Word(w) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// One attribute of a function (a group's or an inline one), refused
+    /// if it only applies to parameters and return values.
+    fn parse_fn_attr_checked(&mut self, set: &mut AttrSet, group: bool) -> PResult<()> {
+        let (off, key) = (self.offset(), self.attr_keyword());
+        self.parse_one_attr(set, group)?;
+        match key {
+            Some(k) if !crate::attr_rules::applies_to_functions(k) => {
+                Err(self.error_at(off, "this attribute does not apply to functions"))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Return attributes (before the return type).
@@ -269,7 +300,7 @@ impl<'a> Parser<'a> {
 
     /// One function attribute (inline, after the parameter list).
     pub(crate) fn parse_fn_attr(&mut self, set: &mut AttrSet) -> PResult<()> {
-        self.parse_one_attr(set, false)
+        self.parse_fn_attr_checked(set, false)
     }
 
     /// Function attributes and `#N` group references of a call site or header.
@@ -304,7 +335,7 @@ impl<'a> Parser<'a> {
             if matches!(self.peek(), Tok::Eof | Tok::Error) {
                 return self.err("expected '}' at end of attribute group");
             }
-            self.parse_one_attr(&mut set, true)?;
+            self.parse_fn_attr_checked(&mut set, true)?;
         }
         if self.attr_groups.insert(id, set).is_some() {
             return Err(self.error_at(off, format!("redefinition of attribute group #{id}")));

@@ -43,12 +43,12 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::MetadataName(n) if n.starts_with("DI") || n.starts_with("Gen") => {
-                let body = self.parse_specialized()?;
+                let body = self.parse_specialized(false)?;
                 Ok(self.m.metadata.add(false, body))
             }
             Tok::Word("distinct") => {
                 self.bump();
-                let body = self.parse_md_body()?;
+                let body = self.parse_md_body(true)?;
                 Ok(self.m.metadata.add(true, body))
             }
             _ => self.err("expected metadata node"),
@@ -56,13 +56,13 @@ impl<'a> Parser<'a> {
     }
 
     /// A tuple or specialized node body at the cursor (after `!` for tuples).
-    pub(crate) fn parse_md_body(&mut self) -> PResult<MdBody> {
+    pub(crate) fn parse_md_body(&mut self, distinct: bool) -> PResult<MdBody> {
         match self.peek().clone() {
             Tok::Exclaim => {
                 self.bump();
                 Ok(MdBody::Tuple(self.parse_md_tuple()?))
             }
-            Tok::MetadataName(_) => self.parse_specialized(),
+            Tok::MetadataName(_) => self.parse_specialized(distinct),
             _ => self.err("expected metadata node"),
         }
     }
@@ -113,7 +113,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub(crate) fn parse_specialized(&mut self) -> PResult<MdBody> {
+    pub(crate) fn parse_specialized(&mut self, distinct: bool) -> PResult<MdBody> {
         let off = self.offset();
         let name = match self.bump() {
             Tok::MetadataName(n) => n,
@@ -122,11 +122,13 @@ impl<'a> Parser<'a> {
         if !super::dwarf::is_specialized_node(&name) {
             return Err(self.error_at(off, "expected metadata type"));
         }
+        let mut di = self.di_node_start(&name, off, distinct)?;
         self.expect(Tok::LParen, "'(' here")?;
         if &*name == "DIExpression" {
             return self.parse_di_expression_elements();
         }
         let mut fields = Vec::new();
+        let mut close = self.offset();
         if !self.eat(&Tok::RParen) {
             loop {
                 let foff = self.offset();
@@ -139,18 +141,16 @@ impl<'a> Parser<'a> {
                     Tok::Label(l) => (*l).into(),
                     _ => return Err(self.error_at(foff, "expected field label here")),
                 };
-                let voff = self.offset();
-                let value = self.parse_md_field()?;
-                if let MdField::Raw(v) = &value {
-                    super::dwarf::check_field(&key, v).map_err(|e| self.error_at(voff, e))?;
-                }
+                let value = self.parse_di_field(&mut di, &name, &key, foff)?;
                 fields.push((key, value));
+                close = self.offset();
                 if self.eat(&Tok::RParen) {
                     break;
                 }
-                self.expect(Tok::Comma, "',' in specialized metadata")?;
+                self.expect(Tok::Comma, "')' here")?;
             }
         }
+        self.di_node_end(&di, &name, &fields, close)?;
         Ok(MdBody::Specialized { name: name.into(), fields })
     }
 
@@ -163,7 +163,18 @@ impl<'a> Parser<'a> {
             loop {
                 let off = self.offset();
                 let elem: Box<str> = match self.peek().clone() {
-                    Tok::Word(w) if w.starts_with("DW_OP_") || w.starts_with("DW_ATE_") => w.into(),
+                    Tok::Word(w) if w.starts_with("DW_OP_") => {
+                        if !super::check_di::is_operation(w) {
+                            return Err(self.error_at(off, format!("invalid DWARF op '{w}'")));
+                        }
+                        w.into()
+                    }
+                    Tok::Word(w) if w.starts_with("DW_ATE_") => {
+                        if !super::check_di::is_attribute_encoding(w) {
+                            return Err(self.error_at(off, format!("invalid DWARF attribute encoding '{w}'")));
+                        }
+                        w.into()
+                    }
                     Tok::Int(s) if !s.starts_with('-') => {
                         if s.parse::<u64>().is_err() {
                             return Err(self.error_at(off, "element too large, limit is 18446744073709551615"));
@@ -259,13 +270,14 @@ impl<'a> Parser<'a> {
         };
         self.expect(Tok::Equal, "'=' here")?;
         let distinct = self.eat_word("distinct");
-        let body = self.parse_md_body()?;
+        let body = self.parse_md_body(distinct)?;
         let id = self.md_node_for_number(n, off);
         if !matches!(self.m.metadata.nodes[id].body, MdBody::Undefined) {
             return Err(self.error_at(off, "Metadata id is already used"));
         }
         self.m.metadata.nodes[id].body = body;
         self.m.metadata.nodes[id].distinct = distinct;
+        self.map.md_defs.insert(id, off.saturating_sub(1));
         self.md_first_use.remove(&id);
         Ok(())
     }

@@ -113,8 +113,16 @@ impl<'a> Parser<'a> {
                 "x86_mmx" => return Err(self.error_at(off, "x86_mmx is not supported")),
                 _ => return Err(self.error_at(off, "expected type")),
             },
-            Tok::LocalName(n) => self.m.types.named_struct(&n),
-            Tok::LocalId(n) => self.m.types.named_struct(&numbered_name(n)),
+            Tok::LocalName(n) => {
+                let t = self.m.types.named_struct(&n);
+                self.type_first_use.entry(t).or_insert(off);
+                t
+            }
+            Tok::LocalId(n) => {
+                let t = self.m.types.named_struct(&numbered_name(n));
+                self.type_first_use.entry(t).or_insert(off);
+                t
+            }
             Tok::LBrace => {
                 let fields = self.parse_struct_fields_after_brace()?;
                 self.m.types.intern(TypeData::Struct { fields: fields.into(), packed: false })

@@ -32,6 +32,8 @@ pub struct SourceMap {
     insts: FxHashMap<GlobalId, Vec<u32>>,
     /// Offset of each function's name in its header.
     pub funcs: FxHashMap<GlobalId, usize>,
+    /// Offset of each numbered metadata node's definition (`!N = ...`).
+    pub md_defs: FxHashMap<crate::MdId, usize>,
 }
 
 impl SourceMap {
@@ -100,6 +102,10 @@ pub(crate) struct Parser<'a> {
     pub(crate) keep_inst_offsets: bool,
     /// The name tables of function bodies, reused from body to body.
     pub(super) local_tables: super::parse_func::LocalTables<'a>,
+    /// Where each named type was first referred to, and the named types
+    /// defined (`%T = type ...`): a type used but never defined is an error.
+    pub(crate) type_first_use: FxHashMap<Type, usize>,
+    pub(crate) types_defined: rustc_hash::FxHashSet<Type>,
 }
 
 /// Deepest nesting of types, constants or metadata the parser accepts.
@@ -161,6 +167,8 @@ fn parse(
         mentions_block_addrs: src.contains("blockaddress"),
         keep_inst_offsets,
         local_tables: Default::default(),
+        type_first_use: FxHashMap::default(),
+        types_defined: Default::default(),
     };
     p.fill();
     p.parse_top_level()?;
@@ -363,8 +371,16 @@ impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- top level
 
     pub(crate) fn parse_top_level(&mut self) -> PResult<()> {
+        // As for LLVM, `target ...` and `source_filename` only come before
+        // every other entity.
+        let mut in_header = true;
         loop {
             let off = self.offset();
+            if in_header {
+                in_header = matches!(self.peek(), Tok::Word("target" | "source_filename"));
+            } else if matches!(self.peek(), Tok::Word("target" | "source_filename")) {
+                return self.err("expected top-level entity");
+            }
             match self.peek().clone() {
                 Tok::Eof => return Ok(()),
                 Tok::Word(w) => match w {
@@ -482,6 +498,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_type_def(&mut self, name: &str, off: usize) -> PResult<()> {
         let t = self.m.types.named_struct(name);
+        self.types_defined.insert(t);
         if let TypeData::Named { body: Some(_), .. } = self.m.types.get(t) {
             return Err(self.error_at(off, format!("redefinition of type named '%{name}'")));
         }
@@ -503,6 +520,21 @@ impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- finish
 
     pub(crate) fn finish(&mut self) -> PResult<()> {
+        // Named types used and never defined.
+        if let Some((t, off)) = self
+            .type_first_use
+            .iter()
+            .filter(|(t, _)| !self.types_defined.contains(t))
+            .map(|(&t, &o)| (t, o))
+            .min_by_key(|&(_, o)| o)
+        {
+            let TypeData::Named { name, .. } = self.m.types.get(t) else { unreachable!("a named type") };
+            let msg = match name.strip_prefix('\0') {
+                Some(n) => format!("use of undefined type '%{n}'"),
+                None => format!("use of undefined type named '{name}'"),
+            };
+            return Err(self.error_at(off, msg));
+        }
         // Metadata forward references.
         if let Some((n, off)) = self.md_first_use.values().copied().min_by_key(|&(_, o)| o) {
             return Err(self.error_at(off, format!("use of undefined metadata '!{n}'")));

@@ -84,6 +84,7 @@ impl<'a> Checker<'a> {
     fn report(&mut self, at: Inst, message: &str, notes: Vec<String>) {
         let block = self.f.layout().inst_block(at);
         self.errors.push(VerifyError {
+            md: None,
             func: Some(self.fid),
             inst: Some(at),
             block,

@@ -518,7 +518,7 @@ pub fn render_verify_errors(name: &str, src: &str, m: &Module, map: &SourceMap, 
         let off = match (e.func, e.inst) {
             (Some(f), Some(i)) => map.inst_offset(f, i),
             (Some(f), None) => map.funcs.get(&f).copied(),
-            _ => None,
+            (None, _) => e.md.and_then(|md| map.md_defs.get(&md).copied()),
         };
         match off {
             Some(off) => {

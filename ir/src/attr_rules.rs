@@ -1,0 +1,180 @@
+//! Where each attribute may appear, and on which types, as LLVM 22 rules
+//! it: the reader refuses a parameter or return attribute among function
+//! attributes (and the reverse), the verifier an attribute on a value of a
+//! type it does not apply to. Messages are LLVM's.
+
+use crate::attrs::{Attr, AttrSet};
+use crate::module::{FuncId, Module};
+use crate::types::{Type, TypeData, TypeTable};
+use crate::verify::VerifyError;
+
+/// Attributes of parameters and return values only (`align` is also the
+/// alignment of a function, and so read among function attributes).
+const VALUE_ONLY: &[&str] = &[
+    "allocalign",
+    "allocptr",
+    "byref",
+    "byval",
+    "captures",
+    "dead_on_return",
+    "dead_on_unwind",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "elementtype",
+    "immarg",
+    "inalloca",
+    "initializes",
+    "inreg",
+    "nest",
+    "noalias",
+    "nocapture",
+    "nofpclass",
+    "nonnull",
+    "noundef",
+    "preallocated",
+    "range",
+    "returned",
+    "signext",
+    "sret",
+    "swiftasync",
+    "swifterror",
+    "swiftself",
+    "writable",
+    "zeroext",
+];
+
+/// Attributes of functions that parameters may carry too.
+const FUNCTION_AND_VALUE: &[&str] = &["alignstack", "nofree", "readnone", "readonly", "writeonly"];
+
+/// Whether keyword attribute `key` may be a function attribute.
+pub fn applies_to_functions(key: &str) -> bool {
+    !VALUE_ONLY.contains(&key)
+}
+
+/// Whether keyword attribute `key` may be a parameter attribute.
+pub fn applies_to_params(key: &str) -> bool {
+    key == "align" || VALUE_ONLY.contains(&key) || FUNCTION_AND_VALUE.contains(&key)
+}
+
+/// How LLVM names attribute `a` in a message.
+fn describe(types: &TypeTable, a: &Attr) -> String {
+    match a {
+        Attr::Flag(k) => k.to_string(),
+        Attr::Int(k, v) if &**k == "align" => format!("align {v}"),
+        Attr::Int(k, v) => format!("{k}({v})"),
+        Attr::Type(k, t) => format!("{k}({})", types.display(*t)),
+        Attr::Paren(k, p) => format!("{k}({p})"),
+        Attr::Str(k, Some(v)) => format!("\"{k}\"=\"{v}\""),
+        Attr::Str(k, None) => format!("\"{k}\""),
+    }
+}
+
+/// Whether attribute `a` cannot be on a value of type `ty` (LLVM's
+/// `typeIncompatible`, for the attributes whose rule is plain).
+fn incompatible(types: &TypeTable, a: &Attr, ty: Type) -> bool {
+    let scalar = types.scalar(ty);
+    let int = types.is_int(scalar);
+    let ptr = types.is_ptr(ty);
+    match a.key() {
+        "signext" | "zeroext" | "range" => !int,
+        // A vector of pointers may be aligned, but no more.
+        "align" => !types.is_ptr(scalar),
+        "noalias"
+        | "nonnull"
+        | "nocapture"
+        | "captures"
+        | "dereferenceable"
+        | "dereferenceable_or_null"
+        | "nest"
+        | "writable"
+        | "dead_on_unwind"
+        | "dead_on_return"
+        | "initializes"
+        | "readnone"
+        | "readonly"
+        | "writeonly"
+        | "byval"
+        | "byref"
+        | "inalloca"
+        | "preallocated"
+        | "sret"
+        | "swifterror" => !ptr,
+        "noundef" => ty == Type::VOID,
+        "nofpclass" => !nofpclass_type(types, ty),
+        _ => false,
+    }
+}
+
+/// Floating-point types, possibly in vectors, arrays or literal structs.
+fn nofpclass_type(types: &TypeTable, ty: Type) -> bool {
+    let mut t = ty;
+    loop {
+        match types.get(t) {
+            TypeData::Float(_) => return true,
+            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => t = *elem,
+            // Structs of floating-point members qualify; their members are
+            // not examined here.
+            TypeData::Struct { .. } => return true,
+            _ => return false,
+        }
+    }
+}
+
+/// The first problem with the attributes of `set` on a value of type `ty`.
+fn check_value_attrs(types: &TypeTable, set: &AttrSet, ty: Type) -> Option<String> {
+    // `sret` and `inreg` together count once.
+    let exclusive = ["byval", "inalloca", "preallocated", "nest", "byref"];
+    let count =
+        set.iter().filter(|a| exclusive.contains(&a.key())).count() + usize::from(set.has("sret") || set.has("inreg"));
+    if count > 1 {
+        return Some(
+            "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' are incompatible!"
+                .into(),
+        );
+    }
+    set.iter()
+        .find(|a| incompatible(types, a, ty))
+        .map(|a| format!("Attribute '{}' applied to incompatible type!", describe(types, a)))
+}
+
+/// The attribute findings of function `fid`'s declaration: return and
+/// parameter attributes on values of types they do not apply to.
+pub fn verify_decl_attrs(m: &Module, fid: FuncId) -> Option<VerifyError> {
+    let d = m.func(fid)?;
+    // An intrinsic's attributes are its table's (reading may have
+    // upgraded its signature under the attributes it was written with).
+    if d.is_intrinsic() {
+        return None;
+    }
+    let (ret, params, _) = m.types.fn_sig(d.ty)?;
+    let mut message = check_value_attrs(&m.types, &d.ret_attrs, ret);
+    for (set, &ty) in d.param_attrs.iter().zip(params) {
+        if message.is_some() {
+            break;
+        }
+        message = check_value_attrs(&m.types, set, ty);
+        if message.is_none() && set.iter().any(|a| a.key() == "immarg") {
+            message = Some("immarg attribute only applies to intrinsics".into());
+        }
+    }
+    let message = message?;
+    let mut name = String::new();
+    let _ = crate::text::names::write_ident(&mut name, &d.name);
+    Some(VerifyError {
+        md: None,
+        func: Some(fid),
+        inst: None,
+        block: None,
+        message,
+        notes: vec![format!("ptr @{name}")],
+    })
+}
+
+/// The message for function attributes of a call site that apply to no
+/// function (`align`, which only a function header may give).
+pub fn call_fn_attr_problem(types: &TypeTable, fn_attrs: &AttrSet) -> Option<String> {
+    fn_attrs
+        .iter()
+        .find(|a| a.key() == "align")
+        .map(|a| format!("Attribute '{}' does not apply to functions!", describe(types, a)))
+}
