@@ -49,6 +49,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) errors: Vec<VerifyError>,
     /// Built on the first error only: numbering a module is not free.
     printer: Option<(crate::text::ModulePrinter<'a>, crate::text::Slots)>,
+    /// Whether a call to `llvm.localescape` was seen (a function has one).
+    localescape_seen: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -138,7 +140,7 @@ pub fn is_structurally_sound(f: &Function) -> bool {
 
 fn verify_body(m: &Module, fid: FuncId) -> Vec<VerifyError> {
     let Some(f) = m.body(fid) else { return Vec::new() };
-    let mut cx = Ctx { m, fid, f, errors: Vec::new(), printer: None };
+    let mut cx = Ctx { m, fid, f, errors: Vec::new(), printer: None, localescape_seen: false };
     let Some(entry) = f.entry_block() else {
         cx.errors.push(VerifyError {
             md: None,
@@ -306,6 +308,49 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
     check_types(cx, b, i);
 }
 
+/// Rules of particular calls (LLVM's messages): `va_start` only in a
+/// function with variable arguments, one `llvm.localescape` per function,
+/// and a `musttail` call followed by a `ret` (of its result, perhaps cast).
+fn check_call_rules(cx: &mut Ctx<'_>, i: Inst) {
+    let (m, f) = (cx.m, cx.f);
+    let dfg = f.dfg();
+    let d = dfg.inst(i);
+    let Some(ci) = d.call_info() else { return };
+    if let Some(decl) = dfg.direct_callee(i).and_then(|g| m.func(g)) {
+        let name = &*decl.name;
+        if name == "llvm.va_start" || name.starts_with("llvm.va_start.") {
+            let varargs = m.func(cx.fid).and_then(|fd| m.types.fn_sig(fd.ty)).is_some_and(|(_, _, va)| va);
+            if !varargs {
+                // LLVM names no instruction for this one.
+                cx.errors.push(VerifyError {
+                    func: Some(cx.fid),
+                    inst: Some(i),
+                    block: f.layout().inst_block(i),
+                    message: "va_start called in a non-varargs function".into(),
+                    notes: vec![],
+                });
+            }
+        }
+        if name == "llvm.localescape" {
+            if cx.localescape_seen {
+                cx.report(i, "multiple calls to llvm.localescape in one function");
+            }
+            cx.localescape_seen = true;
+        }
+    }
+    if ci.tail == crate::inst::TailKind::MustTail && matches!(d.kind, InstKind::Call(_)) {
+        let mut next = f.layout().next_inst(i);
+        if let Some(n) = next
+            && matches!(&dfg.inst(n).kind, InstKind::Cast { op, .. } if op.keyword() == "bitcast")
+        {
+            next = f.layout().next_inst(n);
+        }
+        if !next.is_some_and(|n| matches!(dfg.inst(n).kind, InstKind::Ret)) {
+            cx.report(i, "musttail call must precede a ret with an optional bitcast");
+        }
+    }
+}
+
 /// Whether the edge from `from` to `succs[0]` (an invoke's normal edge)
 /// dominates block `ub`: LLVM's edge dominance, for the one edge that
 /// carries the invoke's result.
@@ -392,6 +437,7 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
             cx.report(i, "llvm.lifetime.start/end can only be used on alloca or poison");
         }
     }
+    check_call_rules(cx, i);
     // Token values may only flow into calls (bundles, intrinsic arguments) and returns.
     if let Some(r) = dfg.inst_result(i)
         && matches!(t.get(dfg.value_type(r)), TypeData::Token)

@@ -12,7 +12,13 @@
 //!   controlled (LLVM leaves such mixed IR broken).
 //!
 //! Which calls: `alwaysinline` callees always, `noinline` never, recursive
-//! ones (in a call-graph cycle) never; others when a cost estimate stays
+//! ones (in a call-graph cycle) never, nor a call that inlining a function
+//! brought in and that calls that function again (LLVM's inline history;
+//! the call is marked `noinline`). Before any cost, the rules of
+//! [`crate::inline_rules`]: callees whose body cannot work elsewhere
+//! (`va_start`, `llvm.localescape`, an exposed `returns_twice` call),
+//! interposable callees, incompatible attributes, `optnone` callers. Others
+//! when a cost estimate stays
 //! under LLVM's default threshold of 225 (five per instruction, 25 more per
 //! call, free terminators, casts and convergence intrinsics; half again the
 //! threshold for a single-block callee; a bonus making the last call to a
@@ -22,7 +28,10 @@
 //! suffix, the callee's entry block joins the call's block, a single return
 //! joins the code after the call, several returns meet in `<callee>.exit`
 //! with a phi, static allocas move to the caller's entry block, and cloned
-//! instructions left unused are deleted.
+//! instructions left unused are deleted. A `byval` argument gets its copy
+//! (an alloca and `llvm.memcpy`), inlined calls keep no tail marker
+//! stronger than the call site's, and the caller takes the callee's
+//! attributes as LLVM merges them.
 
 use crate::call_graph::CallGraph;
 use crate::debug_records::InlinedRecords;
@@ -88,6 +97,8 @@ struct CalleeSummary {
     eh: Option<String>,
     /// What its allocas take from the stack.
     stack: StackUse,
+    /// What its own calls forbid.
+    calls: crate::inline_rules::CalleeCalls,
 }
 
 /// A callee's allocas as inlining sees them. Inlined, an alloca of the
@@ -165,6 +176,7 @@ impl CalleeSummary {
             plain: Oracle::inline_without_convergence(m, body),
             eh: crate::eh::why_left_alone(m, id, body).map(|(_, what)| what),
             stack: StackUse::new(m, body),
+            calls: crate::inline_rules::CalleeCalls::new(m, body),
         }
     }
 }
@@ -240,14 +252,25 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         // Inlining never brings exception handling in (such callees are
         // refused), so the caller's answer holds for all its call sites.
         let caller_eh = crate::eh::why_left_alone(m, caller, &body).map(|(_, what)| what);
+        let mut history = InlineHistory::default();
         while inlined < MAX_INLINES_PER_CALLER {
             let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
-            let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut summaries) {
+            let cycle = history.refusal(call, callee);
+            let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut summaries)
+                .or_else(|| cycle.clone())
+            {
                 Some(why) => Err(why),
                 None => decide(m, &body, call, callee, &graph, &mut summaries, &mut conv),
             };
             match verdict {
                 Err(why) => {
+                    if cycle.is_some() {
+                        // As LLVM: later inliner runs must not go round either.
+                        if let Some(info) = body.dfg_mut_preserving_cfg().inst_mut(call).call_info_mut() {
+                            info.fn_attrs.insert(opt_conv_ir::Attr::Flag("noinline".into()));
+                        }
+                        changed = true;
+                    }
                     at = after_inst(&body, call);
                     let block = body.layout().inst_block(call).map(|b| block_label(&body, b));
                     cx.remarks.emit(Remark {
@@ -277,6 +300,8 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
                             for &i in &edits.clones {
                                 conv.count(m, &body, i, 1);
                             }
+                            crate::inline_rules::merge_attributes(m, caller, callee);
+                            history.inlined(call, callee, &edits.new_sites);
                             graph.inlined(caller, call, &edits.new_sites);
                             for i in edits.removed {
                                 graph.remove_site(caller, i);
@@ -328,6 +353,52 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         panic!("call graph kept across inlinings differs from a recount:\n{d}");
     }
     Ok((changed, graph))
+}
+
+/// Which inlinings brought each call site of the caller in (LLVM's inline
+/// history): a call that inlining a callee's body made direct (a call
+/// through a parameter given a function) may call that callee again, and
+/// inlining it there would go round the cycle without end. A site is not
+/// inlined if its callee is among the functions whose inlining brought it.
+#[derive(Default)]
+struct InlineHistory {
+    /// Each inlining: the callee, and the inlining that brought its call in.
+    entries: Vec<(FuncId, Option<usize>)>,
+    /// The inlining that brought each call site in (none: the caller's own).
+    site: FxHashMap<Inst, usize>,
+}
+
+impl InlineHistory {
+    /// Why `call` (to `callee`) would close a cycle, if it would. Walks a
+    /// chain of distinct functions: no longer than the module's functions.
+    fn refusal(&self, call: Inst, callee: FuncId) -> Option<String> {
+        let mut at = self.site.get(&call).copied();
+        while let Some(k) = at {
+            let (f, parent) = self.entries[k];
+            if f == callee {
+                return Some(
+                    "the call was brought in by inlining the callee itself (a cycle through calls made direct by inlining)"
+                        .into(),
+                );
+            }
+            at = parent;
+        }
+        None
+    }
+
+    /// `call` (to `callee`) was inlined, bringing in `new_sites`.
+    fn inlined(&mut self, call: Inst, callee: FuncId, new_sites: &[(Inst, FuncId)]) {
+        if new_sites.is_empty() {
+            self.site.remove(&call);
+            return;
+        }
+        let parent = self.site.remove(&call);
+        let k = self.entries.len();
+        self.entries.push((callee, parent));
+        for &(i, _) in new_sites {
+            self.site.insert(i, k);
+        }
+    }
 }
 
 fn callee_name(m: &Module, f: FuncId) -> String {
@@ -409,6 +480,11 @@ fn decide(
     let body = m.body(callee).expect("a defined callee");
     let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
     let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
+    if let Some(why) = crate::inline_rules::byval_refusal(m, caller, call, callee)
+        .or_else(|| crate::inline_rules::refusal(m, conv.id, ci, callee, &summary.calls, always))
+    {
+        return Err(why);
+    }
     let bytes = summary.stack.bytes_at(caller, call);
     if summary.stack.dynamic || bytes.is_none() {
         // LLVM inlines an always-inline one, saving and restoring the
@@ -537,7 +613,8 @@ fn inline_call(
     let call_block = f.layout().inst_block(call).ok_or("call not in the layout")?;
     let call_data = f.dfg().inst(call).clone();
     let site_token = call_data.convergence_token();
-    let args: Vec<Value> = call_data.call_args().to_vec();
+    let mut args: Vec<Value> = call_data.call_args().to_vec();
+    crate::inline_rules::copy_byval_args(m, f, call, callee, &mut args);
     let call_result = f.dfg().inst_result(call).filter(|&r| f.is_used(r));
     // Inlined locations are the callee's, `inlinedAt` the call's (LLVM
     // drops all debug info of a function with a location missing it).
@@ -618,6 +695,7 @@ fn inline_call(
         let new_blocks: Vec<Block> = d.blocks.iter().map(|&blk| bmap[blk].expect("mapped block")).collect();
         f.set_all_operands(ni, &new_args, &new_blocks);
     }
+    crate::inline_rules::limit_tail_kinds(f, &clones, call_data.call_info().map(|c| c.tail));
     if let Some(cl) = call_loc
         && callee_body.layout().has_dbg_records()
     {
@@ -907,6 +985,61 @@ mod tests {
     fn inline(text: &str) -> (Module, CallGraph) {
         let (m, graph, _) = inline_counting(text);
         (m, graph)
+    }
+
+    /// The missed-inlining remarks of inlining `text`, and the module after.
+    fn refusals(text: &str) -> (Module, Vec<String>) {
+        let (mut m, _) = opt_conv_ir::parse_module("t.ll", text).unwrap_or_else(|e| panic!("{e}"));
+        let (mut remarks, mut out, options) = (Remarks::default(), String::new(), Options::default());
+        let mut cx = ModuleCx { remarks: &mut remarks, out: &mut out, options: &options };
+        inline_module(&mut m, &mut cx).unwrap();
+        opt_conv_ir::verify_module(&m).unwrap_or_else(|e| panic!("{e:?}"));
+        let missed = remarks.all.iter().filter(|r| matches!(r.kind, RemarkKind::Missed)).map(|r| r.message.clone());
+        (m, missed.collect())
+    }
+
+    #[test]
+    fn callees_that_cannot_work_in_another_function_are_refused() {
+        // Inlined, va_start would start the fixed-argument caller's
+        // variable arguments, and the caller would call localescape twice.
+        let (m, missed) = refusals(
+            "declare void @llvm.va_start.p0(ptr)\n\
+             declare void @llvm.va_end.p0(ptr)\n\
+             declare void @llvm.localescape(...)\n\
+             declare void @use(ptr)\n\
+             define internal i32 @va(i32 %n, ...) {\n  %ap = alloca ptr\n  call void @llvm.va_start.p0(ptr %ap)\n  \
+             call void @use(ptr %ap)\n  call void @llvm.va_end.p0(ptr %ap)\n  ret i32 %n\n}\n\
+             define i32 @call_va() {\n  %r = call i32 (i32, ...) @va(i32 1, i32 2)\n  ret i32 %r\n}\n\
+             define internal void @escapes() {\n  %a = alloca i32\n  call void (...) @llvm.localescape(ptr %a)\n  \
+             call void @use(ptr %a)\n  ret void\n}\n\
+             define void @call_escapes() {\n  %b = alloca i32\n  call void (...) @llvm.localescape(ptr %b)\n  \
+             call void @escapes()\n  ret void\n}\n",
+        );
+        assert_eq!(
+            missed,
+            [
+                "cannot inline @va into @call_va: contains VarArgs initialized with va_start",
+                "cannot inline @escapes into @call_escapes: disallowed inlining of @llvm.localescape",
+            ]
+        );
+        assert!(m.func_by_name("va").is_some() && m.func_by_name("escapes").is_some(), "both still called");
+    }
+
+    #[test]
+    fn byval_of_a_type_without_a_known_size_is_refused() {
+        // No copy of a scalable vector can be sized before run time.
+        let (m, missed) = refusals(
+            "define internal void @scalable(ptr byval(<vscale x 4 x i32>) %p) {\n  \
+             store <vscale x 4 x i32> zeroinitializer, ptr %p\n  ret void\n}\n\
+             define void @caller(ptr %q) {\n  call void @scalable(ptr byval(<vscale x 4 x i32>) %q)\n  ret void\n}\n",
+        );
+        assert_eq!(
+            missed,
+            [
+                "cannot inline @scalable into @caller: byval argument 0 has a type whose size is not known, so it cannot be copied"
+            ]
+        );
+        assert!(m.func_by_name("scalable").is_some());
     }
 
     #[test]

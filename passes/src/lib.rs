@@ -16,6 +16,7 @@ pub mod equivalence;
 pub mod hoist;
 pub mod infer_tokens;
 pub mod inline;
+mod inline_rules;
 pub mod instrument;
 pub mod instsimplify;
 pub mod jump_threading;

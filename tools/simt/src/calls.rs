@@ -12,10 +12,11 @@ use crate::builtins::{Callee, Comm, TokenIntrinsic, lane_value, pure_intrinsic};
 use crate::classes::{ClassId, ClassKey, StaticOp};
 use crate::error::{Result, SimtError, ub, unsupported};
 use crate::exec::{Ctx, new_frame, pointer};
+use crate::memory::RegionKind;
 use crate::program::{CallSite, Target};
 use crate::thread::{Event, Frame, Pending, Status, Thread};
 use crate::value::Val;
-use opt_conv_ir::{EntityRef, Inst, Type};
+use opt_conv_ir::{EntityRef, FuncId, Inst, InstData, Type};
 use smallvec::SmallVec;
 
 /// Executes the call `inst` of the top frame of `th`.
@@ -39,7 +40,7 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
         },
         t => t.clone(),
     };
-    let args: Vec<Val> = d.call_args().iter().map(|a| fr.vals[a.index()].clone()).collect();
+    let mut args: Vec<Val> = d.call_args().iter().map(|a| fr.vals[a.index()].clone()).collect();
     let ret_ty = d.result().map_or(Type::VOID, |r| body.dfg().value_type(r));
     let op = StaticOp { func, inst };
     let token = match site.token {
@@ -72,6 +73,7 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
                     prog.where_(func, blk)
                 )));
             }
+            byval_copies(ctx, th.lane, g, d, &mut args)?;
             let frame = new_frame(prog, g, class, args, d.result())?;
             th.frames.push(frame);
             return Ok(());
@@ -292,6 +294,41 @@ fn block(
     };
     let event = record(ctx, th, ev);
     th.status = Status::Blocked(Box::new(Pending { class, comm, name: site.name.clone(), args, ret, event, dest }));
+    Ok(())
+}
+
+/// A `byval` parameter is the callee's own copy of the memory its
+/// argument points to: each such argument of call `d` (to `callee`, by
+/// thread `lane`) becomes a pointer to a new region holding a copy of the
+/// type's store size.
+fn byval_copies(ctx: &mut Ctx, lane: u32, callee: FuncId, d: &InstData, args: &mut [Val]) -> Result<()> {
+    let Some(ci) = d.call_info() else { return Ok(()) };
+    let decl = ctx.prog.module.func(callee);
+    for (k, arg) in args.iter_mut().enumerate() {
+        let site = ci.param_attrs.get(k);
+        let def = decl.and_then(|f| f.param_attrs.get(k));
+        let Some(ty) = [site, def].into_iter().flatten().find_map(|s| {
+            s.iter().find_map(|a| match a {
+                opt_conv_ir::Attr::Type(key, t) if &**key == "byval" => Some(*t),
+                _ => None,
+            })
+        }) else {
+            continue;
+        };
+        let (size, copied) = (ctx.prog.tcx.alloc_size(ty), ctx.prog.tcx.store_size(ty));
+        let src = pointer(arg, "byval argument")?;
+        let r = ctx.mem.add(
+            format!("byval copy for @{} (thread {lane})", ctx.prog.name(callee)),
+            RegionKind::Alloca(lane),
+            size,
+            true,
+        )?;
+        let dst = crate::memory::addr(r, 0);
+        if copied > 0 {
+            ctx.mem.copy(dst, src, copied)?;
+        }
+        *arg = Val::Ptr(dst);
+    }
     Ok(())
 }
 
