@@ -328,6 +328,7 @@ fn check_call_rules(cx: &mut Ctx<'_>, i: Inst) {
                     block: f.layout().inst_block(i),
                     message: "va_start called in a non-varargs function".into(),
                     notes: vec![],
+                    md: None,
                 });
             }
         }
