@@ -50,7 +50,7 @@
 use crate::module_edits::{Declaration, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
-use opt_conv_ir::analysis::{CycleId, FunctionAnalyses};
+use opt_conv_ir::analysis::{CycleId, CycleInfo, FunctionAnalyses};
 use opt_conv_ir::builder::{add_bundle, make_call};
 use opt_conv_ir::inst::CONVERGENCECTRL;
 use opt_conv_ir::text::Slots;
@@ -114,16 +114,7 @@ pub fn infer_tokens_with(m: &Module, edits: &mut ModuleEdits, fid: FuncId, f: &m
     let uncontrolled: Vec<Inst> =
         f.insts_in_order().map(|(_, i)| i).filter(|&i| ci.op(i) == ConvOp::Uncontrolled).collect();
     // Loops that need a heart: every cycle enclosing an uncontrolled operation.
-    let mut needs: EntitySet<CycleId> = EntitySet::new();
-    for &x in &uncontrolled {
-        let mut c = ci.block_of(x).and_then(|b| cycles.cycle_of(b));
-        while let Some(cy) = c {
-            if !needs.insert(cy) {
-                break;
-            }
-            c = cycles.parent(cy);
-        }
-    }
+    let needs = cycles_needing_hearts(&ci, &cycles, &uncontrolled, |_| true);
     if let Some(bad) = needs.iter().find(|&c| !cycles.is_reducible(c)) {
         let slots = Slots::new(f);
         let desc = cycles.describe(bad, &|b| slots.block_operand(b));
@@ -155,31 +146,7 @@ pub fn infer_tokens_with(m: &Module, edits: &mut ModuleEdits, fid: FuncId, f: &m
     let root_v = dfg.inst_result(root).expect("token result");
     dfg.set_value_name(root_v, Some("tok.entry"));
     layout.prepend_inst(root, entry);
-    // Hearts, outer loops first, each at the top of its header (after phis).
-    let mut heart_tok: SecondaryMap<CycleId, Option<Value>> = SecondaryMap::new();
-    let mut hearts = 0;
-    for c in cycles.preorder() {
-        if !needs.contains(c) {
-            continue;
-        }
-        let parent = cycles.parent(c).and_then(|p| heart_tok[p]).unwrap_or(root_v);
-        let h = make_call(dfg, loop_fn.expect("declared when a loop needs a heart"), fn_ty, Type::TOKEN, &[]);
-        add_bundle(dfg, h, CONVERGENCECTRL, &[parent]);
-        let hv = dfg.inst_result(h).expect("token result");
-        dfg.set_value_name(hv, Some("tok.loop"));
-        let header = cycles.header(c);
-        match layout.block_insts(header).find(|&i| !dfg.inst(i).is_phi()) {
-            Some(first) => layout.insert_inst_before(h, first),
-            None => layout.append_inst(h, header),
-        }
-        heart_tok[c] = Some(hv);
-        hearts += 1;
-    }
-    // Bundles: the sibling definition of each uncontrolled operation.
-    for &x in &uncontrolled {
-        let tok = layout.inst_block(x).and_then(|b| cycles.cycle_of(b)).and_then(|c| heart_tok[c]).unwrap_or(root_v);
-        add_bundle(dfg, x, CONVERGENCECTRL, &[tok]);
-    }
+    let hearts = place_tokens(f, &cycles, &needs, &uncontrolled, loop_fn, fn_ty, root_v);
     InferOutcome::Inferred { marked_convergent, hearts, bundles: uncontrolled.len() }
 }
 
@@ -207,16 +174,7 @@ pub fn infer_tokens_in_region(
         .flat_map(|&b| f.block_insts(b).collect::<Vec<_>>())
         .filter(|&i| ci.op(i) == ConvOp::Uncontrolled)
         .collect();
-    let mut needs: EntitySet<CycleId> = EntitySet::new();
-    for &x in &uncontrolled {
-        let mut c = ci.block_of(x).and_then(|b| cycles.cycle_of(b));
-        while let Some(cy) = c.filter(|&cy| inside(cy)) {
-            if !needs.insert(cy) {
-                break;
-            }
-            c = cycles.parent(cy);
-        }
-    }
+    let needs = cycles_needing_hearts(&ci, &cycles, &uncontrolled, inside);
     if let Some(bad) = needs.iter().find(|&c| !cycles.is_reducible(c)) {
         let slots = Slots::new(f);
         return Err(format!(
@@ -226,6 +184,44 @@ pub fn infer_tokens_in_region(
     }
     let loop_fn = (!needs.is_empty()).then(|| m.declare(TokenKind::Loop.intrinsic_name(), Type::TOKEN, &[]));
     let fn_ty = m.types.function(Type::TOKEN, vec![], false);
+    let hearts = place_tokens(f, &cycles, &needs, &uncontrolled, loop_fn, fn_ty, root);
+    Ok((hearts, uncontrolled.len()))
+}
+
+/// The cycles that need a heart: each cycle enclosing an operation of `ops`,
+/// innermost outwards, stopping at the first one `within` rejects.
+fn cycles_needing_hearts(
+    ci: &ConvergenceInfo,
+    cycles: &CycleInfo,
+    ops: &[Inst],
+    within: impl Fn(CycleId) -> bool,
+) -> EntitySet<CycleId> {
+    let mut needs: EntitySet<CycleId> = EntitySet::new();
+    for &x in ops {
+        let mut c = ci.block_of(x).and_then(|b| cycles.cycle_of(b));
+        while let Some(cy) = c.filter(|&cy| within(cy)) {
+            if !needs.insert(cy) {
+                break;
+            }
+            c = cycles.parent(cy);
+        }
+    }
+    needs
+}
+
+/// Places a heart at the top of each cycle of `needs` (after its phis;
+/// outer cycles first, each under its parent's heart or `root`) and gives
+/// each operation of `ops` the token of its sibling definition. Returns the
+/// number of hearts.
+fn place_tokens(
+    f: &mut Function,
+    cycles: &CycleInfo,
+    needs: &EntitySet<CycleId>,
+    ops: &[Inst],
+    loop_fn: Option<FuncId>,
+    fn_ty: Type,
+    root: Value,
+) -> usize {
     let (dfg, layout) = f.parts_mut();
     let mut heart_tok: SecondaryMap<CycleId, Option<Value>> = SecondaryMap::new();
     let mut hearts = 0;
@@ -246,11 +242,11 @@ pub fn infer_tokens_in_region(
         heart_tok[c] = Some(hv);
         hearts += 1;
     }
-    for &x in &uncontrolled {
+    for &x in ops {
         let tok = layout.inst_block(x).and_then(|b| cycles.cycle_of(b)).and_then(|c| heart_tok[c]).unwrap_or(root);
         add_bundle(dfg, x, CONVERGENCECTRL, &[tok]);
     }
-    Ok((hearts, uncontrolled.len()))
+    hearts
 }
 
 impl FunctionPass for InferConvergenceTokens {
