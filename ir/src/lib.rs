@@ -45,6 +45,7 @@ pub mod function;
 pub mod inst;
 pub mod intrinsics;
 pub mod layout;
+pub mod merge;
 pub mod metadata;
 pub mod module;
 pub mod target;
