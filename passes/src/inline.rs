@@ -627,6 +627,9 @@ fn inline_call(
             *blk = bmap[*blk].expect("mapped block");
         }
     }
+    // Each inlined call has noalias scopes of its own.
+    let inlined: Vec<Inst> = clones.iter().map(|&(_, c)| c).collect();
+    crate::noalias_scopes::clone_for_inlining(m, f, &inlined);
     if let Some(cl) = call_loc
         && callee_body.layout().has_dbg_records()
     {

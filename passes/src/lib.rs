@@ -21,6 +21,7 @@ pub mod instsimplify;
 pub mod jump_threading;
 pub mod loops;
 pub mod manager;
+pub mod noalias_scopes;
 pub mod pass;
 pub mod pipeline;
 pub mod printers;
