@@ -308,6 +308,10 @@ pub fn intersect_attrs(a: &AttrSet, b: &AttrSet) -> Result<AttrSet, String> {
             continue;
         }
         let Some(y) = y else { continue };
+        if *x == y {
+            out.insert(y);
+            continue;
+        }
         match (x, &y) {
             (Attr::Int(k, v), Attr::Int(_, w)) if MIN_ATTRS.contains(&&**k) => {
                 out.insert(Attr::Int(k.clone(), (*v).min(*w)));
@@ -317,7 +321,6 @@ pub fn intersect_attrs(a: &AttrSet, b: &AttrSet) -> Result<AttrSet, String> {
                     out.insert(Attr::Paren(k.clone(), r.into()));
                 }
             }
-            _ if *x == y => out.insert(x.clone()),
             _ => {}
         }
     }
