@@ -8,7 +8,11 @@
 //! simple algebra over pure operations, loads and read-only calls that no
 //! write precedes in their block. An instruction moves only above
 //! instructions that always pass control on, with its operands available in
-//! the branch block.
+//! the branch block. The merged instruction keeps only what both promised
+//! (the smaller alignment, intersected flags and call-site attributes,
+//! metadata both had: [`opt_conv_ir::merge`]); a pair that differs in what
+//! it does (volatility, ordering, ABI attributes) stays apart, with a
+//! missed remark.
 //!
 //! Convergent calls are distinct unless the legality oracle allows merging
 //! them: reductions in both arms of a uniform branch merge into one, anchors
