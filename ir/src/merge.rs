@@ -11,8 +11,8 @@
 //! ABI attributes) must be equal, or the two cannot be merged at all.
 //!
 //! [`merge`] decides and computes; [`Merged::apply`] writes the result on
-//! `keep`. Metadata that needs a new node (a wider `!range`, a smaller
-//! `!align`) is created by [`NewMetadata::attach`], separately, since a pass
+//! `keep`. Metadata that needs a new node (a `!range` covering two others)
+//! is created by [`NewMetadata::attach`], separately, since a pass
 //! may hold the module's metadata only for reading while it works.
 //!
 //! The rules, by kind:
@@ -48,7 +48,7 @@
 
 use crate::attrs::{Attr, AttrSet};
 use crate::inst::{CallInfo, InstKind, TailKind};
-use crate::metadata::MdOperand;
+use crate::metadata::{MdBody, MdOperand};
 use crate::{Const, ConstKind, Function, Inst, MdId, MetadataTable, Module, Name, TypeTable};
 
 /// The merged instruction: the kind `keep` gets and its metadata.
@@ -86,8 +86,10 @@ impl NewMetadata {
         }
         let dfg = f.dfg_mut_preserving_cfg();
         let mut md = dfg.inst_metadata(i).to_vec();
+        // New nodes, not uniqued against the table (a search per merge
+        // would make many merges quadratic); equal ones print equal.
         for (kind, ops) in self.tuples {
-            md.push((kind, table.tuple(ops)));
+            md.push((kind, table.add(false, MdBody::Tuple(ops))));
         }
         // In the order the instruction had them, as it printed before.
         let rank = |k: &Name| self.order.iter().position(|o| o == k).unwrap_or(usize::MAX);
@@ -394,17 +396,21 @@ pub fn merge_metadata(
         match &**kind {
             "nonnull" | "noundef" | "invariant.load" | "nontemporal" => kept.push((kind.clone(), *a)),
             "range" => {
-                if let Some(ops) = range_md_hull(table, types, *a, b) {
-                    created.push((kind.clone(), ops));
+                // One of the two when it covers the other, else a new node.
+                match range_md_hull(table, types, *a, b) {
+                    Some(ops) if table.tuple_ops(*a) == Some(&ops) => kept.push((kind.clone(), *a)),
+                    Some(ops) if table.tuple_ops(b) == Some(&ops) => kept.push((kind.clone(), b)),
+                    Some(ops) => created.push((kind.clone(), ops)),
+                    None => {}
                 }
             }
             "align" | "dereferenceable" | "dereferenceable_or_null" => {
                 let int = |n: MdId| match table.tuple_ops(n) {
-                    Some([MdOperand::Const(c)]) => c.as_int().map(|v| (v, c.clone())),
+                    Some([MdOperand::Const(c)]) => c.as_int(),
                     _ => None,
                 };
-                if let (Some((x, cx)), Some((y, cy))) = (int(*a), int(b)) {
-                    created.push((kind.clone(), vec![MdOperand::Const(if x <= y { cx } else { cy })]));
+                if let (Some(x), Some(y)) = (int(*a), int(b)) {
+                    kept.push((kind.clone(), if x <= y { *a } else { b }));
                 }
             }
             _ => {}

@@ -152,7 +152,8 @@ fn remap_lists(
                         o => o.clone(),
                     })
                     .collect();
-                table.tuple(ops)
+                // It names a new scope: no existing node can be equal.
+                table.add(false, MdBody::Tuple(ops))
             }
             _ => list,
         };
