@@ -4,7 +4,7 @@
 //! and an access marked `!noalias` for S do not alias. A scope declared by
 //! `llvm.experimental.noalias.scope.decl` in a region holds for one
 //! execution of that region only: one iteration of a loop body, one call of
-//! a function. When a pass duplicates such a region (each unrolled
+//! a function. When a pass copies such a region (each unrolled
 //! iteration, each inlined call, each block copy of jump threading), the
 //! copies must not share the scope, or alias analysis concludes that an
 //! access of one copy and an access of another (a store of iteration 0 and
