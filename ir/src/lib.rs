@@ -46,6 +46,7 @@ pub mod function;
 pub mod inst;
 pub mod intrinsics;
 pub mod layout;
+pub mod merge;
 pub mod metadata;
 pub mod module;
 pub mod target;

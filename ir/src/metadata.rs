@@ -86,6 +86,30 @@ pub struct MetadataTable {
     pub named: indexmap::IndexMap<Box<str>, Vec<MdId>>,
 }
 
+/// Where a pass's new metadata nodes go: the module's table itself (module
+/// passes), or a buffer of nodes kept apart while function passes read the
+/// module (see the passes' module edits). Reads see both.
+pub trait MetadataSink {
+    /// The operands of tuple `id`, made before or through this sink.
+    fn tuple_ops(&self, id: MdId) -> Option<&[MdOperand]>;
+    /// A new node (not uniqued).
+    fn add(&mut self, distinct: bool, body: MdBody) -> MdId;
+    /// Sets the body of `id`, a node made through [`MetadataSink::add`].
+    fn set_body(&mut self, id: MdId, body: MdBody);
+}
+
+impl MetadataSink for MetadataTable {
+    fn tuple_ops(&self, id: MdId) -> Option<&[MdOperand]> {
+        MetadataTable::tuple_ops(self, id)
+    }
+    fn add(&mut self, distinct: bool, body: MdBody) -> MdId {
+        MetadataTable::add(self, distinct, body)
+    }
+    fn set_body(&mut self, id: MdId, body: MdBody) {
+        self.nodes[id].body = body;
+    }
+}
+
 impl MetadataTable {
     /// Adds a node.
     pub fn add(&mut self, distinct: bool, body: MdBody) -> MdId {

@@ -8,7 +8,11 @@
 //! simple algebra over pure operations, loads and read-only calls that no
 //! write precedes in their block. An instruction moves only above
 //! instructions that always pass control on, with its operands available in
-//! the branch block.
+//! the branch block. The merged instruction keeps only what both promised
+//! (the smaller alignment, intersected flags and call-site attributes,
+//! metadata both had: [`opt_conv_ir::merge`]); a pair that differs in what
+//! it does (volatility, ordering, ABI attributes) stays apart, with a
+//! missed remark.
 //!
 //! Convergent calls are distinct unless the legality oracle allows merging
 //! them: reductions in both arms of a uniform branch merge into one, anchors
@@ -17,12 +21,14 @@
 //! remarks naming the rule.
 
 use crate::equivalence::{Classes, Site};
+use crate::module_edits::BufferedMetadata;
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
 use crate::remarks::{block_label, inst_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, move_to_block_end, remove_inst};
 use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::merge::{NewMetadata, merge};
 use opt_conv_ir::{Block, Changes, Function, Inst, InstKind, Module, Value};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Verdict};
 use opt_conv_legality::{ConvOp, TokenKind};
@@ -43,7 +49,7 @@ impl FunctionPass for Hoist {
         let _span = tracing::debug_span!(target: "opt_conv::hoist", "hoist", func = %name).entered();
         let explain = cx.remarks.wants("hoist") || tracing::enabled!(target: "opt_conv::hoist", tracing::Level::DEBUG);
         let oracle = Oracle::new(cx.module, cx.func, f).explaining(explain);
-        let mut h = Hoister { m: cx.module, oracle, remarks: Vec::new() };
+        let mut h = Hoister { m: cx.module, oracle, remarks: Vec::new(), new_metadata: Vec::new() };
         let blocks: Vec<Block> = f.layout().blocks().collect();
         let mut changed = false;
         for a in blocks {
@@ -57,7 +63,12 @@ impl FunctionPass for Hoist {
                 }
             }
         }
-        for (kind, block, message) in h.remarks {
+        let (remarks, new_metadata) = (h.remarks, h.new_metadata);
+        // Merged metadata needing new nodes, now that the module is free.
+        for md in new_metadata {
+            md.attach(&mut BufferedMetadata { m: cx.module, edits: &mut *cx.edits }, f);
+        }
+        for (kind, block, message) in remarks {
             let block = Some(block.trim_start_matches('%').to_owned());
             cx.remarks.emit(Remark { kind, pass: "hoist", function: name.clone(), block, message });
         }
@@ -69,6 +80,9 @@ struct Hoister<'m> {
     m: &'m Module,
     oracle: Oracle<'m>,
     remarks: Vec<(RemarkKind, String, String)>,
+    /// Metadata of merged instructions to create once the pass is done
+    /// reading the module.
+    new_metadata: Vec<NewMetadata>,
 }
 
 impl Hoister<'_> {
@@ -135,6 +149,16 @@ impl Hoister<'_> {
             else {
                 continue;
             };
+            // What the one instruction may still promise on both paths
+            // (`opt_conv_ir::merge`), or why the two cannot be one.
+            let merged = match merge(self.m, f, i1, i2) {
+                Ok(m) => m,
+                Err(why) => {
+                    let msg = format!("cannot hoist {} and {}: {why}", inst_label(f, i1), inst_label(f, i2));
+                    self.remarks.push((RemarkKind::Missed, block_label(f, a), msg));
+                    continue;
+                }
+            };
             match self.oracle.ask(f, &Query::Merge { a: i1, b: i2, to: InsertPoint::BlockEnd(a) }) {
                 Verdict::Legal(_) => {}
                 Verdict::Refused(r) => {
@@ -153,7 +177,10 @@ impl Hoister<'_> {
             );
             tracing::debug!(target: "opt_conv::hoist", "{msg}");
             self.remarks.push((RemarkKind::Passed, block_label(f, a), msg));
-            merge_flags(f, i1, i2);
+            let created = merged.apply(f, i1);
+            if !created.is_empty() {
+                self.new_metadata.push(created);
+            }
             move_to_block_end(f, i1, a);
             if let (Some(v1), Some(v2)) = (f.dfg().inst_result(i1), f.dfg().inst_result(i2)) {
                 replacements.insert(v2, v1);
@@ -310,63 +337,4 @@ fn movable_prefix(m: &Module, f: &Function, insts: &[Inst]) -> FxHashSet<Inst> {
         transfers &= e.transfers_execution();
     }
     out
-}
-
-/// Keeps on the merged instruction only the flags both had (poison-producing
-/// flags and fast-math flags are promises the merged value must not extend),
-/// none at all when the two are different operations found equal by algebra,
-/// and only the metadata both had, but for the kept instruction's location:
-/// LLVM gives the merged instruction a line-0 location in the two scopes'
-/// common scope, a node a function pass cannot create here; dropping it
-/// instead would leave a call without the location the verifier requires
-/// of calls in a function with debug info.
-fn merge_flags(f: &mut Function, keep: Inst, other: Inst) {
-    let other_kind = f.dfg().inst(other).kind.clone();
-    let theirs = f.dfg().inst_metadata(other);
-    let md: Vec<_> =
-        f.dfg().inst_metadata(keep).iter().filter(|e| &*e.0 == "dbg" || theirs.contains(e)).cloned().collect();
-    let dfg = f.dfg_mut_preserving_cfg();
-    if md.len() != dfg.inst_metadata(keep).len() {
-        dfg.set_all_inst_md(keep, md);
-    }
-    let kind = &mut dfg.inst_mut(keep).kind;
-    let same_op = std::mem::discriminant(&*kind) == std::mem::discriminant(&other_kind)
-        && match (&*kind, &other_kind) {
-            (InstKind::Binary { op: a, .. }, InstKind::Binary { op: b, .. }) => a == b,
-            (InstKind::Cast { op: a, .. }, InstKind::Cast { op: b, .. }) => a == b,
-            _ => true,
-        };
-    match (kind, &other_kind) {
-        (InstKind::Binary { flags, fmf, .. }, o) | (InstKind::Cast { flags, fmf, .. }, o) => {
-            let (f2, m2) = match o {
-                InstKind::Binary { flags, fmf, .. } | InstKind::Cast { flags, fmf, .. } if same_op => (*flags, *fmf),
-                _ => Default::default(),
-            };
-            *flags = flags.intersect(f2);
-            *fmf = fmf.intersect(m2);
-        }
-        (InstKind::Gep { flags, .. }, o) => {
-            *flags = match o {
-                InstKind::Gep { flags: f2, .. } => flags.intersect(*f2),
-                _ => Default::default(),
-            }
-        }
-        (InstKind::ICmp { flags, .. }, o) => {
-            *flags = match o {
-                InstKind::ICmp { flags: f2, .. } => flags.intersect(*f2),
-                _ => Default::default(),
-            }
-        }
-        (InstKind::FCmp { fmf, .. } | InstKind::FNeg { fmf } | InstKind::Select { fmf }, o) => {
-            *fmf = match o {
-                InstKind::FCmp { fmf: m2, .. } | InstKind::FNeg { fmf: m2 } | InstKind::Select { fmf: m2 }
-                    if same_op =>
-                {
-                    fmf.intersect(*m2)
-                }
-                _ => Default::default(),
-            }
-        }
-        _ => {}
-    }
 }

@@ -696,6 +696,9 @@ fn inline_call(
         f.set_all_operands(ni, &new_args, &new_blocks);
     }
     crate::inline_rules::limit_tail_kinds(f, &clones, call_data.call_info().map(|c| c.tail));
+    // Each inlined call has noalias scopes of its own.
+    let inlined: Vec<Inst> = clones.iter().map(|&(_, c)| c).collect();
+    crate::noalias_scopes::clone_for_inlining(m, f, &inlined);
     if let Some(cl) = call_loc
         && callee_body.layout().has_dbg_records()
     {

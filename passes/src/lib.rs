@@ -23,6 +23,7 @@ pub mod jump_threading;
 pub mod loops;
 pub mod manager;
 pub mod module_edits;
+pub mod noalias_scopes;
 pub mod pass;
 pub mod pipeline;
 pub mod printers;

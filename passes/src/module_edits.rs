@@ -24,7 +24,7 @@
 //! pass when functions run one at a time): the module ends up the same
 //! whatever the number of threads.
 
-use opt_conv_ir::metadata::{MdBody, MdId, MdNode, MdOperand, MetadataTable};
+use opt_conv_ir::metadata::{MdBody, MdId, MdNode, MdOperand, MetadataSink, MetadataTable};
 use opt_conv_ir::types::TypeData;
 use opt_conv_ir::{Attr, EntityRef, EntitySet, FuncId, Function, Module, Type};
 
@@ -204,6 +204,27 @@ impl ModuleEdits {
             Some(k) => real[k],
             None => id,
         });
+    }
+}
+
+/// A function pass's view of metadata: the module's nodes and the buffer's,
+/// new nodes going to the buffer.
+pub struct BufferedMetadata<'a> {
+    /// The module, read-only.
+    pub m: &'a Module,
+    /// Where new nodes go.
+    pub edits: &'a mut ModuleEdits,
+}
+
+impl MetadataSink for BufferedMetadata<'_> {
+    fn tuple_ops(&self, id: MdId) -> Option<&[MdOperand]> {
+        self.edits.tuple_ops(self.m, id)
+    }
+    fn add(&mut self, distinct: bool, body: MdBody) -> MdId {
+        self.edits.add_md(distinct, body)
+    }
+    fn set_body(&mut self, id: MdId, body: MdBody) {
+        self.edits.set_md_body(id, body);
     }
 }
 

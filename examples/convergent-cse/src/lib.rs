@@ -16,9 +16,11 @@
 
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::merge::merge;
 use opt_conv_ir::{Changes, Function, Inst};
 use opt_conv_legality::checked::check_with;
 use opt_conv_legality::{ConvergenceInfo, InsertPoint, Oracle, Query};
+use opt_conv_passes::module_edits::BufferedMetadata;
 use opt_conv_passes::{FunctionCx, FunctionPass, PassBox, PassError, PassInfo, PassKind, Remark, RemarkKind};
 
 /// The pass.
@@ -75,16 +77,22 @@ impl FunctionPass for ConvergentCse {
         let oracle = Oracle::new(cx.module, cx.func, f);
         let mut reps = Replacements::new();
         let mut removed = Vec::new();
+        let mut merged = Vec::new();
         for (a, b) in merges.into_iter().take(limit) {
             let (Some(va), Some(vb)) = (f.dfg().inst_result(a), f.dfg().inst_result(b)) else { continue };
             let block = f.layout().inst_block(b).and_then(|bb| f.dfg().block_name(bb).map(str::to_owned));
             let label = |i: Inst| f.dfg().inst_result(i).and_then(|v| f.dfg().value_name(v)).unwrap_or("?").to_owned();
             let (la, lb) = (label(a), label(b));
             let q = Query::Merge { a, b, to: InsertPoint::Before(a) };
-            let (kind, message) = match check_with(&oracle, cx.module, f, &q) {
+            // The two must also be one instruction in what they promise.
+            let (kind, message) = match check_with(&oracle, cx.module, f, &q).map_err(|o| o.to_string()).and_then(|v| {
+                merge(cx.module, f, a, b)?;
+                Ok(v)
+            }) {
                 Ok(_) => {
                     reps.insert(vb, va);
                     removed.push(b);
+                    merged.push((a, b));
                     (RemarkKind::Passed, format!("merged %{lb} into %{la}"))
                 }
                 Err(why) => (RemarkKind::Missed, format!("kept %{lb}: {why}")),
@@ -93,6 +101,15 @@ impl FunctionPass for ConvergentCse {
         }
         if removed.is_empty() {
             return Ok(Changes::NONE);
+        }
+        drop(oracle);
+        // The earlier operation now stands for the later one too: it keeps
+        // only the metadata both had (their kinds, attributes included, are
+        // equal). One pair at a time, since an earlier one may absorb several.
+        for (a, b) in merged {
+            if let Ok(m) = merge(cx.module, f, a, b) {
+                m.apply(f, a).attach(&mut BufferedMetadata { m: cx.module, edits: &mut *cx.edits }, f);
+            }
         }
         reps.apply(f);
         for b in removed {

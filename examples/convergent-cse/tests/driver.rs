@@ -101,3 +101,24 @@ fn a_kill_between_the_operations_keeps_both() {
     assert_eq!(stdout.matches("call i32 @subgroup_add").count(), 2);
     assert!(stderr.contains("convergent-cse: kept %s2: [thread-ending]"), "{stderr}");
 }
+
+/// The earlier operation stands for the later one after the merge: it keeps
+/// only the metadata both had (`!range` covering both ranges, a `!noundef`
+/// of the earlier one alone dropped), or the later one's users would get a
+/// value the later operation never promised (poison outside `[0, 4)`).
+#[test]
+fn the_merged_operation_keeps_only_what_both_promised() {
+    let input = INPUT
+        .replace("(token %e) ]\n  %s2", "(token %e) ], !range !0, !noundef !2\n  %s2")
+        .replace("(token %e) ]\n  %t", "(token %e) ], !range !1\n  %t")
+        + "!0 = !{i32 0, i32 4}\n!1 = !{i32 2, i32 9}\n!2 = !{}\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.ll");
+    std::fs::write(&path, &input).unwrap();
+    let (code, stdout, stderr) = run(&["-S", "-passes=convergent-cse", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.matches("call i32 @subgroup_add").count(), 1, "{stdout}");
+    assert!(stdout.contains("[ \"convergencectrl\"(token %e) ], !range !0\n"), "{stdout}");
+    assert!(stdout.contains("!0 = !{i32 0, i32 9}"), "{stdout}");
+    assert!(!stdout.contains("!noundef"), "{stdout}");
+}

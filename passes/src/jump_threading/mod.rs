@@ -30,6 +30,8 @@ use crate::cfg_edit::{
     Fold, Reachability, fold_constant_branch, forward_empty_block, merge_only_predecessor_into,
     remove_unreachable_blocks,
 };
+use crate::module_edits::BufferedMetadata;
+use crate::noalias_scopes::CopyScopes;
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
 use crate::remarks::{block_label, inst_label};
@@ -70,6 +72,7 @@ impl FunctionPass for JumpThreading {
             oracle: None,
             stale: false,
             remarks: Vec::new(),
+            scopes: Vec::new(),
         };
         // Threading asks who uses a value after every copy: follow the
         // edits rather than scan the function per question.
@@ -84,7 +87,11 @@ impl FunctionPass for JumpThreading {
         if !tracked {
             f.untrack_uses();
         }
-        for (kind, block, message) in t.remarks {
+        let (remarks, scopes) = (t.remarks, t.scopes);
+        for s in scopes {
+            s.apply(&mut BufferedMetadata { m: cx.module, edits: &mut *cx.edits }, f);
+        }
+        for (kind, block, message) in remarks {
             let block = block.trim_start_matches('%').to_owned();
             cx.remarks.emit(Remark {
                 kind,
@@ -109,6 +116,8 @@ struct Threader<'m> {
     oracle: Option<Oracle<'m>>,
     stale: bool,
     remarks: Vec<(RemarkKind, String, String)>,
+    /// Fresh noalias scopes the copies need, made when the module is writable.
+    scopes: Vec<CopyScopes>,
 }
 
 impl Threader<'_> {
@@ -313,7 +322,7 @@ impl Threader<'_> {
                 continue;
             }
             let (lp, lb, ls) = (block_label(f, p), block_label(f, b), block_label(f, dest));
-            thread::thread_edge(self.m, f, p, b, dest);
+            thread::thread_edge(self.m, f, p, b, dest, &mut self.scopes);
             tracing::debug!(target: "opt_conv::jump-threading", "threaded {lp} -> {lb} to {ls}");
             self.remarks.push((RemarkKind::Passed, lb.clone(), format!("threaded {lp} -> {lb} to {ls}")));
             return true;
@@ -345,7 +354,7 @@ impl Threader<'_> {
                 continue;
             }
             let (lp, lb) = (block_label(f, p), block_label(f, b));
-            thread::duplicate_into(self.m, f, p, b);
+            thread::duplicate_into(self.m, f, p, b, &mut self.scopes);
             self.remarks.push((RemarkKind::Passed, lb.clone(), format!("copied the branch of {lb} into {lp}")));
             return true;
         }

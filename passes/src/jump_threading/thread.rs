@@ -5,6 +5,7 @@
 //! then have two definitions; [`SsaUpdater`] merges them where needed.
 
 use crate::cfg_edit::retarget;
+use crate::noalias_scopes::{CopyScopes, declared_scopes};
 use crate::simplify::{delete_dead_in, simplify_blocks};
 use crate::ssa_update::SsaUpdater;
 use opt_conv_ir::analysis::{FunctionAnalyses, Uses};
@@ -17,12 +18,13 @@ type ValueMap = FxHashMap<Value, Value>;
 
 /// Threads `p -> b` to `s`: `p` branches to a new copy of `b`'s
 /// instructions that ends in `br label %s`.
-pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block) -> Block {
+pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block, scopes: &mut Vec<CopyScopes>) -> Block {
     let before = f.cfg();
     let name = f.dfg().block_name(b).map(|n| format!("{n}.thread"));
     let nb = f.dfg_mut().make_block(name.as_deref());
     f.layout_mut().insert_block_before(nb, b);
     let (map, copies) = copy_body(f, p, b, nb, false);
+    scopes.push(copy_scopes(m, f, b, nb));
     let br = f.dfg_mut().make_inst(InstData::new(opt_conv_ir::InstKind::Br, &[], &[s]), Type::VOID);
     f.layout_mut().append_inst(br, nb);
     add_incoming_like(f, s, b, nb, &map, 1);
@@ -36,12 +38,16 @@ pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block) -
 
 /// Copies `b`, terminator included, into the end of `p` (which ended in
 /// `br label %b`).
-pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block) {
+pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block, scopes: &mut Vec<CopyScopes>) {
     let before = f.cfg();
     if let Some(t) = f.terminator(p) {
         remove_inst(f, t);
     }
+    let copied_from = f.block_insts(p).count();
     let (map, copies) = copy_body(f, p, b, p, true);
+    let insts: Vec<Inst> = f.block_insts(p).skip(copied_from).collect();
+    let declared = declared_scopes(m, &m.metadata, f, f.block_insts(b));
+    scopes.push(CopyScopes::new(m, f, declared, insts, "thread"));
     f.update_cfg(before, &[p]);
     let succs: Vec<Block> = f.successors(p).to_vec();
     let mut seen: Vec<Block> = Vec::new();
@@ -55,6 +61,14 @@ pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block) {
     f.remove_incoming_all_in_phis_of(b, p);
     repair_ssa(f, b, p, &copies);
     tidy(m, f, p);
+}
+
+/// The fresh scopes the copy `nb` of block `b` needs: those `b` declares
+/// (`crate::noalias_scopes`), named `<scope>:thread` as LLVM names them.
+/// Created when the pass is done, with the module writable.
+fn copy_scopes(m: &Module, f: &Function, b: Block, nb: Block) -> CopyScopes {
+    let declared = declared_scopes(m, &m.metadata, f, f.block_insts(b));
+    CopyScopes::new(m, f, declared, f.block_insts(nb).collect(), "thread")
 }
 
 /// Copies the non-phi instructions of `b` (and its terminator if

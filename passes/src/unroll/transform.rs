@@ -19,7 +19,8 @@ use crate::loops::Loop;
 use crate::loops::clone::{Copy, copy_blocks};
 use crate::loops::normalize::split_incoming;
 use crate::loops::trip::{Counted, Formula, TripCount, trip_count};
-use crate::module_edits::ModuleEdits;
+use crate::module_edits::{BufferedMetadata, ModuleEdits};
+use crate::noalias_scopes::{CopyScopes, declared_scopes};
 use crate::simplify::{delete_dead_in, simplify_blocks};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::builder::make_call;
@@ -100,6 +101,16 @@ pub fn unroll(
         l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
     let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
     let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
+    // Scopes declared in the body hold for one iteration: each copy gets its
+    // own (`crate::noalias_scopes`), as LLVM names them (`scope:It1`). The
+    // remainder loop keeps the original's, as in LLVM: it never runs in the
+    // same iteration as the first copy.
+    let scopes = declared_scopes(
+        m,
+        &BufferedMetadata { m, edits: &mut *edits },
+        f,
+        l.blocks.iter().flat_map(|&b| f.block_insts(b)),
+    );
     for k in 1..count as usize {
         let mut seed: Vec<(Value, Value)> = Vec::new();
         for &p in &phis {
@@ -114,6 +125,9 @@ pub fn unroll(
         let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
         after = *copy.new_blocks.last().expect("blocks");
         add_side_exit_incomings(f, l, latch, &copy);
+        let insts = copy.insts.iter().map(|&(_, c)| c).collect();
+        CopyScopes::new(m, f, scopes.clone(), insts, &format!("It{k}"))
+            .apply(&mut BufferedMetadata { m, edits: &mut *edits }, f);
         copies.push(Some(copy));
     }
     let n = count as usize;
