@@ -206,12 +206,20 @@ impl DataFlowGraph {
         }
     }
 
-    /// Rewrites every metadata attachment of every instruction with `map`
-    /// (linear in the attachments).
-    pub fn map_inst_md(&mut self, mut map: impl FnMut(MdId) -> MdId) {
+    /// Rewrites with `map` every node the body names: the instructions'
+    /// metadata attachments and metadata operands (`metadata !7` of a
+    /// call). Linear in the attachments and values.
+    pub fn map_md_refs(&mut self, mut map: impl FnMut(MdId) -> MdId) {
         for list in self.inst_md.values_mut() {
             for (_, id) in list.iter_mut() {
                 *id = map(*id);
+            }
+        }
+        for (_, v) in self.values.iter_mut() {
+            if let ValueDef::Md(md) = &mut v.def
+                && let crate::metadata::MdArg::Md(crate::metadata::MdOperand::Node(n)) = &mut **md
+            {
+                *n = map(*n);
             }
         }
     }

@@ -200,7 +200,7 @@ impl ModuleEdits {
                 };
             }
         }
-        body.dfg_mut_preserving_cfg().map_inst_md(|id| match id.index().checked_sub(PROVISIONAL) {
+        body.dfg_mut_preserving_cfg().map_md_refs(|id| match id.index().checked_sub(PROVISIONAL) {
             Some(k) => real[k],
             None => id,
         });

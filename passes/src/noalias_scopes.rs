@@ -202,10 +202,9 @@ fn remap_lists<S: MetadataSink>(
             continue;
         }
         let arg = MdArg::Md(MdOperand::Node(new));
-        let dfg = f.dfg_mut_preserving_cfg();
-        let v = dfg.make_value(Type::METADATA, ValueDef::Md(Box::new(arg)));
-        // The first call argument follows the callee in `args`.
-        dfg.inst_mut(i).args[1] = v;
+        let v = f.dfg_mut_preserving_cfg().make_value(Type::METADATA, ValueDef::Md(Box::new(arg)));
+        // The first call argument follows the callee among the operands.
+        f.set_operand(i, 1, v);
     }
 }
 
