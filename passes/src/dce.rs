@@ -29,7 +29,6 @@ impl FunctionPass for Dce {
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
-        let _span = tracing::debug_span!(target: "opt_conv::dce", "dce", func = %name).entered();
         let dead = dead_instructions(cx.module, f);
         if dead.is_empty() {
             return Ok(Changes::NONE);

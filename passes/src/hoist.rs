@@ -46,7 +46,6 @@ impl FunctionPass for Hoist {
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
-        let _span = tracing::debug_span!(target: "opt_conv::hoist", "hoist", func = %name).entered();
         let explain = cx.remarks.wants("hoist") || tracing::enabled!(target: "opt_conv::hoist", tracing::Level::DEBUG);
         let oracle = Oracle::new(cx.module, cx.func, f).explaining(explain);
         let mut h = Hoister { m: cx.module, oracle, remarks: Vec::new(), new_metadata: Vec::new() };

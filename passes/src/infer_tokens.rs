@@ -265,7 +265,6 @@ impl FunctionPass for InferConvergenceTokens {
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
-        let _span = tracing::debug_span!(target: "opt_conv::infer-convergence-tokens", "infer", func = %name).entered();
         let outcome = infer_tokens_with(cx.module, cx.edits, cx.func, f);
         tracing::debug!(target: "opt_conv::infer-convergence-tokens", ?outcome);
         let (kind, message, changed) = match outcome {

@@ -72,7 +72,6 @@ impl FunctionPass for InstSimplify {
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
-        let _span = tracing::debug_span!(target: "opt_conv::instsimplify", "instsimplify", func = %name).entered();
         let blocks: Vec<Block> = f.cfg().rpo().to_vec();
         let before = f.insts_in_order().count();
         let simplified = simplify_blocks(cx.module, f, &blocks);

@@ -53,8 +53,6 @@ pub struct Options {
     pub instrument: instrument::Instrumentation,
     /// `-mtriple=`, overriding the module's triple.
     pub triple: Option<String>,
-    /// `-mcpu=`.
-    pub cpu: Option<String>,
     /// `--uniformity=llvm|tokens`.
     pub uniformity: opt_conv_legality::UniformityMode,
     /// `-unroll-*` options.

@@ -36,7 +36,6 @@ impl FunctionPass for Sink {
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
-        let _span = tracing::debug_span!(target: "opt_conv::sink", "sink", func = %name).entered();
         let mut s = Sinker {
             m: cx.module,
             oracle: Oracle::new(cx.module, cx.func, f).explaining(

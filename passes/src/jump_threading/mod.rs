@@ -61,7 +61,6 @@ impl FunctionPass for JumpThreading {
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
-        let _span = tracing::debug_span!(target: "opt_conv::jump-threading", "jump-threading", func = %name).entered();
         let m: &Module = cx.module;
         let convergent = ConvergenceInfo::compute(m, f).mode() != FunctionConvergence::None;
         let mut t = Threader {

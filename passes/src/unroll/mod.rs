@@ -112,7 +112,6 @@ impl FunctionPass for Unroll {
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
-        let _span = tracing::debug_span!(target: "opt_conv::loop-unroll", "unroll", func = %name).entered();
         let params = self.params(cx.module, cx);
         let mut changed = Changes::NONE;
         // As LLVM's unroller: every loop in simplified and LCSSA form first.

@@ -397,7 +397,6 @@ fn run(
             debug_pass_manager: cli.debug_pass_manager,
         },
         triple: cli.mtriple.clone(),
-        cpu: cli.mcpu.clone(),
         uniformity,
         unroll: opt_conv_passes::UnrollOptions {
             count: cli.unroll_count,
