@@ -179,6 +179,25 @@ pub enum IntPred {
 }
 
 impl IntPred {
+    /// Whether `x pred y` holds for two `bits`-wide integers given by their
+    /// low `bits` bits (the constant folder's and the trip count's rule).
+    pub fn holds(self, x: u128, y: u128, bits: u32) -> bool {
+        use crate::constant::sext;
+        let (sx, sy) = (sext(x, bits), sext(y, bits));
+        match self {
+            IntPred::Eq => x == y,
+            IntPred::Ne => x != y,
+            IntPred::Ugt => x > y,
+            IntPred::Uge => x >= y,
+            IntPred::Ult => x < y,
+            IntPred::Ule => x <= y,
+            IntPred::Sgt => sx > sy,
+            IntPred::Sge => sx >= sy,
+            IntPred::Slt => sx < sy,
+            IntPred::Sle => sx <= sy,
+        }
+    }
+
     /// All predicates.
     pub const ALL: [IntPred; 10] = [
         IntPred::Eq,

@@ -12,7 +12,7 @@ use opt_conv_ir::analysis::Uses;
 use opt_conv_ir::constant::{Const, mask, sext};
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::inst::{BinOp, CastOp, IntFlags, IntPred};
+use opt_conv_ir::inst::{BinOp, CastOp, IntFlags};
 use opt_conv_ir::{Block, Function, Inst, InstKind, Module, Type, Value};
 
 /// The value `i` is equal to, if it simplifies (constants it needs are
@@ -56,7 +56,7 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
             let at = f.dfg().value_type(d.args[0]);
             let bits = m.types.int_bits(at)?;
             let (x, y) = (int(f, d.args[0])?, int(f, d.args[1])?);
-            let v = compare(*pred, x, y, bits);
+            let v = pred.holds(x, y, bits);
             Some(f.dfg_mut_preserving_cfg().make_const(Const::bool(v)))
         }
         InstKind::Cast { op: op @ (CastOp::ZExt | CastOp::SExt | CastOp::Trunc), flags, .. } => {
@@ -226,25 +226,10 @@ fn fold_binop(op: BinOp, flags: IntFlags, x: u128, y: u128, bits: u32) -> Option
     Some(mask(v, bits))
 }
 
-pub(crate) fn compare(pred: IntPred, x: u128, y: u128, bits: u32) -> bool {
-    let (sx, sy) = (sext(x, bits), sext(y, bits));
-    match pred {
-        IntPred::Eq => x == y,
-        IntPred::Ne => x != y,
-        IntPred::Ugt => x > y,
-        IntPred::Uge => x >= y,
-        IntPred::Ult => x < y,
-        IntPred::Ule => x <= y,
-        IntPred::Sgt => sx > sy,
-        IntPred::Sge => sx >= sy,
-        IntPred::Slt => sx < sy,
-        IntPred::Sle => sx <= sy,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use opt_conv_ir::inst::IntPred;
 
     #[test]
     fn folds_like_llvm_or_not_at_all() {
@@ -268,7 +253,7 @@ mod tests {
         assert_eq!(fold_cast(CastOp::Trunc, IntFlags::NUW, 0x1ff, 16, 8), None);
         assert_eq!(fold_cast(CastOp::Trunc, IntFlags::NSW, 0xffff, 16, 8), Some(0xff), "-1 stays -1");
         assert_eq!(fold_cast(CastOp::Trunc, IntFlags::NSW, 0x80, 16, 8), None, "128 is not an i8");
-        assert!(compare(IntPred::Slt, 0xff, 0, 8));
-        assert!(!compare(IntPred::Ult, 0xff, 0, 8));
+        assert!(IntPred::Slt.holds(0xff, 0, 8));
+        assert!(!IntPred::Ult.holds(0xff, 0, 8));
     }
 }

@@ -4,7 +4,6 @@
 //! on the same condition that every path to the predecessor took the same
 //! way ("a condition already tested on the path").
 
-use crate::simplify::compare;
 use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::Const;
 use opt_conv_ir::inst::BinOp;
@@ -59,7 +58,7 @@ impl Edge<'_> {
             }
             InstKind::ICmp { pred, .. } => {
                 let (x, y) = (self.int(d.args[0], depth - 1)?, self.int(d.args[1], depth - 1)?);
-                Some(u128::from(compare(*pred, x, y, bits(d.args[0])?)))
+                Some(u128::from(pred.holds(x, y, bits(d.args[0])?)))
             }
             InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), .. } if bits(v) == Some(1) => {
                 let (x, y) = (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1));

@@ -9,7 +9,7 @@
 //! `limit - start` that is known (`mul %n, 12` gives 12, `shl %n, 3` gives 8).
 
 use super::Loop;
-use opt_conv_ir::constant::sext;
+use opt_conv_ir::constant::{mask, sext};
 use opt_conv_ir::inst::{BinOp, IntPred};
 use opt_conv_ir::{Block, Function, Inst, InstKind, Module, Value};
 
@@ -167,38 +167,18 @@ pub fn trip_count(f: &Function, c: &Counted) -> TripCount {
 
 /// Runs the exit test: how many times the latch is reached (at most 2^20).
 fn simulate(c: &Counted, start: i128, limit: i128) -> Option<u64> {
-    let wrap = |v: i128| sext(v as u128 & mask(c.bits), c.bits);
+    let wrap = |v: i128| sext(mask(v as u128, c.bits), c.bits);
     let mut iv = wrap(start);
     for n in 1..=(1u64 << 20) {
         let next = wrap(iv + c.step);
         let x = if c.tests_next { next } else { iv };
-        let hit = eval(c.pred, x, wrap(limit), c.bits);
+        let hit = c.pred.holds(mask(x as u128, c.bits), mask(wrap(limit) as u128, c.bits), c.bits);
         if hit == c.exit_on_true {
             return Some(n);
         }
         iv = next;
     }
     None
-}
-
-fn mask(bits: u32) -> u128 {
-    if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 }
-}
-
-fn eval(pred: IntPred, a: i128, b: i128, bits: u32) -> bool {
-    let (ua, ub) = (a as u128 & mask(bits), b as u128 & mask(bits));
-    match pred {
-        IntPred::Eq => a == b,
-        IntPred::Ne => a != b,
-        IntPred::Slt => a < b,
-        IntPred::Sle => a <= b,
-        IntPred::Sgt => a > b,
-        IntPred::Sge => a >= b,
-        IntPred::Ult => ua < ub,
-        IntPred::Ule => ua <= ub,
-        IntPred::Ugt => ua > ub,
-        IntPred::Uge => ua >= ub,
-    }
 }
 
 /// A constant factor known to divide `v`: from `mul %x, C`, `shl %x, C`
