@@ -15,6 +15,7 @@ mod parse_debug;
 mod parse_eh;
 mod parse_func;
 mod parse_globals;
+mod parse_inst;
 mod parse_metadata;
 mod parse_operands;
 mod parse_types;
