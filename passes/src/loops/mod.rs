@@ -67,23 +67,7 @@ impl Loop {
         blocks.sort_unstable_by(|&a, &b| layout_order(layout, a, b));
         blocks.insert(0, header);
         let latches: Vec<Block> = cfg.preds(header).iter().copied().filter(|&p| set.contains(p)).collect();
-        let mut exiting = Vec::new();
-        let mut exits = Vec::new();
-        let mut exit_set = EntitySet::new();
-        for &b in &blocks {
-            let mut leaves = false;
-            for &s in cfg.succs(b) {
-                if !set.contains(s) {
-                    leaves = true;
-                    if exit_set.insert(s) {
-                        exits.push(s);
-                    }
-                }
-            }
-            if leaves {
-                exiting.push(b);
-            }
-        }
+        let (exiting, exits) = exiting_and_exits(&cfg, &blocks, &set);
         let outside: Vec<Block> = cfg.preds(header).iter().copied().filter(|&p| !set.contains(p)).collect();
         let preheader = match outside.as_slice() {
             [p] if cfg.succs(*p) == [header] => Some(*p),
@@ -216,23 +200,7 @@ impl Loop {
         blocks.push(h);
         blocks.extend(body);
         let latches: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| set.contains(p)).collect();
-        let mut exiting = Vec::new();
-        let mut exits = Vec::new();
-        let mut exit_set = EntitySet::new();
-        for &b in &blocks {
-            let mut leaves = false;
-            for &s in cfg.succs(b) {
-                if !set.contains(s) {
-                    leaves = true;
-                    if exit_set.insert(s) {
-                        exits.push(s);
-                    }
-                }
-            }
-            if leaves {
-                exiting.push(b);
-            }
-        }
+        let (exiting, exits) = exiting_and_exits(&cfg, &blocks, &set);
         Some(Loop {
             cycle: old.cycle,
             header: h,
@@ -245,4 +213,27 @@ impl Loop {
             depth: old.depth,
         })
     }
+}
+
+/// The blocks of `blocks` (the loop, in order) with an edge out of `set`,
+/// and the blocks those edges reach, each once, in order of first edge.
+fn exiting_and_exits(cfg: &Cfg, blocks: &[Block], set: &EntitySet<Block>) -> (Vec<Block>, Vec<Block>) {
+    let mut exiting = Vec::new();
+    let mut exits = Vec::new();
+    let mut exit_set = EntitySet::new();
+    for &b in blocks {
+        let mut leaves = false;
+        for &s in cfg.succs(b) {
+            if !set.contains(s) {
+                leaves = true;
+                if exit_set.insert(s) {
+                    exits.push(s);
+                }
+            }
+        }
+        if leaves {
+            exiting.push(b);
+        }
+    }
+    (exiting, exits)
 }
