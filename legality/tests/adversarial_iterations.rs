@@ -2,35 +2,12 @@
 //! more iterations than the other: a block that post-dominates another
 //! through a back edge is still reached by fewer of its visits.
 
-use opt_conv_ir::{Function, Inst, Module, parse_module};
-use opt_conv_legality::{InsertPoint, Oracle, Query, Rule};
+use opt_conv_ir::Function;
+use opt_conv_legality::{Oracle, Query, Rule};
 
-#[derive(Copy, Clone)]
-enum At {
-    Before(&'static str),
-    Start(&'static str),
-    End(&'static str),
-}
+mod support;
 
-fn module(src: &str) -> Module {
-    match parse_module("adv.ll", src) {
-        Ok((m, _)) => m,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn inst(f: &Function, n: &str) -> Inst {
-    f.inst_by_name(n).unwrap_or_else(|| panic!("no %{n}"))
-}
-
-fn point(f: &Function, at: At) -> InsertPoint {
-    let block = |n: &str| f.block_by_name(n).unwrap_or_else(|| panic!("no block %{n}"));
-    match at {
-        At::Before(n) => InsertPoint::Before(inst(f, n)),
-        At::Start(b) => InsertPoint::BlockStart(block(b)),
-        At::End(b) => InsertPoint::BlockEnd(block(b)),
-    }
-}
+use support::{At, inst, module, point};
 
 fn ask(src: &str, q: impl Fn(&Function) -> Query) -> Result<(), Rule> {
     let m = module(src);

@@ -4,37 +4,13 @@
 //! that must refuse it. A test that expects "legal" documents a merge the
 //! spec allows and that the rule must keep allowing.
 
-use opt_conv_ir::{Function, Inst, Module, parse_module};
+use opt_conv_ir::Function;
 use opt_conv_legality::checked::{Concern, check};
 use opt_conv_legality::{InsertPoint, Oracle, Query, Rule};
 
-/// Where a merged or moved instruction goes, by names in the source.
-#[derive(Copy, Clone)]
-enum At {
-    Before(&'static str),
-    Start(&'static str),
-    End(&'static str),
-}
+mod support;
 
-fn module(src: &str) -> Module {
-    match parse_module("adv.ll", src) {
-        Ok((m, _)) => m,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn inst(f: &Function, n: &str) -> Inst {
-    f.inst_by_name(n).unwrap_or_else(|| panic!("no %{n}"))
-}
-
-fn point(f: &Function, at: At) -> InsertPoint {
-    let block = |n: &str| f.block_by_name(n).unwrap_or_else(|| panic!("no block %{n}"));
-    match at {
-        At::Before(n) => InsertPoint::Before(inst(f, n)),
-        At::Start(b) => InsertPoint::BlockStart(block(b)),
-        At::End(b) => InsertPoint::BlockEnd(block(b)),
-    }
-}
+use support::{At, inst, module, point};
 
 /// The oracle alone on merging `%a` and `%b` of `@k` at `at`: `Ok` if legal,
 /// else the rule.
