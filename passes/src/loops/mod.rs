@@ -67,7 +67,7 @@ impl Loop {
         blocks.sort_unstable_by(|&a, &b| layout_order(layout, a, b));
         blocks.insert(0, header);
         let latches: Vec<Block> = cfg.preds(header).iter().copied().filter(|&p| set.contains(p)).collect();
-        let (exiting, exits) = exiting_and_exits(&cfg, &blocks, &set);
+        let (exiting, exits) = exiting_and_exits(cfg, &blocks, &set);
         let outside: Vec<Block> = cfg.preds(header).iter().copied().filter(|&p| !set.contains(p)).collect();
         let preheader = match outside.as_slice() {
             [p] if cfg.succs(*p) == [header] => Some(*p),
