@@ -38,6 +38,7 @@ pub mod constant;
 pub mod convergent_intrinsics;
 pub mod datalayout;
 pub mod debug;
+pub mod debug_loc;
 pub mod dfg;
 pub mod edit;
 pub mod effects;

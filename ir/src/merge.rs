@@ -37,16 +37,17 @@
 //! attributes such as `byval`, `signext`, `inreg`, string attributes, and
 //! any we do not know) must be present in both and equal.
 //!
-//! Metadata: `!dbg` stays as it is on `keep` (the merged instruction needs
-//! a location; LLVM's merged line-0 location needs a scope node a function
-//! pass does not create here); `!range` becomes the smallest range covering
-//! both; `!align`, `!dereferenceable`, `!dereferenceable_or_null` the
+//! Metadata: `!dbg` becomes the location standing for both
+//! ([`crate::debug_loc`]), or stays as it is on `keep` where that gives
+//! none (or `other` has none); `!range` becomes the smallest range covering
+//! //! both; `!align`, `!dereferenceable`, `!dereferenceable_or_null` the
 //! minimum, if both have one; `!nonnull`, `!noundef`, `!invariant.load` and
 //! `!nontemporal` stay if both have them; every other kind (`!tbaa`,
 //! `!alias.scope`, `!noalias`, `!fpmath`, `!access_group`, kinds we do not
 //! know) stays only if both have the same node.
 
 use crate::attrs::{Attr, AttrSet};
+use crate::debug_loc::LocationMerger;
 use crate::inst::{CallInfo, InstKind, TailKind};
 use crate::metadata::{MdBody, MdOperand, MetadataSink};
 use crate::{Const, ConstKind, Function, Inst, MdId, MetadataTable, Module, Name, TypeTable};
@@ -60,6 +61,8 @@ pub struct Merged {
     pub metadata: Vec<(Name, MdId)>,
     /// Attachments that need a new (uniqued) tuple.
     pub new_metadata: Vec<(Name, Vec<MdOperand>)>,
+    /// The two different locations to merge into `keep`'s `!dbg`.
+    pub locations: Option<(MdId, MdId)>,
 }
 
 /// Attachments of a merged instruction still to be created (see
@@ -68,6 +71,7 @@ pub struct Merged {
 pub struct NewMetadata {
     inst: Option<Inst>,
     tuples: Vec<(Name, Vec<MdOperand>)>,
+    locations: Option<(MdId, MdId)>,
     /// The attachment kinds in the order the instruction had them.
     order: Vec<Name>,
 }
@@ -75,17 +79,21 @@ pub struct NewMetadata {
 impl NewMetadata {
     /// Whether there is nothing to create.
     pub fn is_empty(&self) -> bool {
-        self.tuples.is_empty()
+        self.tuples.is_empty() && self.locations.is_none()
     }
 
     /// Creates the nodes in `table` and attaches them to the instruction.
-    pub fn attach(self, table: &mut impl MetadataSink, f: &mut Function) {
+    pub fn attach(self, table: &mut impl MetadataSink, locations: &mut LocationMerger, f: &mut Function) {
         let Some(i) = self.inst else { return };
-        if self.tuples.is_empty() {
+        if self.is_empty() {
             return;
         }
         let dfg = f.dfg_mut_preserving_cfg();
         let mut md = dfg.inst_metadata(i).to_vec();
+        if let Some(loc) = self.locations.and_then(|(a, b)| locations.merge(table, a, b)) {
+            md.retain(|(k, _)| &**k != "dbg");
+            md.push(("dbg".into(), loc));
+        }
         // New nodes, not uniqued against the table (a search per merge
         // would make many merges quadratic); equal ones print equal.
         for (kind, ops) in self.tuples {
@@ -110,7 +118,7 @@ impl Merged {
         if dfg.inst_metadata(keep) != self.metadata.as_slice() {
             dfg.set_all_inst_md(keep, self.metadata);
         }
-        NewMetadata { inst: Some(keep), tuples: self.new_metadata, order }
+        NewMetadata { inst: Some(keep), tuples: self.new_metadata, locations: self.locations, order }
     }
 }
 
@@ -121,7 +129,12 @@ pub fn merge(m: &Module, f: &Function, keep: Inst, other: Inst) -> Result<Merged
     let kind = merge_kind(&dfg.inst(keep).kind, &dfg.inst(other).kind)?;
     let (metadata, new_metadata) =
         merge_metadata(&m.metadata, &m.types, dfg.inst_metadata(keep), dfg.inst_metadata(other));
-    Ok(Merged { kind, metadata, new_metadata })
+    let dbg = |i: Inst| dfg.inst_metadata(i).iter().find(|(k, _)| &**k == "dbg").map(|(_, n)| *n);
+    let locations = match (dbg(keep), dbg(other)) {
+        (Some(a), Some(b)) if a != b => Some((a, b)),
+        _ => None,
+    };
+    Ok(Merged { kind, metadata, new_metadata, locations })
 }
 
 /// Whether the operation (opcode and operator) of two kinds is the same.

@@ -84,14 +84,40 @@ pub struct MetadataTable {
     pub nodes: PrimaryMap<MdId, MdNode>,
     /// Named metadata (`!llvm.module.flags = !{!0}`), in definition order.
     pub named: indexmap::IndexMap<Box<str>, Vec<MdId>>,
+    /// Uniqued tuples by the hash of their operands, for [`Self::tuple`].
+    tuples: TupleIndex,
+}
+
+/// The uniqued (non-distinct) tuples of a table by the hash of their
+/// operands, covering the nodes below `indexed`; extended on each lookup.
+/// `nodes` is public and its bodies may change after they were indexed, so
+/// a hit is checked against the node as it is now.
+#[derive(Clone, Debug, Default)]
+struct TupleIndex {
+    by_hash: rustc_hash::FxHashMap<u64, smallvec::SmallVec<[MdId; 1]>>,
+    indexed: usize,
+}
+
+fn ops_hash(ops: &[MdOperand]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    ops.hash(&mut h);
+    h.finish()
 }
 
 /// Where a pass's new metadata nodes go: the module's table itself (module
 /// passes), or a buffer of nodes kept apart while function passes read the
 /// module (see the passes' module edits). Reads see both.
 pub trait MetadataSink {
+    /// Node `id`, made before or through this sink.
+    fn node(&self, id: MdId) -> Option<&MdNode>;
     /// The operands of tuple `id`, made before or through this sink.
-    fn tuple_ops(&self, id: MdId) -> Option<&[MdOperand]>;
+    fn tuple_ops(&self, id: MdId) -> Option<&[MdOperand]> {
+        match &self.node(id)?.body {
+            MdBody::Tuple(ops) => Some(ops),
+            _ => None,
+        }
+    }
     /// A new node (not uniqued).
     fn add(&mut self, distinct: bool, body: MdBody) -> MdId;
     /// Sets the body of `id`, a node made through [`MetadataSink::add`].
@@ -99,8 +125,8 @@ pub trait MetadataSink {
 }
 
 impl MetadataSink for MetadataTable {
-    fn tuple_ops(&self, id: MdId) -> Option<&[MdOperand]> {
-        MetadataTable::tuple_ops(self, id)
+    fn node(&self, id: MdId) -> Option<&MdNode> {
+        self.nodes.get(id)
     }
     fn add(&mut self, distinct: bool, body: MdBody) -> MdId {
         MetadataTable::add(self, distinct, body)
@@ -116,15 +142,26 @@ impl MetadataTable {
         self.nodes.push(MdNode { distinct, body })
     }
 
-    /// The uniqued tuple with these operands: an existing identical one if
-    /// there is one (LLVM uniques such nodes), else a new one. Linear in the
-    /// table; passes create few nodes.
+    /// The uniqued tuple with these operands: the first identical one if
+    /// there is one (LLVM uniques such nodes), else a new one. Amortised
+    /// constant time: the table keeps an index of its tuples.
     pub fn tuple(&mut self, ops: Vec<MdOperand>) -> MdId {
-        let existing = self.nodes.iter().find_map(|(id, n)| match &n.body {
-            MdBody::Tuple(o) if !n.distinct && *o == ops => Some(id),
-            _ => None,
-        });
-        existing.unwrap_or_else(|| self.add(false, MdBody::Tuple(ops)))
+        let index = &mut self.tuples;
+        for (id, n) in self.nodes.iter().skip(index.indexed) {
+            if let (false, MdBody::Tuple(o)) = (n.distinct, &n.body) {
+                index.by_hash.entry(ops_hash(o)).or_default().push(id);
+            }
+        }
+        index.indexed = self.nodes.len();
+        let hash = ops_hash(&ops);
+        let same = |id: &&MdId| matches!(self.nodes.get(**id), Some(MdNode { distinct: false, body: MdBody::Tuple(o) }) if *o == ops);
+        if let Some(&id) = index.by_hash.get(&hash).and_then(|ids| ids.iter().find(same)) {
+            return id;
+        }
+        let id = self.nodes.push(MdNode { distinct: false, body: MdBody::Tuple(ops) });
+        index.by_hash.entry(hash).or_default().push(id);
+        index.indexed = self.nodes.len();
+        id
     }
 
     /// The location an instruction at `loc` gets when its function is

@@ -26,6 +26,7 @@ use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
 use crate::remarks::{block_label, inst_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::debug_loc::LocationMerger;
 use opt_conv_ir::edit::{Replacements, move_to_block_end, remove_inst};
 use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::merge::{NewMetadata, merge};
@@ -64,8 +65,9 @@ impl FunctionPass for Hoist {
         }
         let (remarks, new_metadata) = (h.remarks, h.new_metadata);
         // Merged metadata needing new nodes, now that the module is free.
+        let mut locations = LocationMerger::default();
         for md in new_metadata {
-            md.attach(&mut BufferedMetadata { m: cx.module, edits: &mut *cx.edits }, f);
+            md.attach(&mut BufferedMetadata { m: cx.module, edits: &mut *cx.edits }, &mut locations, f);
         }
         for (kind, block, message) in remarks {
             let block = Some(block.trim_start_matches('%').to_owned());

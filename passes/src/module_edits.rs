@@ -24,7 +24,7 @@
 //! pass when functions run one at a time): the module ends up the same
 //! whatever the number of threads.
 
-use opt_conv_ir::metadata::{MdBody, MdId, MdNode, MdOperand, MetadataSink, MetadataTable};
+use opt_conv_ir::metadata::{MdBody, MdField, MdId, MdNode, MdOperand, MetadataSink, MetadataTable};
 use opt_conv_ir::types::TypeData;
 use opt_conv_ir::{Attr, EntityRef, EntitySet, FuncId, Function, Module, Type};
 
@@ -139,13 +139,12 @@ impl ModuleEdits {
         self.nodes[k].body = body;
     }
 
-    /// The uniqued tuple with these operands (as [`MetadataTable::tuple`]):
-    /// an identical one of the module or of this buffer, or a new one.
-    pub fn md_tuple(&mut self, m: &Module, ops: Vec<MdOperand>) -> MdId {
+    /// The uniqued tuple with these operands: an identical one this buffer
+    /// made, or a new one. [`ModuleEdits::apply`] uniques it against the
+    /// module's nodes (through the table's index; a search of the module
+    /// here, per call, would make many calls quadratic).
+    pub fn md_tuple(&mut self, ops: Vec<MdOperand>) -> MdId {
         let same = |n: &MdNode| !n.distinct && matches!(&n.body, MdBody::Tuple(o) if *o == ops);
-        if let Some((id, _)) = m.metadata.nodes.iter().find(|(_, n)| same(n)) {
-            return id;
-        }
         if let Some(k) = self.nodes.iter().position(same) {
             return MdId::new(PROVISIONAL + k);
         }
@@ -196,6 +195,18 @@ impl ModuleEdits {
             if n.distinct || !matches!(n.body, MdBody::Tuple(_)) {
                 m.metadata.nodes[id].body = match &n.body {
                     MdBody::Tuple(ops) => MdBody::Tuple(remap_ops(ops, &real)),
+                    MdBody::Specialized { name, fields } => MdBody::Specialized {
+                        name: name.clone(),
+                        fields: fields
+                            .iter()
+                            .map(|(k, v)| match v {
+                                MdField::Node(n) if n.index() >= PROVISIONAL => {
+                                    (k.clone(), MdField::Node(real.get(n.index() - PROVISIONAL).copied().unwrap_or(*n)))
+                                }
+                                _ => (k.clone(), v.clone()),
+                            })
+                            .collect(),
+                    },
                     other => other.clone(),
                 };
             }
@@ -217,8 +228,11 @@ pub struct BufferedMetadata<'a> {
 }
 
 impl MetadataSink for BufferedMetadata<'_> {
-    fn tuple_ops(&self, id: MdId) -> Option<&[MdOperand]> {
-        self.edits.tuple_ops(self.m, id)
+    fn node(&self, id: MdId) -> Option<&MdNode> {
+        match self.edits.provisional(id) {
+            Some(k) => self.edits.nodes.get(k),
+            None => self.m.metadata.nodes.get(id),
+        }
     }
     fn add(&mut self, distinct: bool, body: MdBody) -> MdId {
         self.edits.add_md(distinct, body)

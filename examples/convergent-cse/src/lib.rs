@@ -14,6 +14,7 @@
 //! different blocks (that needs the oracle's uniformity answers about the
 //! path between them, which a bigger pass would ask for).
 
+use opt_conv_ir::debug_loc::LocationMerger;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::merge::merge;
@@ -106,9 +107,11 @@ impl FunctionPass for ConvergentCse {
         // The earlier operation now stands for the later one too: it keeps
         // only the metadata both had (their kinds, attributes included, are
         // equal). One pair at a time, since an earlier one may absorb several.
+        let mut locations = LocationMerger::default();
         for (a, b) in merged {
             if let Ok(m) = merge(cx.module, f, a, b) {
-                m.apply(f, a).attach(&mut BufferedMetadata { m: cx.module, edits: &mut *cx.edits }, f);
+                let mut md = BufferedMetadata { m: cx.module, edits: &mut *cx.edits };
+                m.apply(f, a).attach(&mut md, &mut locations, f);
             }
         }
         reps.apply(f);

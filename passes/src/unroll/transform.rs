@@ -618,7 +618,7 @@ fn mark_unroll_disabled(m: &Module, edits: &mut ModuleEdits, f: &mut Function, b
             }
         }
     }
-    let disable = edits.md_tuple(m, vec![MdOperand::Str(b"llvm.loop.unroll.disable".to_vec().into())]);
+    let disable = edits.md_tuple(vec![MdOperand::Str(b"llvm.loop.unroll.disable".to_vec().into())]);
     props.push(MdOperand::Node(disable));
     let id = edits.add_md(true, MdBody::Tuple(Vec::new()));
     let mut ops = vec![MdOperand::Node(id)];

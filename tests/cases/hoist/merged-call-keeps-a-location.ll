@@ -1,6 +1,6 @@
 ; RUN: -passes=hoist
 ; Two identical calls at different lines are merged above the branch. The
-; merged call keeps a location: in a function with debug info, opt-22's
+; merged call keeps a location (line 0: see merged-location.ll): in a function with debug info, opt-22's
 ; verifier requires one on every call it could inline (without it, opt-22
 ; strips the module's debug info as invalid). Metadata the two calls do
 ; not share (!range here) is dropped.
