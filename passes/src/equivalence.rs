@@ -61,13 +61,28 @@ impl Classes {
     /// Models the instructions of `blocks`; `sites` gives the site of each
     /// convergent operation in them (one not listed is never equated).
     pub fn build(m: &Module, f: &Function, blocks: &[Block], sites: &[(Inst, Site)]) -> Classes {
+        Self::build_for(m, f, blocks, sites, |_| true)
+    }
+
+    /// [`Classes::build`] for the instructions `wanted` accepts only; the
+    /// others are opaque (an instruction whose operands are opaque then has
+    /// fewer equals, so `wanted` should take an instruction's operands
+    /// whenever it takes the instruction). Saturation costs what the e-graph
+    /// holds: a pass asks only about the instructions it could use.
+    pub fn build_for(
+        m: &Module,
+        f: &Function,
+        blocks: &[Block],
+        sites: &[(Inst, Site)],
+        wanted: impl Fn(Inst) -> bool,
+    ) -> Classes {
         let sites: FxHashMap<Inst, Site> = sites.iter().copied().collect();
         let mut b =
             Builder { m, f, egraph: EGraph::default(), ids: FxHashMap::default(), values: FxHashMap::default() };
         for &blk in blocks {
             let mut writes_before = false;
             for i in f.block_insts(blk) {
-                if let Some(id) = b.model(i, writes_before, &sites) {
+                if let Some(id) = wanted(i).then(|| b.model(i, writes_before, &sites)).flatten() {
                     b.ids.insert(i, id);
                     if let Some(v) = f.dfg().inst_result(i) {
                         b.values.insert(v, id);

@@ -51,6 +51,7 @@ impl FunctionPass for Hoist {
         let oracle = Oracle::new(cx.module, cx.func, f).explaining(explain);
         let mut h = Hoister { m: cx.module, oracle, remarks: Vec::new(), new_metadata: Vec::new() };
         let blocks: Vec<Block> = f.layout().blocks().collect();
+        let tracked = f.tracks_uses();
         let mut changed = false;
         for a in blocks {
             // Merging two anchors gives their users one token, which may make
@@ -62,6 +63,9 @@ impl FunctionPass for Hoist {
                     break;
                 }
             }
+        }
+        if !tracked {
+            f.untrack_uses();
         }
         let (remarks, new_metadata) = (h.remarks, h.new_metadata);
         // Merged metadata needing new nodes, now that the module is free.
@@ -125,7 +129,21 @@ impl Hoister<'_> {
         if families(&arm1, &movable1, b1).is_disjoint(&families(&arm2, &movable2, b2)) {
             return (false, false);
         }
-        let classes = Classes::build(self.m, f, &[b1, b2], &sites);
+        // Only what could ever be hoisted needs a class: movable, with
+        // every operand from its arm movable too.
+        let hoistable = |arm: &[Inst], movable: &FxHashSet<Inst>, b: Block| -> FxHashSet<Inst> {
+            let mut out = FxHashSet::default();
+            for &i in arm {
+                let in_arm = |v: &Value| f.dfg().value_inst(*v).filter(|&d| f.layout().inst_block(d) == Some(b));
+                if movable.contains(&i) && f.dfg().inst(i).args.iter().filter_map(in_arm).all(|d| out.contains(&d)) {
+                    out.insert(i);
+                }
+            }
+            out
+        };
+        let (hoistable1, hoistable2) = (hoistable(&arm1, &movable1, b1), hoistable(&arm2, &movable2, b2));
+        let classes =
+            Classes::build_for(self.m, f, &[b1, b2], &sites, |i| hoistable1.contains(&i) || hoistable2.contains(&i));
         // The movable instructions of the second arm by e-class, in order, so
         // that finding a partner costs what the class holds, not the arm.
         let mut by_class: FxHashMap<egg::Id, Vec<Inst>> = FxHashMap::default();
@@ -194,7 +212,7 @@ impl Hoister<'_> {
                 merged_convergent = true;
                 merged_anchor |= self.oracle.convergence().def_kind(i1).is_some();
                 // The merged token users need the model to see the move.
-                replacements.apply(f);
+                apply_tracked(f, &replacements);
                 replacements = Replacements::new();
                 self.oracle.refresh(f);
             }
@@ -202,7 +220,7 @@ impl Hoister<'_> {
                 break;
             }
         }
-        replacements.apply(f);
+        apply_tracked(f, &replacements);
         for i in removed {
             remove_inst(f, i);
         }
@@ -316,6 +334,16 @@ fn family(m: &Module, f: &Function, i: Inst) -> String {
             None => "call".to_owned(),
         },
         _ => d.opcode_name().to_owned(),
+    }
+}
+
+/// Applies `r` through the users of the replaced values, tracking uses from
+/// the first replacement on (the caller stops tracking when done): a sweep
+/// of the function per hoisting block would make the pass quadratic.
+fn apply_tracked(f: &mut Function, r: &Replacements) {
+    if !r.is_empty() {
+        f.track_uses();
+        r.apply(f);
     }
 }
 

@@ -17,7 +17,7 @@
 
 use super::cfg::Cfg;
 use crate::Block;
-use crate::entity::{EntitySet, PackedOption, SecondaryMap};
+use crate::entity::{EntityRef, EntitySet, PackedOption, SecondaryMap};
 use crate::function::{Changes, Function};
 
 /// A dominator or post-dominator tree.
@@ -32,6 +32,30 @@ pub struct DomTree {
     dfs_out: SecondaryMap<Block, u32>,
     level: SecondaryMap<Block, u32>,
     post: bool,
+}
+
+/// The post-dominator tree of part of a CFG ([`DomTree::post_of_part`]).
+#[derive(Clone, Debug)]
+pub struct PartPostDomTree {
+    /// The part's blocks and their numbers in `tree`.
+    local: rustc_hash::FxHashMap<Block, Block>,
+    tree: DomTree,
+}
+
+impl PartPostDomTree {
+    /// Whether `a` post-dominates `b` within the part (reflexive; a block
+    /// outside the part is treated as [`DomTree::dominates`] treats one
+    /// outside the tree).
+    pub fn dominates(&self, a: Block, b: Block) -> bool {
+        if a == b {
+            return true;
+        }
+        match (self.local.get(&a), self.local.get(&b)) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some(&la), Some(&lb)) => self.tree.dominates(la, lb),
+        }
+    }
 }
 
 impl DomTree {
@@ -91,59 +115,65 @@ impl DomTree {
     /// edges between them that `keep` accepts. A block with an edge left out
     /// (to a block outside, or one `keep` refuses) or without successors is
     /// a root, as if the edge went to the virtual exit; a region that can
-    /// reach no root gets one as in [`DomTree::post_from_cfg`]. Blocks
-    /// outside `blocks` are not in the tree: ask only about blocks inside.
-    /// (The body of one iteration of a cycle is such a part: its blocks
-    /// without the edges back to its entries.)
-    pub fn post_of_part(cfg: &Cfg, blocks: &[Block], keep: impl Fn(Block, Block) -> bool) -> DomTree {
-        let n = cfg.num_block_ids();
-        let mut inside = EntitySet::with_capacity(n);
+    /// reach no root gets one as in [`DomTree::post_from_cfg`], the last of
+    /// `blocks` first. (The body of one iteration of a cycle is such a part:
+    /// its blocks without the edges back to its entries.) Built and sized
+    /// by the part alone, so that a tree per cycle of a huge function costs
+    /// what the cycles hold.
+    pub fn post_of_part(cfg: &Cfg, blocks: &[Block], keep: impl Fn(Block, Block) -> bool) -> PartPostDomTree {
+        // The part's blocks renumbered 0.., in the order given.
+        let mut local: rustc_hash::FxHashMap<Block, Block> = rustc_hash::FxHashMap::default();
         for &b in blocks {
-            inside.insert(b);
+            let next = Block::new(local.len());
+            local.entry(b).or_insert(next);
         }
-        let mut succs: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-        let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-        succs.resize(n);
-        preds.resize(n);
+        let n = local.len();
+        let mut succs: Vec<Vec<Block>> = vec![Vec::new(); n];
+        let mut preds: Vec<Vec<Block>> = vec![Vec::new(); n];
         let mut roots: Vec<Block> = Vec::new();
-        for b in cfg.blocks().filter(|&b| inside.contains(b)) {
+        for (k, &b) in blocks.iter().enumerate() {
+            if local[&b].index() != k {
+                continue;
+            }
             let mut left_out = cfg.succs(b).is_empty();
             for &s in cfg.succs(b) {
-                if inside.contains(s) && keep(b, s) {
-                    succs[b].push(s);
-                    preds[s].push(b);
-                } else {
-                    left_out = true;
+                match local.get(&s) {
+                    Some(&ls) if keep(b, s) => {
+                        succs[k].push(ls);
+                        preds[ls.index()].push(Block::new(k));
+                    }
+                    _ => left_out = true,
                 }
             }
             if left_out {
-                roots.push(b);
+                roots.push(Block::new(k));
             }
         }
-        let mut reaches = EntitySet::with_capacity(n);
+        let mut reaches = vec![false; n];
         let mut stack: Vec<Block> = roots.clone();
-        for &r in &roots {
-            reaches.insert(r);
+        for r in &roots {
+            reaches[r.index()] = true;
         }
-        let mark = |stack: &mut Vec<Block>, reaches: &mut EntitySet<Block>| {
+        let mark = |stack: &mut Vec<Block>, reaches: &mut Vec<bool>| {
             while let Some(b) = stack.pop() {
-                for &p in &preds[b] {
-                    if reaches.insert(p) {
+                for &p in &preds[b.index()] {
+                    if !std::mem::replace(&mut reaches[p.index()], true) {
                         stack.push(p);
                     }
                 }
             }
         };
         mark(&mut stack, &mut reaches);
-        for b in cfg.blocks().rev().filter(|&b| inside.contains(b)) {
-            if !reaches.contains(b) {
-                roots.push(b);
-                reaches.insert(b);
-                stack.push(b);
+        for k in (0..n).rev() {
+            if !reaches[k] {
+                roots.push(Block::new(k));
+                reaches[k] = true;
+                stack.push(Block::new(k));
                 mark(&mut stack, &mut reaches);
             }
         }
-        build(n, &roots, true, |b| preds[b].as_slice(), |b| succs[b].as_slice())
+        let tree = build(n, &roots, true, |b| preds[b.index()].as_slice(), |b| succs[b.index()].as_slice());
+        PartPostDomTree { local, tree }
     }
 
     /// Whether this is a post-dominator tree.
@@ -295,6 +325,14 @@ fn build<'g>(
         }
     }
     let n = vertex.len();
+    // Which vertices hang from the virtual root (a lookup per vertex in
+    // `roots` would cost vertices times roots).
+    let mut is_root = vec![false; n];
+    if virtual_root {
+        for &r in roots {
+            is_root[num[r] as usize] = true;
+        }
+    }
     let mut semi: Vec<u32> = (0..n as u32).collect();
     let mut label: Vec<u32> = (0..n as u32).collect();
     let mut ancestor: Vec<u32> = vec![NONE; n];
@@ -303,7 +341,7 @@ fn build<'g>(
     for w in (first..n).rev() {
         let wb = vertex[w].expect("real block");
         let mut preds_iter: Vec<u32> = pred(wb).iter().map(|&p| num[p]).filter(|&i| i != NONE).collect();
-        if virtual_root && roots.contains(&wb) {
+        if virtual_root && is_root[w] {
             preds_iter.push(0);
         }
         for v in preds_iter {
@@ -427,4 +465,38 @@ pub fn dominance_frontiers(cfg: &Cfg, dt: &DomTree) -> SecondaryMap<Block, Vec<B
         }
     }
     df
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parser::parse_module;
+
+    /// A part holding the whole function, with every edge, has the
+    /// function's post-dominance; cutting the back edge of a loop makes the
+    /// latch a root, so the header no longer post-dominates what follows it.
+    #[test]
+    fn a_part_is_post_dominance_of_that_subgraph() {
+        let src = "define void @f(i1 %c) {\nentry:\n  br label %h\nh:\n  br i1 %c, label %a, label %b\n\
+                   a:\n  br label %l\nb:\n  br i1 %c, label %l, label %x\nl:\n  br i1 %c, label %h, label %x\n\
+                   x:\n  ret void\n}\n";
+        let (m, _) = parse_module("f.ll", src).expect("parses");
+        let f = m.body(m.func_by_name("f").expect("f")).expect("body");
+        let cfg = Cfg::compute(f);
+        let blocks: Vec<Block> = cfg.blocks().collect();
+        let whole = DomTree::post_from_cfg(&cfg);
+        let part = DomTree::post_of_part(&cfg, &blocks, |_, _| true);
+        for &a in &blocks {
+            for &b in &blocks {
+                assert_eq!(part.dominates(a, b), whole.dominates(a, b), "{a:?} {b:?}");
+            }
+        }
+        let name = |n: &str| f.block_by_name(n).expect("block");
+        let (h, a, b, l) = (name("h"), name("a"), name("b"), name("l"));
+        let iteration: Vec<Block> = [h, a, b, l].into();
+        let t = DomTree::post_of_part(&cfg, &iteration, |_, s| s != h);
+        assert!(t.dominates(l, a) && !t.dominates(l, b) && !t.dominates(h, a));
+        // Outside the part, as outside a tree: post-dominated by all, post-dominating none.
+        assert!(t.dominates(h, name("entry")) && !t.dominates(name("entry"), h));
+    }
 }

@@ -12,7 +12,7 @@ pub mod uses;
 
 pub use cfg::Cfg;
 pub use cycles::{CycleId, CycleInfo};
-pub use domtree::{DomTree, PostDomTree};
+pub use domtree::{DomTree, PartPostDomTree, PostDomTree};
 pub use uses::{LiveUses, Uses};
 
 use crate::{Block, Function};

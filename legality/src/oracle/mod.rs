@@ -62,7 +62,7 @@ mod uniform;
 
 use crate::convergence::ConvergenceInfo;
 use crate::uniformity::{Mode, Target, UniformityInfo};
-use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, PostDomTree};
+use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, PartPostDomTree, PostDomTree};
 use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, Module, Value};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -240,7 +240,7 @@ pub struct Oracle<'m> {
     cycles: Arc<CycleInfo>,
     /// Per cycle, the post-dominator tree of one of its iterations (built
     /// when first asked for; see [`Oracle::iteration_pdt`]).
-    iteration_pdts: RefCell<FxHashMap<CycleId, Arc<DomTree>>>,
+    iteration_pdts: RefCell<FxHashMap<CycleId, Arc<PartPostDomTree>>>,
     explain: bool,
 }
 

@@ -11,7 +11,7 @@
 use super::uniform::Span;
 use super::{InsertPoint, Obligation, Oracle, Refusal, Rule, Verdict};
 use crate::convergence::{ConvOp, TokenKind};
-use opt_conv_ir::analysis::{CycleId, DomTree};
+use opt_conv_ir::analysis::{CycleId, DomTree, PartPostDomTree};
 use opt_conv_ir::{Block, EntitySet, Function, Inst};
 use std::sync::Arc;
 
@@ -476,7 +476,7 @@ impl Oracle<'_> {
     /// The post-dominator tree of one iteration of cycle `c`: its blocks,
     /// with the edges back to its entries and the edges out of it ending
     /// the iteration (going to the virtual exit).
-    pub(super) fn iteration_pdt(&self, c: CycleId) -> Arc<DomTree> {
+    pub(super) fn iteration_pdt(&self, c: CycleId) -> Arc<PartPostDomTree> {
         if let Some(t) = self.iteration_pdts.borrow().get(&c) {
             return t.clone();
         }
