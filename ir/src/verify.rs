@@ -103,25 +103,47 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
 /// returns every problem found.
 pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
     let mut errors = Vec::new();
-    if let Some(d) = m.func(fid)
-        && let Some((ret, _, _)) = m.types.fn_sig(d.ty)
-        && ret == Type::TOKEN
-        && !d.is_intrinsic()
-    {
-        let mut name = String::new();
-        let _ = crate::text::names::write_ident(&mut name, &d.name);
-        errors.push(VerifyError {
-            md: None,
-            func: Some(fid),
-            inst: None,
-            block: None,
-            message: "Function returns a token but isn't an intrinsic".into(),
-            notes: vec![format!("ptr @{name}")],
-        });
-    }
-    errors.extend(crate::attr_rules::verify_decl_attrs(m, fid));
+    // LLVM stops at the first problem of a declaration.
+    errors.extend(crate::attr_rules::verify_decl_attrs(m, fid).or_else(|| decl_type_problem(m, fid)));
     errors.extend(verify_body(m, fid));
     errors
+}
+
+/// Types only intrinsics may take or return: a parameter of metadata or
+/// token type, a token result (LLVM's messages, and its order).
+fn decl_type_problem(m: &Module, fid: FuncId) -> Option<VerifyError> {
+    let d = m.func(fid)?;
+    if d.is_intrinsic() {
+        return None;
+    }
+    let (ret, params, _) = m.types.fn_sig(d.ty)?;
+    let mut name = String::new();
+    let _ = crate::text::names::write_ident(&mut name, &d.name);
+    let mut notes = Vec::new();
+    let mut message = None;
+    for (k, &p) in params.iter().enumerate() {
+        let what = match p {
+            Type::METADATA => "metadata",
+            Type::TOKEN => "token",
+            _ => continue,
+        };
+        message = Some(format!("Function takes {what} but isn't an intrinsic"));
+        notes.push(format!("{what} {}", param_ref(m, fid, k)));
+        break;
+    }
+    if message.is_none() && ret == Type::TOKEN {
+        message = Some("Function returns a token but isn't an intrinsic".to_owned());
+    }
+    notes.push(format!("ptr @{name}"));
+    Some(VerifyError { md: None, func: Some(fid), inst: None, block: None, message: message?, notes })
+}
+
+/// How LLVM names parameter `k` of function `fid` (`%name`, or its number
+/// among the unnamed ones).
+fn param_ref(m: &Module, fid: FuncId, k: usize) -> String {
+    let Some(f) = m.body(fid) else { return format!("%{k}") };
+    let slots = crate::text::Slots::new(f);
+    f.params().get(k).and_then(|&v| slots.value(v)).map_or_else(|| format!("%{k}"), |n| format!("%{n}"))
 }
 
 /// Whether a body failed only in ways that leave its CFG usable (every
@@ -207,6 +229,7 @@ fn verify_body(m: &Module, fid: FuncId) -> Vec<VerifyError> {
             {
                 cx.report(i, msg);
             }
+            check_call_site_types(&mut cx, i);
             crate::verify_eh::check_eh(&mut cx, &cfg, &mut eh, b, i);
         }
     }
@@ -306,6 +329,33 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
         }
     }
     check_types(cx, b, i);
+}
+
+/// What LLVM checks of a call site's types beyond their agreement with the
+/// signature: its attributes fit the types they are on, and only a direct
+/// call of an intrinsic passes metadata or tokens as parameters.
+fn check_call_site_types(cx: &mut Ctx<'_>, i: Inst) {
+    let (m, f) = (cx.m, cx.f);
+    let dfg = f.dfg();
+    let d = dfg.inst(i);
+    let Some(ci) = d.call_info() else { return };
+    let callee = dfg.direct_callee(i).and_then(|g| m.func(g));
+    let arg_tys: Vec<Type> = d.call_args().iter().map(|&v| dfg.value_type(v)).collect();
+    for msg in crate::attr_rules::call_attr_problems(m, ci, &arg_tys, callee) {
+        cx.report(i, msg);
+    }
+    if !callee.is_some_and(|c| c.is_intrinsic())
+        && let Some((_, params, _)) = m.types.fn_sig(ci.fn_ty)
+    {
+        for &p in params {
+            match p {
+                Type::METADATA => cx.report(i, "Function has metadata parameter but isn't an intrinsic"),
+                Type::TOKEN => cx.report(i, "Function has token parameter but isn't an intrinsic"),
+                _ => continue,
+            }
+            break;
+        }
+    }
 }
 
 /// Rules of particular calls (LLVM's messages): `va_start` only in a
