@@ -15,6 +15,8 @@ use crate::types::{Type, TypeData};
 use crate::{Block, Function, Inst, Value};
 use std::fmt;
 
+pub use crate::verify_uses::{IntrinsicMisuses, intrinsic_misuses};
+
 /// One verifier finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
@@ -93,18 +95,31 @@ impl<'a> Ctx<'a> {
 /// Verifies `m`: its module-level rules and every function.
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
     let mut errors = crate::verify_module::verify_module_level(m);
+    let misuses = crate::verify_uses::intrinsic_misuses(m);
     for f in m.functions() {
-        errors.extend(verify_function(m, f));
+        errors.extend(verify_function_with(m, f, &misuses));
     }
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
 /// Verifies one function (its declaration, and its body if it has one);
-/// returns every problem found.
+/// returns every problem found. The uses of an intrinsic elsewhere in the
+/// module are checked only by [`verify_module`] and
+/// [`verify_function_with`].
 pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
+    verify_function_with(m, fid, &IntrinsicMisuses::default())
+}
+
+/// [`verify_function`], reporting for an intrinsic the use of it that
+/// `misuses` (from [`intrinsic_misuses`], computed once for the module)
+/// holds, where LLVM reports it.
+pub fn verify_function_with(m: &Module, fid: FuncId, misuses: &IntrinsicMisuses) -> Vec<VerifyError> {
+    let misuse = misuses.get(&fid);
     let mut errors = Vec::new();
     // LLVM stops at the first problem of a declaration.
-    errors.extend(crate::attr_rules::verify_decl_attrs(m, fid).or_else(|| decl_type_problem(m, fid)));
+    let decl =
+        crate::attr_rules::verify_decl_attrs(m, fid).or_else(|| decl_type_problem(m, fid)).or_else(|| misuse.cloned());
+    errors.extend(decl);
     errors.extend(verify_body(m, fid));
     errors
 }
@@ -325,6 +340,11 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
                 cx.report(i, "inline asm can only be called");
             }
             ValueDef::Md(_) if d.call_info().is_none() => cx.report(i, "metadata operands are only allowed on calls"),
+            ValueDef::Const(c) => {
+                if let Some(msg) = crate::verify_uses::check_operand(cx.m, d, k, c) {
+                    cx.report(i, msg);
+                }
+            }
             _ => {}
         }
     }
