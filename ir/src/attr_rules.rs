@@ -4,7 +4,8 @@
 //! type it does not apply to. Messages are LLVM's.
 
 use crate::attrs::{Attr, AttrSet};
-use crate::module::{FuncId, Module};
+use crate::inst::CallInfo;
+use crate::module::{FuncDecl, FuncId, Module};
 use crate::types::{Type, TypeData, TypeTable};
 use crate::verify::VerifyError;
 
@@ -137,6 +138,31 @@ fn check_value_attrs(types: &TypeTable, set: &AttrSet, ty: Type) -> Option<Strin
         .map(|a| format!("Attribute '{}' applied to incompatible type!", describe(types, a)))
 }
 
+/// The first problem with return attributes `ret_attrs` on a value of type
+/// `ret` and with each parameter's attributes on its type (LLVM checks a
+/// declaration and a call site alike): a type an attribute does not apply
+/// to, or `immarg` where the function is not an intrinsic.
+fn value_attrs_problem<'s>(
+    types: &TypeTable,
+    ret_attrs: &AttrSet,
+    ret: Type,
+    params: impl IntoIterator<Item = (&'s AttrSet, Type)>,
+    intrinsic: bool,
+) -> Option<String> {
+    if let Some(message) = check_value_attrs(types, ret_attrs, ret) {
+        return Some(message);
+    }
+    for (set, ty) in params {
+        if let Some(message) = check_value_attrs(types, set, ty) {
+            return Some(message);
+        }
+        if !intrinsic && set.has("immarg") {
+            return Some("immarg attribute only applies to intrinsics".into());
+        }
+    }
+    None
+}
+
 /// The attribute findings of function `fid`'s declaration: return and
 /// parameter attributes on values of types they do not apply to.
 pub fn verify_decl_attrs(m: &Module, fid: FuncId) -> Option<VerifyError> {
@@ -147,17 +173,8 @@ pub fn verify_decl_attrs(m: &Module, fid: FuncId) -> Option<VerifyError> {
         return None;
     }
     let (ret, params, _) = m.types.fn_sig(d.ty)?;
-    let mut message = check_value_attrs(&m.types, &d.ret_attrs, ret);
-    for (set, &ty) in d.param_attrs.iter().zip(params) {
-        if message.is_some() {
-            break;
-        }
-        message = check_value_attrs(&m.types, set, ty);
-        if message.is_none() && set.iter().any(|a| a.key() == "immarg") {
-            message = Some("immarg attribute only applies to intrinsics".into());
-        }
-    }
-    let message = message?;
+    let message =
+        value_attrs_problem(&m.types, &d.ret_attrs, ret, d.param_attrs.iter().zip(params.iter().copied()), false)?;
     let mut name = String::new();
     let _ = crate::text::names::write_ident(&mut name, &d.name);
     Some(VerifyError {
@@ -168,6 +185,28 @@ pub fn verify_decl_attrs(m: &Module, fid: FuncId) -> Option<VerifyError> {
         message,
         notes: vec![format!("ptr @{name}")],
     })
+}
+
+/// The attribute findings of a call site, as for a declaration: its return
+/// attributes against the called type's return type, each argument's
+/// against the argument's type. `callee` is the called function when the
+/// call is direct. Calls of intrinsics are left alone, as their
+/// declarations are (reading may have upgraded them). An `immarg` the
+/// callee's declaration does not have is a second finding.
+pub fn call_attr_problems(m: &Module, ci: &CallInfo, arg_tys: &[Type], callee: Option<&FuncDecl>) -> Vec<String> {
+    if callee.is_some_and(FuncDecl::is_intrinsic) {
+        return Vec::new();
+    }
+    let Some((ret, _, _)) = m.types.fn_sig(ci.fn_ty) else { return Vec::new() };
+    let params = ci.param_attrs.iter().zip(arg_tys.iter().copied());
+    let mut found: Vec<String> = value_attrs_problem(&m.types, &ci.ret_attrs, ret, params, false).into_iter().collect();
+    let only_here = ci.param_attrs.iter().enumerate().any(|(k, set)| {
+        set.has("immarg") && !callee.and_then(|d| d.param_attrs.get(k)).is_some_and(|s| s.has("immarg"))
+    });
+    if only_here {
+        found.push("immarg may not apply only to call sites".into());
+    }
+    found
 }
 
 /// The message for function attributes of a call site that apply to no

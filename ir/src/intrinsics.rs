@@ -15,6 +15,8 @@
 
 use crate::attrs::{Attr, AttrSet};
 use crate::convergent_intrinsics::convergent_attrs;
+use rustc_hash::FxHashSet;
+use std::sync::OnceLock;
 
 /// One intrinsic (or family): its function attributes, return attributes,
 /// and attributes of individual parameters.
@@ -573,6 +575,41 @@ pub fn may_be_known_intrinsic(name: &str) -> bool {
     NAMESPACES.binary_search(&first).is_ok()
 }
 
+/// LLVM 22's intrinsic names, without `llvm.`, in the namespaces where
+/// LLVM upgrades no name it no longer lists (generated from LLVM's own
+/// table by `tools/scripts/intrinsic-names.sh`; a name whose dotted prefix
+/// is listed is left out).
+const LISTED_NAMES: &str = include_str!("../data/intrinsic-names.txt");
+
+/// [`LISTED_NAMES`] as a set, and the namespaces (first components) it covers.
+fn listed() -> &'static (FxHashSet<&'static str>, FxHashSet<&'static str>) {
+    static LISTED: OnceLock<(FxHashSet<&'static str>, FxHashSet<&'static str>)> = OnceLock::new();
+    LISTED.get_or_init(|| {
+        let names: FxHashSet<&str> = LISTED_NAMES.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+        let namespaces = names.iter().map(|n| n.split('.').next().unwrap_or(n)).collect();
+        (names, namespaces)
+    })
+}
+
+/// Whether a call to `name` (an `llvm.*` function nobody declared) names
+/// no intrinsic of LLVM 22, so that LLVM refuses it as unknown. Outside
+/// the namespaces of [`LISTED_NAMES`], only the namespace is checked
+/// ([`may_be_known_intrinsic`]); inside, the name must be listed, or extend
+/// a listed name by `.suffix` (which an overloaded intrinsic's name does:
+/// overloading is not recorded, so a suffix is accepted on every name).
+pub fn unknown_intrinsic(name: &str) -> bool {
+    if !may_be_known_intrinsic(name) {
+        return true;
+    }
+    let Some(rest) = name.strip_prefix("llvm.") else { return true };
+    let (names, namespaces) = listed();
+    if !namespaces.contains(rest.split('.').next().unwrap_or(rest)) {
+        return false;
+    }
+    let mut prefixes = rest.match_indices('.').map(|(k, _)| &rest[..k]).chain([rest]);
+    !prefixes.any(|p| names.contains(p))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -583,6 +620,25 @@ mod tests {
         assert!(super::may_be_known_intrinsic("llvm.va_start"));
         assert!(!super::may_be_known_intrinsic("llvm.foo.bar"));
         assert!(!super::may_be_known_intrinsic("llvm.genx.raw.send"));
+    }
+
+    #[test]
+    fn unknown_intrinsics() {
+        use super::unknown_intrinsic;
+        // Listed, or extending a listed name (an overloaded one's suffix).
+        assert!(!unknown_intrinsic("llvm.hexagon.A2.abs"));
+        assert!(!unknown_intrinsic("llvm.vp.add.v4i32"));
+        assert!(!unknown_intrinsic("llvm.donothing"));
+        // A namespace where LLVM upgrades old names: only the namespace counts.
+        assert!(!unknown_intrinsic("llvm.x86.not.an.intrinsic"));
+        assert!(!unknown_intrinsic("llvm.nvvm.barrier0"));
+        // Unknown to LLVM 22.
+        assert!(unknown_intrinsic("llvm.hexagon.not.an.intrinsic"));
+        assert!(unknown_intrinsic("llvm.vp.addx"));
+        assert!(unknown_intrinsic("llvm.vp"));
+        assert!(unknown_intrinsic("llvm.foo.bar"));
+        let (names, _) = super::listed();
+        assert!(names.len() > 5000 && names.iter().all(|n| !n.starts_with("llvm.") && !n.contains(' ')));
     }
 
     use super::*;

@@ -56,6 +56,7 @@ pub mod types;
 pub mod verify;
 mod verify_eh;
 pub mod verify_module;
+mod verify_uses;
 
 entity_impl!(
     /// An instruction. While the order is stable, it is arbitrary and does
@@ -85,7 +86,10 @@ pub use metadata::{MdId, MetadataTable};
 pub use module::{FuncDecl, FuncId, Global, GlobalId, GlobalVar, Module};
 pub use text::{ParseError, parse_module, parse_module_for_target, print_module, write_module_to};
 pub use types::{Type, TypeData, TypeTable};
-pub use verify::{VerifyError, is_structurally_sound, verify_function, verify_module};
+pub use verify::{
+    IntrinsicMisuses, VerifyError, intrinsic_misuses, is_structurally_sound, verify_function, verify_function_with,
+    verify_module,
+};
 
 #[cfg(test)]
 mod size_tests {

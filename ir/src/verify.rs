@@ -15,6 +15,8 @@ use crate::types::{Type, TypeData};
 use crate::{Block, Function, Inst, Value};
 use std::fmt;
 
+pub use crate::verify_uses::{IntrinsicMisuses, intrinsic_misuses};
+
 /// One verifier finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
@@ -93,35 +95,70 @@ impl<'a> Ctx<'a> {
 /// Verifies `m`: its module-level rules and every function.
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
     let mut errors = crate::verify_module::verify_module_level(m);
+    let misuses = crate::verify_uses::intrinsic_misuses(m);
     for f in m.functions() {
-        errors.extend(verify_function(m, f));
+        errors.extend(verify_function_with(m, f, &misuses));
     }
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
 /// Verifies one function (its declaration, and its body if it has one);
-/// returns every problem found.
+/// returns every problem found. The uses of an intrinsic elsewhere in the
+/// module are checked only by [`verify_module`] and
+/// [`verify_function_with`].
 pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
+    verify_function_with(m, fid, &IntrinsicMisuses::default())
+}
+
+/// [`verify_function`], reporting for an intrinsic the use of it that
+/// `misuses` (from [`intrinsic_misuses`], computed once for the module)
+/// holds, where LLVM reports it.
+pub fn verify_function_with(m: &Module, fid: FuncId, misuses: &IntrinsicMisuses) -> Vec<VerifyError> {
+    let misuse = misuses.get(&fid);
     let mut errors = Vec::new();
-    if let Some(d) = m.func(fid)
-        && let Some((ret, _, _)) = m.types.fn_sig(d.ty)
-        && ret == Type::TOKEN
-        && !d.is_intrinsic()
-    {
-        let mut name = String::new();
-        let _ = crate::text::names::write_ident(&mut name, &d.name);
-        errors.push(VerifyError {
-            md: None,
-            func: Some(fid),
-            inst: None,
-            block: None,
-            message: "Function returns a token but isn't an intrinsic".into(),
-            notes: vec![format!("ptr @{name}")],
-        });
-    }
-    errors.extend(crate::attr_rules::verify_decl_attrs(m, fid));
+    // LLVM stops at the first problem of a declaration.
+    let decl =
+        crate::attr_rules::verify_decl_attrs(m, fid).or_else(|| decl_type_problem(m, fid)).or_else(|| misuse.cloned());
+    errors.extend(decl);
     errors.extend(verify_body(m, fid));
     errors
+}
+
+/// Types only intrinsics may take or return: a parameter of metadata or
+/// token type, a token result (LLVM's messages, and its order).
+fn decl_type_problem(m: &Module, fid: FuncId) -> Option<VerifyError> {
+    let d = m.func(fid)?;
+    if d.is_intrinsic() {
+        return None;
+    }
+    let (ret, params, _) = m.types.fn_sig(d.ty)?;
+    let mut name = String::new();
+    let _ = crate::text::names::write_ident(&mut name, &d.name);
+    let mut notes = Vec::new();
+    let mut message = None;
+    for (k, &p) in params.iter().enumerate() {
+        let what = match p {
+            Type::METADATA => "metadata",
+            Type::TOKEN => "token",
+            _ => continue,
+        };
+        message = Some(format!("Function takes {what} but isn't an intrinsic"));
+        notes.push(format!("{what} {}", param_ref(m, fid, k)));
+        break;
+    }
+    if message.is_none() && ret == Type::TOKEN {
+        message = Some("Function returns a token but isn't an intrinsic".to_owned());
+    }
+    notes.push(format!("ptr @{name}"));
+    Some(VerifyError { md: None, func: Some(fid), inst: None, block: None, message: message?, notes })
+}
+
+/// How LLVM names parameter `k` of function `fid` (`%name`, or its number
+/// among the unnamed ones).
+fn param_ref(m: &Module, fid: FuncId, k: usize) -> String {
+    let Some(f) = m.body(fid) else { return format!("%{k}") };
+    let slots = crate::text::Slots::new(f);
+    f.params().get(k).and_then(|&v| slots.value(v)).map_or_else(|| format!("%{k}"), |n| format!("%{n}"))
 }
 
 /// Whether a body failed only in ways that leave its CFG usable (every
@@ -207,6 +244,7 @@ fn verify_body(m: &Module, fid: FuncId) -> Vec<VerifyError> {
             {
                 cx.report(i, msg);
             }
+            check_call_site_types(&mut cx, i);
             crate::verify_eh::check_eh(&mut cx, &cfg, &mut eh, b, i);
         }
     }
@@ -302,10 +340,42 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
                 cx.report(i, "inline asm can only be called");
             }
             ValueDef::Md(_) if d.call_info().is_none() => cx.report(i, "metadata operands are only allowed on calls"),
+            ValueDef::Const(c) => {
+                if let Some(msg) = crate::verify_uses::check_operand(cx.m, d, k, c) {
+                    cx.report(i, msg);
+                }
+            }
             _ => {}
         }
     }
     check_types(cx, b, i);
+}
+
+/// What LLVM checks of a call site's types beyond their agreement with the
+/// signature: its attributes fit the types they are on, and only a direct
+/// call of an intrinsic passes metadata or tokens as parameters.
+fn check_call_site_types(cx: &mut Ctx<'_>, i: Inst) {
+    let (m, f) = (cx.m, cx.f);
+    let dfg = f.dfg();
+    let d = dfg.inst(i);
+    let Some(ci) = d.call_info() else { return };
+    let callee = dfg.direct_callee(i).and_then(|g| m.func(g));
+    let arg_tys: Vec<Type> = d.call_args().iter().map(|&v| dfg.value_type(v)).collect();
+    for msg in crate::attr_rules::call_attr_problems(m, ci, &arg_tys, callee) {
+        cx.report(i, msg);
+    }
+    if !callee.is_some_and(|c| c.is_intrinsic())
+        && let Some((_, params, _)) = m.types.fn_sig(ci.fn_ty)
+    {
+        for &p in params {
+            match p {
+                Type::METADATA => cx.report(i, "Function has metadata parameter but isn't an intrinsic"),
+                Type::TOKEN => cx.report(i, "Function has token parameter but isn't an intrinsic"),
+                _ => continue,
+            }
+            break;
+        }
+    }
 }
 
 /// Rules of particular calls (LLVM's messages): `va_start` only in a

@@ -9,14 +9,21 @@ use opt_conv_ir::{Changes, FuncId, Module, VerifyError};
 /// Every problem in `m`, function by function (as LLVM's verifier reports them).
 pub fn verify_all(m: &Module) -> Vec<VerifyError> {
     let mut errs = opt_conv_ir::verify_module::verify_module_level(m);
-    errs.extend(m.functions().flat_map(|f| verify_function_all(m, f)));
+    let misuses = opt_conv_ir::intrinsic_misuses(m);
+    errs.extend(m.functions().flat_map(|f| verify_function_checked(m, f, &misuses)));
     errs
 }
 
 /// Every problem in function `f`: the IR rules, then (if the CFG is sound
 /// enough to analyse) the convergence-control rules.
 pub fn verify_function_all(m: &Module, f: FuncId) -> Vec<VerifyError> {
-    let mut errs = opt_conv_ir::verify_function(m, f);
+    verify_function_checked(m, f, &opt_conv_ir::IntrinsicMisuses::default())
+}
+
+/// [`verify_function_all`], with the uses of intrinsics found in the whole
+/// module (reported at the intrinsic's declaration, as LLVM does).
+fn verify_function_checked(m: &Module, f: FuncId, misuses: &opt_conv_ir::IntrinsicMisuses) -> Vec<VerifyError> {
+    let mut errs = opt_conv_ir::verify_function_with(m, f, misuses);
     if m.body(f).is_some_and(opt_conv_ir::is_structurally_sound) {
         errs.extend(opt_conv_legality::convergence::verify::verify_convergence(m, f));
     }

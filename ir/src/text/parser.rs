@@ -597,7 +597,7 @@ impl<'a> Parser<'a> {
         let mut errors: Vec<(usize, String)> = Vec::new();
         for (g, name) in undefined {
             match (name.starts_with("llvm."), self.intrinsic_types.get(&g).copied()) {
-                (true, Some(_)) if !crate::intrinsics::may_be_known_intrinsic(&name) => {
+                (true, Some(_)) if crate::intrinsics::unknown_intrinsic(&name) => {
                     let off = self.global_first_use[&g];
                     return Err(self.error_at(off, format!("unknown intrinsic '{name}'")));
                 }

@@ -1,4 +1,5 @@
 ; RULE: tokens come only from the convergence intrinsics
+; expect-error: Function takes token but isn't an intrinsic
 ; expect-error: Convergence control tokens can only be produced by calls to the convergence control intrinsics.
 ; expect-error: Convergence control tokens can only be produced by calls to the convergence control intrinsics.
 declare void @op() convergent

@@ -1,0 +1,18 @@
+; RULE: a call site's return and argument attributes fit the types they are on
+; expect: valid
+declare i32 @f()
+
+declare ptr @g()
+
+declare void @h(i32, ...)
+
+declare i32 @llvm.ctpop.i32(i32)
+
+define void @call_sites(ptr %p, i32 %x) {
+  %a = call zeroext i32 @f()
+  %b = call noalias nonnull ptr @g()
+  call void (i32, ...) @h(i32 signext 0, ptr nonnull align 8 %p)
+  call void (i32, ...) %p(i32 0, ptr noundef %p)
+  %c = call noundef i32 @llvm.ctpop.i32(i32 noundef %x)
+  ret void
+}
