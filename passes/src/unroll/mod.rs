@@ -4,7 +4,8 @@
 //! Decisions follow LLVM 22's `computeUnrollCount` for what counted loops
 //! need: `llvm.loop.unroll.{disable,count,full,enable,runtime.disable}`
 //! metadata; `-unroll-count`, `-unroll-runtime`, `-unroll-allow-partial`,
-//! `-unroll-threshold`; the pass parameters `loop-unroll<O0..O3;partial;
+//! `-unroll-threshold`, `-unroll-partial-threshold`, `-unroll-allow-remainder`
+//! (given, each overrides the target's default); the pass parameters `loop-unroll<O0..O3;partial;
 //! no-partial;runtime;no-runtime>`; target defaults (threshold 150, or 300 at
 //! O3 and on AMDGPU; partial unrolling on AMDGPU and NVPTX; runtime on
 //! NVPTX); full unrolling when `(size - 2) * trip + 2` fits the threshold;
@@ -81,6 +82,8 @@ struct Params {
     partial_threshold: u64,
     partial: bool,
     runtime: bool,
+    /// `-unroll-allow-remainder` (the oracle may forbid a remainder too).
+    allow_remainder: bool,
     count: Option<u32>,
 }
 
@@ -167,6 +170,7 @@ impl Unroll {
             partial_threshold: 150,
             partial: false,
             runtime: false,
+            allow_remainder: cx.options.unroll.allow_remainder.unwrap_or(true),
             count: cx.options.unroll.count,
         };
         match target {
@@ -184,11 +188,22 @@ impl Unroll {
         if self.opt_level == 0 {
             p.threshold = 0;
         }
-        if let Some(t) = cx.options.unroll.threshold {
+        // As LLVM's gatherUnrollingPreferences: options given on the
+        // command line override the target's values, the pass's
+        // parameters override both.
+        let o = &cx.options.unroll;
+        if let Some(t) = o.threshold {
             p.threshold = u64::from(t);
         }
-        p.partial |= cx.options.unroll.allow_partial;
-        p.runtime |= cx.options.unroll.runtime;
+        if let Some(t) = o.partial_threshold {
+            p.partial_threshold = u64::from(t);
+        }
+        if let Some(x) = o.allow_partial {
+            p.partial = x;
+        }
+        if let Some(x) = o.runtime {
+            p.runtime = x;
+        }
         if let Some(x) = self.partial {
             p.partial = x;
         }
@@ -585,10 +600,14 @@ fn decide(
     (no_remainder, no_keep_exits): (Option<&Refusal>, Option<&Refusal>),
     size: u64,
 ) -> (Decision, Option<String>) {
-    let allow_remainder = no_remainder.is_none();
+    let allow_remainder = no_remainder.is_none() && p.allow_remainder;
     let body = size.saturating_sub(BE_INSNS).max(1);
     let unrolled = |n: u64| body * n + BE_INSNS;
     let why = |r: Option<&Refusal>| r.map(|r| format!(": {r}")).unwrap_or_default();
+    let why_no_remainder = match no_remainder {
+        None if !p.allow_remainder => ": -unroll-allow-remainder=false".to_owned(),
+        r => why(r),
+    };
     if (prag.full || prag.enable)
         && let TripCount::Constant(t) = tc
         && *t <= MAX_FULL_TRIP
@@ -609,8 +628,7 @@ fn decide(
                     return (Decision::Do(n, Shape::Runtime), None);
                 }
                 note = Some(format!(
-                    "unroll count {n} not used: {t} iterations are not a multiple of it and a remainder is not allowed{}",
-                    why(no_remainder)
+                    "unroll count {n} not used: {t} iterations are not a multiple of it and a remainder is not allowed{why_no_remainder}"
                 ));
             }
             TripCount::Symbolic { multiple, .. } => {
@@ -624,7 +642,7 @@ fn decide(
                 while k > 1 && multiple % u64::from(k) != 0 {
                     k >>= 1;
                 }
-                let reason = why(no_remainder);
+                let reason = &why_no_remainder;
                 if k > 1 {
                     return (
                         Decision::Do(k, Shape::NoRemainder),
@@ -700,15 +718,14 @@ fn decide(
                 let note = (n != start).then(|| {
                     format!(
                         "runtime unroll count reduced from {start} to {n}, which divides the trip multiple {multiple}: a \
-                         remainder loop is not allowed{}",
-                        why(no_remainder)
+                         remainder loop is not allowed{why_no_remainder}"
                     )
                 });
                 (Decision::Do(n as u32, Shape::NoRemainder), note)
             } else {
                 (
                     Decision::None,
-                    Some(format!("not unrolled at run time: a remainder loop is not allowed{}", why(no_remainder))),
+                    Some(format!("not unrolled at run time: a remainder loop is not allowed{why_no_remainder}")),
                 )
             }
         }
