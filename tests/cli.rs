@@ -104,6 +104,7 @@ fn list_passes_and_version() {
     assert_eq!(r.code, 0);
     assert!(r.stdout.starts_with("Module passes:\n  verify\n"));
     assert!(r.stdout.contains("Function passes:\n"));
+    assert!(r.stdout.contains("Loop passes:\n  loop-unroll-full\n"));
     let r = opt_conv(&["-version"], "");
     assert_eq!(r.code, 0);
     assert!(r.stdout.starts_with("opt-conv "));

@@ -22,6 +22,9 @@
 //! remainder) is reduced to a count dividing the trip multiple, as LLVM
 //! does, and said in a missed remark naming the rule.
 //!
+//! `loop-unroll-full` is LLVM's `LoopFullUnrollPass`: the same decisions
+//! with partial and runtime unrolling off, keeping only complete unrolling.
+//!
 //! Loops are first brought to the shape unrolling needs
 //! ([`crate::loops::normalize`]); bottom-tested counted loops with a single
 //! exit are unrolled ([`transform`]).
@@ -52,12 +55,15 @@ pub struct Unroll {
     pub partial: Option<bool>,
     /// `runtime` / `no-runtime`.
     pub runtime: Option<bool>,
+    /// `loop-unroll-full` (LLVM's `LoopFullUnrollPass`): complete unrolling
+    /// only, never partial or runtime.
+    pub full_only: bool,
 }
 
 impl Unroll {
     /// Parses `loop-unroll<...>` parameters.
     pub fn from_params(params: Option<&str>) -> Result<Unroll, String> {
-        let mut u = Unroll { opt_level: 2, partial: None, runtime: None };
+        let mut u = Unroll { opt_level: 2, partial: None, runtime: None, full_only: false };
         for (k, v) in split_params(params) {
             match (k, v) {
                 ("O0", None) => u.opt_level = 0,
@@ -73,6 +79,15 @@ impl Unroll {
         }
         Ok(u)
     }
+
+    /// `loop-unroll-full`: as LLVM's `LoopFullUnrollPass` (at `O2`), which
+    /// runs the unroller with partial and runtime unrolling off and keeps
+    /// only a complete unrolling. One difference: LLVM also keeps an
+    /// unrolling by `-unroll-count` of a loop whose trip count (and maximum)
+    /// is unknown, each copy testing the exit; this one does not.
+    pub fn full_only() -> Unroll {
+        Unroll { opt_level: 2, partial: Some(false), runtime: Some(false), full_only: true }
+    }
 }
 
 /// The knobs `computeUnrollCount` uses.
@@ -85,6 +100,7 @@ struct Params {
     /// `-unroll-allow-remainder` (the oracle may forbid a remainder too).
     allow_remainder: bool,
     count: Option<u32>,
+    full_only: bool,
 }
 
 const BE_INSNS: u64 = 2;
@@ -93,10 +109,10 @@ const MAX_FULL_TRIP: u64 = 1 << 16;
 
 impl FunctionPass for Unroll {
     fn name(&self) -> &'static str {
-        "loop-unroll"
+        if self.full_only { "loop-unroll-full" } else { "loop-unroll" }
     }
     fn class_name(&self) -> &'static str {
-        "LoopUnrollPass"
+        if self.full_only { "LoopFullUnrollPass" } else { "LoopUnrollPass" }
     }
     fn declarations(&self, m: &Module) -> Vec<Declaration> {
         // The remainder's `llvm.assume`, and the trip count's max for each
@@ -172,6 +188,7 @@ impl Unroll {
             runtime: false,
             allow_remainder: cx.options.unroll.allow_remainder.unwrap_or(true),
             count: cx.options.unroll.count,
+            full_only: self.full_only,
         };
         match target {
             Some(GpuFamily::Amdgpu) => {
@@ -452,6 +469,16 @@ fn unroll_loop(
         out.remarks.push((RemarkKind::Missed, note));
     }
     let Decision::Do(count, shape) = decision else { return out };
+    if p.full_only && shape != Shape::Full {
+        // LLVM's LoopFullUnrollPass drops such a decision the same way.
+        if asked {
+            out.remarks.push((
+                RemarkKind::Missed,
+                format!("not unrolled: loop-unroll-full unrolls only completely, not by a factor of {count}"),
+            ));
+        }
+        return out;
+    }
     if shape == Shape::Runtime
         && let Err(why) = runtime_side_exits_ok(m, f, &l)
     {

@@ -577,7 +577,11 @@ pub fn list_passes() -> String {
 fn list_passes_of(registry: &opt_conv_passes::Registry) -> String {
     use opt_conv_passes::PassKind;
     let mut s = String::new();
-    for (title, kind) in [("Module passes:", PassKind::Module), ("Function passes:", PassKind::Function)] {
+    for (title, kind) in [
+        ("Module passes:", PassKind::Module),
+        ("Function passes:", PassKind::Function),
+        ("Loop passes:", PassKind::Loop),
+    ] {
         s.push_str(title);
         s.push('\n');
         for p in registry.iter().filter(|p| p.kind == kind) {
