@@ -47,6 +47,34 @@ fn nesting_adaptors_are_accepted() {
     }
 }
 
+/// opt's options whose values opt-conv cannot honour are errors, named so;
+/// the others are read.
+#[test]
+fn unroll_and_alias_options() {
+    let ok: &[&[&str]] = &[
+        &["-unroll-runtime-epilog", "-unroll-runtime-epilog=true", "-unroll-peel-count=0"],
+        &["-unroll-partial-threshold=20", "-unroll-allow-remainder=false", "-unroll-max-iteration-count-to-analyze=16"],
+        &["-unroll-max-percent-threshold-boost=400", "-disable-loop-unrolling", "-aa-pipeline=basic-aa,tbaa"],
+        &["-aa-pipeline", "default", "-aa-pipeline="],
+    ];
+    for extra in ok {
+        let mut args = vec!["-disable-output", "-passes=loop-unroll"];
+        args.extend_from_slice(extra);
+        let r = opt_conv(&args, SIMPLE);
+        assert_eq!(r.code, 0, "{extra:?}: {}", r.stderr);
+    }
+    let refused = [
+        ("-unroll-runtime-epilog=false", "opt-conv: error: '-unroll-runtime-epilog=false' is not supported"),
+        ("-unroll-peel-count=2", "opt-conv: error: '-unroll-peel-count=2' is not supported"),
+        ("-aa-pipeline=basic-aa,frob", "opt-conv: unknown alias analysis name 'frob'"),
+    ];
+    for (arg, message) in refused {
+        let r = opt_conv(&["-disable-output", "-passes=loop-unroll", arg], SIMPLE);
+        assert_eq!(r.code, 1, "{arg}");
+        assert!(r.stderr.starts_with(message), "{arg}: {}", r.stderr);
+    }
+}
+
 #[test]
 fn printers_write_to_stderr_function_major() {
     let two = format!("{SIMPLE}define void @g() {{\n  ret void\n}}\n");
@@ -76,6 +104,7 @@ fn list_passes_and_version() {
     assert_eq!(r.code, 0);
     assert!(r.stdout.starts_with("Module passes:\n  verify\n"));
     assert!(r.stdout.contains("Function passes:\n"));
+    assert!(r.stdout.contains("Loop passes:\n  loop-unroll-full\n"));
     let r = opt_conv(&["-version"], "");
     assert_eq!(r.code, 0);
     assert!(r.stdout.starts_with("opt-conv "));

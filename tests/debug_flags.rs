@@ -117,6 +117,66 @@ fn print_pipeline_passes_makes_adaptors_explicit() {
     }
 }
 
+/// opt's analysis elements and loop adaptors: where each may stand, how it
+/// is written back, and the error for a name opt does not know there.
+#[test]
+fn print_pipeline_passes_with_analyses_and_loop_passes() {
+    let cases = [
+        (
+            "require<opt-remark-emit>,loop(loop-unroll-full)",
+            "function(require<opt-remark-emit>,loop(loop-unroll-full)),verify\n",
+        ),
+        ("loop-unroll-full", "function(loop(loop-unroll-full)),verify\n"),
+        ("loop-mssa(loop-unroll-full)", "function(loop-mssa(loop-unroll-full)),verify\n"),
+        ("loop(loop(loop-unroll-full))", "function(loop(loop-unroll-full)),verify\n"),
+        (
+            "sink,loop-unroll-full,loop-unroll-full",
+            "function(sink,loop(loop-unroll-full),loop(loop-unroll-full)),verify\n",
+        ),
+        (
+            "require<loops>,jump-threading,verify<loops>",
+            "function(require<loops>,jump-threading,verify<loops>),verify\n",
+        ),
+        ("require<globals-aa>,invalidate<all>", "require<globals-aa>,invalidate<all>,verify\n"),
+        ("invalidate<domtree>,loop(invalidate<all>)", "function(invalidate<domtree>,loop(invalidate<all>)),verify\n"),
+        ("require<iv-users>", "function(loop(require<iv-users>)),verify\n"),
+        ("verify<domtree>", "function(verify<domtree>),verify\n"),
+    ];
+    let k = kernel();
+    for (pipeline, printed) in cases {
+        let passes = format!("-passes={pipeline}");
+        let args = [passes.as_str(), "-print-pipeline-passes", "-disable-output", &k];
+        let r = opt_conv(&args, "");
+        assert_eq!(r.code, 0, "{pipeline}: {}", r.stderr);
+        assert_eq!(r.stdout, printed, "{pipeline}");
+        if let Some((out, _)) = theirs("print_pipeline_passes_with_analyses_and_loop_passes", &args) {
+            assert_eq!(out, r.stdout, "{pipeline}");
+        }
+        // The analysis elements change nothing: the pipeline runs.
+        let r = opt_conv(&[passes.as_str(), "-disable-output", "-verify-each", &k], "");
+        assert_eq!(r.code, 0, "{pipeline}: {}", r.stderr);
+    }
+    let refused = [
+        ("require<foo>", "unknown pass name 'require<foo>'"),
+        ("loop(require<domtree>)", "unknown loop pass 'require<domtree>'"),
+        ("function(require<globals-aa>)", "unknown function pass 'require<globals-aa>'"),
+        ("loop(loop-unroll)", "unknown loop pass 'loop-unroll'"),
+        ("loop(verify<loops>)", "unknown loop pass 'verify<loops>'"),
+        ("invalidate<foo>", "unknown pass name 'invalidate<foo>'"),
+        ("loop-unroll-full<O3>", "unknown pass name 'loop-unroll-full<O3>'"),
+    ];
+    for (pipeline, message) in refused {
+        let passes = format!("-passes={pipeline}");
+        let args = [passes.as_str(), "-print-pipeline-passes", "-disable-output", &k];
+        let r = opt_conv(&args, "");
+        assert_eq!(r.code, 1, "{pipeline}");
+        assert!(r.stderr.starts_with(&format!("opt-conv: {message}\n")), "{pipeline}: {}", r.stderr);
+        if let Some((_, err)) = theirs("print_pipeline_passes_with_analyses_and_loop_passes", &args) {
+            assert_eq!(err.lines().next(), Some(format!("opt-22: {message}").as_str()), "{pipeline}");
+        }
+    }
+}
+
 #[test]
 fn time_passes_and_debug_pass_manager() {
     let k = kernel();

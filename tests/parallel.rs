@@ -9,6 +9,7 @@ const PIPELINES: &[&str] = &[
     "inline,loop-unroll,sink,hoist,jump-threading",
     "loop-unroll",
     "loop-unroll,loop-unroll",
+    "require<opt-remark-emit>,loop(loop-unroll-full),verify<domtree>,verify<loops>",
     "sink",
     "hoist",
     "jump-threading",

@@ -156,6 +156,33 @@ fn unroll_preserves_convergence() {
     validate_with("loop-unroll", &["-unroll-runtime", "-unroll-allow-partial"], Flavour::Controlled, 13_000_000);
 }
 
+#[test]
+fn unroll_options_preserve_convergence() {
+    // Only counts that divide the trip multiple: no remainder loops.
+    validate_with(
+        "loop-unroll",
+        &["-unroll-runtime", "-unroll-count=4", "-unroll-allow-remainder=false"],
+        Flavour::Controlled,
+        19_000_000,
+    );
+    // A small partial threshold: low partial and runtime counts.
+    validate_with(
+        "loop-unroll",
+        &["-unroll-runtime", "-unroll-allow-partial", "-unroll-partial-threshold=12"],
+        Flavour::Uncontrolled,
+        20_000_000,
+    );
+    // Complete unrolling only, whatever the count asks, as a loop pass
+    // after an analysis element.
+    validate_with(
+        "require<opt-remark-emit>,loop(loop-unroll-full)",
+        &["-unroll-runtime", "-unroll-count=2"],
+        Flavour::Controlled,
+        21_000_000,
+    );
+    validate("loop-unroll-full", Flavour::Uncontrolled, 22_000_000);
+}
+
 /// Instructions the executor refuses by design: exception handling and
 /// indirect branches, which the transforms leave alone.
 const EH_INSTRUCTIONS: &[&str] = &[

@@ -46,7 +46,7 @@ fn bench(c: &mut Criterion) {
     // looked at alone after another was transformed.
     let mut runtime = Options::default();
     runtime.unroll.count = Some(4);
-    runtime.unroll.runtime = true;
+    runtime.unroll.runtime = Some(true);
     let loops =
         [2_000usize, 8_000, 32_000].map(|n| (n, opt_conv_benches::generate(&opt_conv_benches::GenConfig::new(n, n))));
     bench_pass_with(c, "pass_loop-unroll-runtime", "loop-unroll<runtime>", &loops, &runtime);

@@ -64,16 +64,22 @@ pub struct Options {
     pub extra: std::collections::BTreeMap<String, String>,
 }
 
-/// opt's `-unroll-count`, `-unroll-runtime`, `-unroll-allow-partial` and
-/// `-unroll-threshold`.
+/// opt's `-unroll-count`, `-unroll-runtime`, `-unroll-allow-partial`,
+/// `-unroll-threshold`, `-unroll-partial-threshold` and
+/// `-unroll-allow-remainder`. As in opt, an option that is given overrides
+/// the target's default; `None` keeps it.
 #[derive(Clone, Debug, Default)]
 pub struct UnrollOptions {
     /// `-unroll-count=N`.
     pub count: Option<u32>,
-    /// `-unroll-runtime`.
-    pub runtime: bool,
-    /// `-unroll-allow-partial`.
-    pub allow_partial: bool,
+    /// `-unroll-runtime[=B]`.
+    pub runtime: Option<bool>,
+    /// `-unroll-allow-partial[=B]`.
+    pub allow_partial: Option<bool>,
     /// `-unroll-threshold=N`.
     pub threshold: Option<u32>,
+    /// `-unroll-partial-threshold=N`.
+    pub partial_threshold: Option<u32>,
+    /// `-unroll-allow-remainder[=B]` (default true).
+    pub allow_remainder: Option<bool>,
 }

@@ -21,6 +21,10 @@ pub enum PassKind {
     Function,
     /// The whole module.
     Module,
+    /// Each loop of a function, innermost first (opt's loop passes, which
+    /// run under `loop(...)`). Built as a function pass that visits the
+    /// function's loops itself; allowed where opt allows a loop pass.
+    Loop,
 }
 
 /// Context of a function pass.

@@ -8,7 +8,8 @@
 //! No whitespace is allowed (as in opt, a space becomes part of a name and
 //! the name is then unknown). opt's nesting adaptors `module(...)`,
 //! `cgscc(...)`, `function(...)`, `function<eager-inv>(...)`, `loop(...)` and
-//! `loop-mssa(...)` are accepted.
+//! `loop-mssa(...)` are accepted; the registry says which names may stand
+//! where (`require<A>` and `invalidate<A>` by the level of the analysis).
 
 use std::fmt;
 

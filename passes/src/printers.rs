@@ -1,5 +1,7 @@
-//! Analysis printers (`print<domtree>`, `print<postdomtree>`, `print<cycles>`)
-//! and `verify<cycles>`. Like opt's, they write to stderr.
+//! Analysis printers (`print<domtree>`, `print<postdomtree>`, `print<cycles>`),
+//! the analysis checks `verify<cycles>`, `verify<domtree>` and
+//! `verify<loops>`, and opt's `require<ANALYSIS>` / `invalidate<ANALYSIS>`
+//! pipeline elements. Like opt's, the printers write to stderr.
 
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use opt_conv_ir::analysis::FunctionAnalyses;
@@ -88,6 +90,126 @@ impl FunctionPass for VerifyCycles {
         let ci = f.cycles();
         ci.validate(&f.cfg())
             .map_err(|e| PassError { message: format!("CycleInfo of '{}' is invalid: {e}\n", cx.func_name()) })?;
+        Ok(Changes::NONE)
+    }
+}
+
+/// `verify<domtree>`: the function's cached dominator tree is the one its
+/// CFG has now (as LLVM's `DominatorTreeVerifierPass`, which compares with
+/// a fresh computation).
+pub struct VerifyDomTree;
+
+impl FunctionPass for VerifyDomTree {
+    fn handles_eh(&self) -> bool {
+        true
+    }
+    fn read_only(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        "verify<domtree>"
+    }
+    fn class_name(&self) -> &'static str {
+        "DominatorTreeVerifierPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let cached = f.domtree();
+        let fresh = opt_conv_ir::analysis::DomTree::compute(f);
+        for b in f.layout().blocks() {
+            if cached.contains(b) != fresh.contains(b) || cached.idom(b) != fresh.idom(b) {
+                return Err(PassError {
+                    message: format!(
+                        "DominatorTree of '{}' is different from a freshly computed one at {}\n",
+                        cx.func_name(),
+                        crate::remarks::block_label(f, b)
+                    ),
+                });
+            }
+        }
+        Ok(Changes::NONE)
+    }
+}
+
+/// `verify<loops>`: the loops (the reducible cycles of the cycle forest,
+/// from which every loop query here is answered) satisfy their invariants
+/// and are those of the CFG as it is now.
+pub struct VerifyLoops;
+
+impl FunctionPass for VerifyLoops {
+    fn handles_eh(&self) -> bool {
+        true
+    }
+    fn read_only(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        "verify<loops>"
+    }
+    fn class_name(&self) -> &'static str {
+        "LoopVerifierPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let ci = f.cycles();
+        ci.validate(&f.cfg())
+            .map_err(|e| PassError { message: format!("LoopInfo of '{}' is invalid: {e}\n", cx.func_name()) })?;
+        Ok(Changes::NONE)
+    }
+}
+
+/// What `require<A>` or `invalidate<A>` asks of the analysis manager.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisRequest {
+    /// `require<A>`: compute `A` now.
+    Require,
+    /// `invalidate<A>`: drop `A` (`invalidate<all>`: every analysis).
+    Invalidate,
+}
+
+/// opt's `require<A>` and `invalidate<A>` at any level. They change no IR.
+/// opt-conv computes each analysis when a pass asks for it and keeps it
+/// only while the IR it describes is unchanged (`Function`'s analysis
+/// cache and its epochs), so neither has anything to do: requiring an
+/// analysis early or dropping it cannot change what a later pass sees.
+pub struct AnalysisPass {
+    /// Which of the two.
+    pub request: AnalysisRequest,
+}
+
+impl AnalysisPass {
+    fn names(&self) -> (&'static str, &'static str) {
+        match self.request {
+            AnalysisRequest::Require => ("require", "RequireAnalysisPass"),
+            AnalysisRequest::Invalidate => ("invalidate", "InvalidateAnalysisPass"),
+        }
+    }
+}
+
+impl FunctionPass for AnalysisPass {
+    fn handles_eh(&self) -> bool {
+        true
+    }
+    fn read_only(&self) -> bool {
+        true
+    }
+    fn name(&self) -> &'static str {
+        self.names().0
+    }
+    fn class_name(&self) -> &'static str {
+        self.names().1
+    }
+    fn run(&self, _f: &mut Function, _cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        Ok(Changes::NONE)
+    }
+}
+
+impl crate::pass::ModulePass for AnalysisPass {
+    fn name(&self) -> &'static str {
+        self.names().0
+    }
+    fn class_name(&self) -> &'static str {
+        self.names().1
+    }
+    fn run(&self, _m: &mut opt_conv_ir::Module, _cx: &mut crate::pass::ModuleCx<'_>) -> Result<Changes, PassError> {
         Ok(Changes::NONE)
     }
 }

@@ -4,7 +4,7 @@
 use crate::pass::PassKind::{Function as F, Module as M};
 use crate::pass::{FunctionPass, ModulePass, PassKind};
 use crate::pipeline::{Element, Pipeline};
-use crate::printers::{Printed, Printer};
+use crate::printers::{AnalysisRequest, Printed, Printer};
 use crate::{dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, sink, unroll, verify};
 
 /// A constructed pass.
@@ -93,20 +93,57 @@ impl Registry {
 
     /// Resolves a parsed pipeline into steps, and writes it back as it will
     /// run, with every adaptor explicit (`-print-pipeline-passes`):
-    /// `sink,inline` is `function(sink),inline`.
+    /// `sink,inline` is `function(sink),inline`, and a loop pass is inside
+    /// `function(loop(...))`.
     pub fn build_with_text(&self, p: &Pipeline) -> Result<(Vec<Step>, String), String> {
-        let mut steps = Vec::new();
-        let mut text: Vec<(PassKind, Vec<String>)> = Vec::new();
-        self.add(&p.0, Level::Top, &mut steps, &mut text)?;
-        let parts: Vec<String> = text
+        let mut b = Building { steps: Vec::new(), text: Vec::new(), loop_groups: 0 };
+        self.add(&p.0, Level::Top, None, &mut b)?;
+        let parts: Vec<String> = b
+            .text
             .into_iter()
             .map(|(kind, names)| match kind {
-                PassKind::Module => names.join(","),
-                PassKind::Function => format!("function({})", names.join(",")),
+                PassKind::Module => names.into_iter().map(|(_, n)| n).collect::<Vec<_>>().join(","),
+                PassKind::Function | PassKind::Loop => format!("function({})", with_loop_adaptors(&names)),
             })
             .collect();
-        Ok((steps, parts.join(",")))
+        Ok((b.steps, parts.join(",")))
     }
+}
+
+/// A loop adaptor of the pipeline (`loop(...)`, `loop-mssa(...)`, or the
+/// one a loop pass named outside them gets): its number and its name.
+type LoopGroup = Option<(usize, &'static str)>;
+
+/// A pipeline being built: its steps, its text in groups of a kind, the
+/// loop adaptors met so far.
+struct Building {
+    steps: Vec<Step>,
+    text: Vec<(PassKind, Vec<(LoopGroup, String)>)>,
+    loop_groups: usize,
+}
+
+/// The names of a function group, each run of passes of one loop adaptor
+/// inside it: `a,loop(b,c),d`.
+fn with_loop_adaptors(names: &[(LoopGroup, String)]) -> String {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < names.len() {
+        match names[i].0 {
+            None => {
+                out.push(names[i].1.clone());
+                i += 1;
+            }
+            Some((group, word)) => {
+                let mut inner = Vec::new();
+                while i < names.len() && names[i].0.map(|g| g.0) == Some(group) {
+                    inner.push(names[i].1.as_str());
+                    i += 1;
+                }
+                out.push(format!("{word}({})", inner.join(",")));
+            }
+        }
+    }
+    out.join(",")
 }
 
 /// opt-conv's own passes (a registry without additions).
@@ -150,70 +187,187 @@ impl Level {
 }
 
 impl Registry {
-    fn add(
-        &self,
-        elems: &[Element],
-        level: Level,
-        steps: &mut Vec<Step>,
-        text: &mut Vec<(PassKind, Vec<String>)>,
-    ) -> Result<(), String> {
+    fn add(&self, elems: &[Element], level: Level, group: LoopGroup, b: &mut Building) -> Result<(), String> {
         for e in elems {
             if let Some(inner) = &e.inner {
-                let sub = match (e.name.as_str(), e.params.as_deref()) {
-                    ("module", None) if matches!(level, Level::Top | Level::Module) => Level::Module,
-                    ("cgscc", None) if matches!(level, Level::Top | Level::Module) => Level::Cgscc,
-                    ("devirt", Some(_)) if level == Level::Cgscc => Level::Cgscc,
+                let (sub, group) = match (e.name.as_str(), e.params.as_deref()) {
+                    ("module", None) if matches!(level, Level::Top | Level::Module) => (Level::Module, None),
+                    ("cgscc", None) if matches!(level, Level::Top | Level::Module) => (Level::Cgscc, None),
+                    ("devirt", Some(_)) if level == Level::Cgscc => (Level::Cgscc, None),
                     ("function", None | Some("eager-inv")) if level != Level::Loop && level != Level::Function => {
-                        Level::Function
+                        (Level::Function, None)
                     }
-                    ("loop" | "loop-mssa", None) if level != Level::Loop => Level::Loop,
+                    // As opt: a loop pipeline nested in another is the same one.
+                    ("loop", None) if level == Level::Loop => (Level::Loop, group),
+                    ("loop", None) => (Level::Loop, Some(b.new_loop_group("loop"))),
+                    ("loop-mssa", None) if level != Level::Loop => (Level::Loop, Some(b.new_loop_group("loop-mssa"))),
                     _ => return Err(format!("invalid use of '{}' pass as {} pipeline", e.full_name(), level.word())),
                 };
-                self.add(inner, sub, steps, text)?;
+                self.add(inner, sub, group, b)?;
                 continue;
             }
             let full = e.full_name();
-            let info = self.lookup(&full).or_else(|| self.lookup(&e.name).filter(|i| !i.params.is_empty()));
-            let Some(info) = info else {
+            let unknown = || {
                 let what = match level {
                     Level::Top => "unknown pass name".to_owned(),
                     l => format!("unknown {} pass", l.word()),
                 };
-                return Err(format!("{what} '{full}'\nvalid pass names are: {}", self.valid_names()));
+                format!("{what} '{full}'\nvalid pass names are: {}", self.valid_names())
             };
-            // Every pass here is a module or function pass in opt too (opt's
-            // loop-unroll is a function pass), so `loop(...)` takes none of them.
+            if let ("require" | "invalidate", Some(analysis)) = (e.name.as_str(), e.params.as_deref()) {
+                let request = if e.name == "require" { AnalysisRequest::Require } else { AnalysisRequest::Invalidate };
+                let Some(kind) = analysis_kind(request, analysis, level) else { return Err(unknown()) };
+                let pass = printers::AnalysisPass { request };
+                let p = match kind {
+                    PassKind::Module => PassBox::Module(Box::new(pass)),
+                    PassKind::Function | PassKind::Loop => PassBox::Function(Box::new(pass)),
+                };
+                b.push(p, kind, level, group, full);
+                continue;
+            }
+            let info = self.lookup(&full).or_else(|| self.lookup(&e.name).filter(|i| !i.params.is_empty()));
+            let Some(info) = info else { return Err(unknown()) };
+            // Every pass here but the loop passes is a module or function
+            // pass in opt too (opt's loop-unroll is a function pass), so
+            // `loop(...)` takes only the loop passes; a loop pass elsewhere
+            // gets a loop adaptor of its own, as in opt.
             let allowed = matches!(
                 (info.kind, level),
                 (PassKind::Module, Level::Top | Level::Module | Level::Cgscc)
                     | (PassKind::Function, Level::Top | Level::Module | Level::Function)
+                    | (PassKind::Loop, Level::Top | Level::Module | Level::Function | Level::Loop)
             );
             if !allowed {
-                return Err(format!(
-                    "unknown {} pass '{full}'\nvalid pass names are: {}",
-                    level.word(),
-                    self.valid_names()
-                ));
+                return Err(unknown());
             }
             let params = if info.name == full { None } else { e.params.as_deref() };
-            match (info.build)(params)? {
-                PassBox::Module(p) => {
-                    steps.push(Step::Module(p));
-                    text.push((PassKind::Module, vec![full]));
-                }
-                PassBox::Function(p) => match (steps.last_mut(), text.last_mut()) {
-                    (Some(Step::Functions(group)), Some((_, names))) => {
-                        group.push(p);
-                        names.push(full);
-                    }
-                    _ => {
-                        steps.push(Step::Functions(vec![p]));
-                        text.push((PassKind::Function, vec![full]));
-                    }
-                },
-            }
+            b.push((info.build)(params)?, info.kind, level, group, full);
         }
         Ok(())
+    }
+}
+
+impl Building {
+    fn new_loop_group(&mut self, word: &'static str) -> (usize, &'static str) {
+        self.loop_groups += 1;
+        (self.loop_groups, word)
+    }
+
+    /// Adds a built pass of `kind` named `full` at `level`.
+    fn push(&mut self, p: PassBox, kind: PassKind, level: Level, group: LoopGroup, full: String) {
+        let group = match kind {
+            PassKind::Loop if level == Level::Loop => group,
+            PassKind::Loop => Some(self.new_loop_group("loop")),
+            _ => None,
+        };
+        match p {
+            PassBox::Module(p) => {
+                self.steps.push(Step::Module(p));
+                self.text.push((PassKind::Module, vec![(None, full)]));
+            }
+            PassBox::Function(p) => match (self.steps.last_mut(), self.text.last_mut()) {
+                (Some(Step::Functions(passes)), Some((_, names))) => {
+                    passes.push(p);
+                    names.push((group, full));
+                }
+                _ => {
+                    self.steps.push(Step::Functions(vec![p]));
+                    self.text.push((PassKind::Function, vec![(group, full)]));
+                }
+            },
+        }
+    }
+}
+
+/// LLVM 22's analyses (opt's `-print-passes`), by level, for `require<A>`
+/// and `invalidate<A>`.
+const MODULE_ANALYSES: &[&str] = &[
+    "callgraph",
+    "collector-metadata",
+    "ctx-prof-analysis",
+    "dxil-metadata",
+    "dxil-resources",
+    "dxil-resource-type",
+    "dxil-resource-bindings",
+    "inline-advisor",
+    "ir2vec-vocab",
+    "ir-similarity",
+    "last-run-tracking",
+    "lcg",
+    "libcall-lowering-info",
+    "module-summary",
+    "no-op-module",
+    "pass-instrumentation",
+    "profile-summary",
+    "reg-usage",
+    "runtime-libcall-info",
+    "stack-safety",
+    "verify",
+    "globals-aa",
+];
+const CGSCC_ANALYSES: &[&str] = &["no-op-cgscc", "fam-proxy", "pass-instrumentation"];
+const FUNCTION_ANALYSES: &[&str] = &[
+    "aa",
+    "access-info",
+    "assumptions",
+    "bb-sections-profile-reader",
+    "block-freq",
+    "branch-prob",
+    "cycles",
+    "da",
+    "debug-ata",
+    "demanded-bits",
+    "domfrontier",
+    "domtree",
+    "ephemerals",
+    "func-properties",
+    "machine-function-info",
+    "gc-function",
+    "last-run-tracking",
+    "lazy-value-info",
+    "loops",
+    "memdep",
+    "memoryssa",
+    "no-op-function",
+    "opt-remark-emit",
+    "pass-instrumentation",
+    "phi-values",
+    "postdomtree",
+    "regions",
+    "scalar-evolution",
+    "should-not-run-function-passes",
+    "should-run-extra-vector-passes",
+    "ssp-layout",
+    "stack-safety-local",
+    "target-ir",
+    "target-lib-info",
+    "uniformity",
+    "verify",
+    "basic-aa",
+    "objc-arc-aa",
+    "scev-aa",
+    "scoped-noalias-aa",
+    "tbaa",
+];
+const LOOP_ANALYSES: &[&str] =
+    &["ddg", "iv-users", "no-op-loop", "pass-instrumentation", "should-run-extra-simple-loop-unswitch"];
+
+/// The level at which `require<analysis>` (or `invalidate<analysis>`) runs
+/// when named at `level`, or None if opt would not know it there. At the
+/// top a name is looked up as opt does: module, then function, then loop
+/// analyses; `invalidate<all>` is a pass of every level.
+fn analysis_kind(request: AnalysisRequest, analysis: &str, level: Level) -> Option<PassKind> {
+    let all = request == AnalysisRequest::Invalidate && analysis == "all";
+    let known = |list: &[&str]| all || list.contains(&analysis);
+    match level {
+        Level::Top if known(MODULE_ANALYSES) => Some(PassKind::Module),
+        Level::Top if known(FUNCTION_ANALYSES) => Some(PassKind::Function),
+        Level::Top if known(LOOP_ANALYSES) => Some(PassKind::Loop),
+        Level::Module if known(MODULE_ANALYSES) => Some(PassKind::Module),
+        Level::Cgscc if known(CGSCC_ANALYSES) => Some(PassKind::Module),
+        Level::Function if known(FUNCTION_ANALYSES) => Some(PassKind::Function),
+        Level::Loop if known(LOOP_ANALYSES) => Some(PassKind::Loop),
+        _ => None,
     }
 }
 
@@ -340,6 +494,17 @@ static BUILTIN: &[PassInfo] = &[
         build: |p| Ok(PassBox::Function(Box::new(unroll::Unroll::from_params(p)?))),
     },
     PassInfo {
+        name: "loop-unroll-full",
+        kind: PassKind::Loop,
+        params: "",
+        description: "LLVM's LoopFullUnrollPass: loop-unroll's full unrolling only (no partial or runtime \
+                      unrolling); a loop pass",
+        build: |p| {
+            no_params("loop-unroll-full", p)?;
+            Ok(PassBox::Function(Box::new(unroll::Unroll::full_only())))
+        },
+    },
+    PassInfo {
         name: "unroll",
         kind: F,
         params: "<O0;O1;O2;O3;partial;no-partial;runtime;no-runtime>",
@@ -380,5 +545,19 @@ static BUILTIN: &[PassInfo] = &[
         params: "",
         description: "check the invariants of the cycle forest",
         build: |_| Ok(PassBox::Function(Box::new(printers::VerifyCycles))),
+    },
+    PassInfo {
+        name: "verify<domtree>",
+        kind: F,
+        params: "",
+        description: "check that the cached dominator tree is that of the CFG",
+        build: |_| Ok(PassBox::Function(Box::new(printers::VerifyDomTree))),
+    },
+    PassInfo {
+        name: "verify<loops>",
+        kind: F,
+        params: "",
+        description: "check the invariants of the loops (the cycle forest they are read from)",
+        build: |_| Ok(PassBox::Function(Box::new(printers::VerifyLoops))),
     },
 ];

@@ -4,7 +4,8 @@
 //! Decisions follow LLVM 22's `computeUnrollCount` for what counted loops
 //! need: `llvm.loop.unroll.{disable,count,full,enable,runtime.disable}`
 //! metadata; `-unroll-count`, `-unroll-runtime`, `-unroll-allow-partial`,
-//! `-unroll-threshold`; the pass parameters `loop-unroll<O0..O3;partial;
+//! `-unroll-threshold`, `-unroll-partial-threshold`, `-unroll-allow-remainder`
+//! (given, each overrides the target's default); the pass parameters `loop-unroll<O0..O3;partial;
 //! no-partial;runtime;no-runtime>`; target defaults (threshold 150, or 300 at
 //! O3 and on AMDGPU; partial unrolling on AMDGPU and NVPTX; runtime on
 //! NVPTX); full unrolling when `(size - 2) * trip + 2` fits the threshold;
@@ -20,6 +21,9 @@
 //! remainder. A request the oracle narrows (a count that would need a
 //! remainder) is reduced to a count dividing the trip multiple, as LLVM
 //! does, and said in a missed remark naming the rule.
+//!
+//! `loop-unroll-full` is LLVM's `LoopFullUnrollPass`: the same decisions
+//! with partial and runtime unrolling off, keeping only complete unrolling.
 //!
 //! Loops are first brought to the shape unrolling needs
 //! ([`crate::loops::normalize`]); bottom-tested counted loops with a single
@@ -51,12 +55,15 @@ pub struct Unroll {
     pub partial: Option<bool>,
     /// `runtime` / `no-runtime`.
     pub runtime: Option<bool>,
+    /// `loop-unroll-full` (LLVM's `LoopFullUnrollPass`): complete unrolling
+    /// only, never partial or runtime.
+    pub full_only: bool,
 }
 
 impl Unroll {
     /// Parses `loop-unroll<...>` parameters.
     pub fn from_params(params: Option<&str>) -> Result<Unroll, String> {
-        let mut u = Unroll { opt_level: 2, partial: None, runtime: None };
+        let mut u = Unroll { opt_level: 2, partial: None, runtime: None, full_only: false };
         for (k, v) in split_params(params) {
             match (k, v) {
                 ("O0", None) => u.opt_level = 0,
@@ -72,6 +79,15 @@ impl Unroll {
         }
         Ok(u)
     }
+
+    /// `loop-unroll-full`: as LLVM's `LoopFullUnrollPass` (at `O2`), which
+    /// runs the unroller with partial and runtime unrolling off and keeps
+    /// only a complete unrolling. One difference: LLVM also keeps an
+    /// unrolling by `-unroll-count` of a loop whose trip count (and maximum)
+    /// is unknown, each copy testing the exit; this one does not.
+    pub fn full_only() -> Unroll {
+        Unroll { opt_level: 2, partial: Some(false), runtime: Some(false), full_only: true }
+    }
 }
 
 /// The knobs `computeUnrollCount` uses.
@@ -81,7 +97,10 @@ struct Params {
     partial_threshold: u64,
     partial: bool,
     runtime: bool,
+    /// `-unroll-allow-remainder` (the oracle may forbid a remainder too).
+    allow_remainder: bool,
     count: Option<u32>,
+    full_only: bool,
 }
 
 const BE_INSNS: u64 = 2;
@@ -90,10 +109,10 @@ const MAX_FULL_TRIP: u64 = 1 << 16;
 
 impl FunctionPass for Unroll {
     fn name(&self) -> &'static str {
-        "loop-unroll"
+        if self.full_only { "loop-unroll-full" } else { "loop-unroll" }
     }
     fn class_name(&self) -> &'static str {
-        "LoopUnrollPass"
+        if self.full_only { "LoopFullUnrollPass" } else { "LoopUnrollPass" }
     }
     fn declarations(&self, m: &Module) -> Vec<Declaration> {
         // The remainder's `llvm.assume`, and the trip count's max for each
@@ -167,7 +186,9 @@ impl Unroll {
             partial_threshold: 150,
             partial: false,
             runtime: false,
+            allow_remainder: cx.options.unroll.allow_remainder.unwrap_or(true),
             count: cx.options.unroll.count,
+            full_only: self.full_only,
         };
         match target {
             Some(GpuFamily::Amdgpu) => {
@@ -184,11 +205,22 @@ impl Unroll {
         if self.opt_level == 0 {
             p.threshold = 0;
         }
-        if let Some(t) = cx.options.unroll.threshold {
+        // As LLVM's gatherUnrollingPreferences: options given on the
+        // command line override the target's values, the pass's
+        // parameters override both.
+        let o = &cx.options.unroll;
+        if let Some(t) = o.threshold {
             p.threshold = u64::from(t);
         }
-        p.partial |= cx.options.unroll.allow_partial;
-        p.runtime |= cx.options.unroll.runtime;
+        if let Some(t) = o.partial_threshold {
+            p.partial_threshold = u64::from(t);
+        }
+        if let Some(x) = o.allow_partial {
+            p.partial = x;
+        }
+        if let Some(x) = o.runtime {
+            p.runtime = x;
+        }
         if let Some(x) = self.partial {
             p.partial = x;
         }
@@ -437,6 +469,16 @@ fn unroll_loop(
         out.remarks.push((RemarkKind::Missed, note));
     }
     let Decision::Do(count, shape) = decision else { return out };
+    if p.full_only && shape != Shape::Full {
+        // LLVM's LoopFullUnrollPass drops such a decision the same way.
+        if asked {
+            out.remarks.push((
+                RemarkKind::Missed,
+                format!("not unrolled: loop-unroll-full unrolls only completely, not by a factor of {count}"),
+            ));
+        }
+        return out;
+    }
     if shape == Shape::Runtime
         && let Err(why) = runtime_side_exits_ok(m, f, &l)
     {
@@ -585,10 +627,14 @@ fn decide(
     (no_remainder, no_keep_exits): (Option<&Refusal>, Option<&Refusal>),
     size: u64,
 ) -> (Decision, Option<String>) {
-    let allow_remainder = no_remainder.is_none();
+    let allow_remainder = no_remainder.is_none() && p.allow_remainder;
     let body = size.saturating_sub(BE_INSNS).max(1);
     let unrolled = |n: u64| body * n + BE_INSNS;
     let why = |r: Option<&Refusal>| r.map(|r| format!(": {r}")).unwrap_or_default();
+    let why_no_remainder = match no_remainder {
+        None if !p.allow_remainder => ": -unroll-allow-remainder=false".to_owned(),
+        r => why(r),
+    };
     if (prag.full || prag.enable)
         && let TripCount::Constant(t) = tc
         && *t <= MAX_FULL_TRIP
@@ -609,8 +655,7 @@ fn decide(
                     return (Decision::Do(n, Shape::Runtime), None);
                 }
                 note = Some(format!(
-                    "unroll count {n} not used: {t} iterations are not a multiple of it and a remainder is not allowed{}",
-                    why(no_remainder)
+                    "unroll count {n} not used: {t} iterations are not a multiple of it and a remainder is not allowed{why_no_remainder}"
                 ));
             }
             TripCount::Symbolic { multiple, .. } => {
@@ -624,7 +669,7 @@ fn decide(
                 while k > 1 && multiple % u64::from(k) != 0 {
                     k >>= 1;
                 }
-                let reason = why(no_remainder);
+                let reason = &why_no_remainder;
                 if k > 1 {
                     return (
                         Decision::Do(k, Shape::NoRemainder),
@@ -700,15 +745,14 @@ fn decide(
                 let note = (n != start).then(|| {
                     format!(
                         "runtime unroll count reduced from {start} to {n}, which divides the trip multiple {multiple}: a \
-                         remainder loop is not allowed{}",
-                        why(no_remainder)
+                         remainder loop is not allowed{why_no_remainder}"
                     )
                 });
                 (Decision::Do(n as u32, Shape::NoRemainder), note)
             } else {
                 (
                     Decision::None,
-                    Some(format!("not unrolled at run time: a remainder loop is not allowed{}", why(no_remainder))),
+                    Some(format!("not unrolled at run time: a remainder loop is not allowed{why_no_remainder}")),
                 )
             }
         }

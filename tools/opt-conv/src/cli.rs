@@ -132,17 +132,65 @@ pub struct Cli {
     #[arg(long = "unroll-count", value_name = "N")]
     pub unroll_count: Option<u32>,
 
-    /// `loop-unroll`: allow runtime unrolling (a remainder loop).
-    #[arg(long = "unroll-runtime", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
-    pub unroll_runtime: bool,
+    /// `loop-unroll`: allow runtime unrolling (a remainder loop); given,
+    /// it overrides the target's default either way (as opt's).
+    #[arg(long = "unroll-runtime", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub unroll_runtime: Option<bool>,
 
-    /// `loop-unroll`: allow partial unrolling.
-    #[arg(long = "unroll-allow-partial", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = opt_bool, action = clap::ArgAction::Set)]
-    pub unroll_allow_partial: bool,
+    /// `loop-unroll`: allow partial unrolling; given, it overrides the
+    /// target's default either way (as opt's).
+    #[arg(long = "unroll-allow-partial", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub unroll_allow_partial: Option<bool>,
 
     /// `loop-unroll`: size threshold for full unrolling.
     #[arg(long = "unroll-threshold", value_name = "N")]
     pub unroll_threshold: Option<u32>,
+
+    /// `loop-unroll`: size threshold for partial and runtime unrolling (the
+    /// unrolled loop's size).
+    #[arg(long = "unroll-partial-threshold", value_name = "N")]
+    pub unroll_partial_threshold: Option<u32>,
+
+    /// `loop-unroll`: allow a remainder (when the count does not divide the
+    /// trip count); `=false` unrolls only by counts that divide it.
+    #[arg(long = "unroll-allow-remainder", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub unroll_allow_remainder: Option<bool>,
+
+    /// `loop-unroll`: where the remainder loop of runtime unrolling goes:
+    /// after the unrolled loop (true, the default). `=false` (a prologue,
+    /// before it) is not supported.
+    #[arg(long = "unroll-runtime-epilog", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool, default_value = "true", action = clap::ArgAction::Set)]
+    pub unroll_runtime_epilog: bool,
+
+    /// `loop-unroll`: how many iterations opt simulates to estimate what full
+    /// unrolling would simplify. opt-conv has no such simulation and
+    /// estimates by size alone, which is opt's behaviour with 0; accepted
+    /// for compatibility.
+    #[arg(long = "unroll-max-iteration-count-to-analyze", value_name = "N")]
+    pub unroll_max_iteration_count_to_analyze: Option<u32>,
+
+    /// `loop-unroll`: the largest boost (in percent) of the full-unroll
+    /// threshold that opt grants when its simulation finds the unrolled
+    /// code simplifies. Without that simulation nothing is boosted, as in
+    /// opt when the simulation finds no savings; accepted for compatibility.
+    #[arg(long = "unroll-max-percent-threshold-boost", value_name = "N")]
+    pub unroll_max_percent_threshold_boost: Option<u32>,
+
+    /// `loop-unroll`: peel this many iterations. Loops are not peeled:
+    /// only 0 (no peeling forced) is accepted.
+    #[arg(long = "unroll-peel-count", value_name = "N")]
+    pub unroll_peel_count: Option<u32>,
+
+    /// Turn off loop unrolling in opt's default pipelines (`-O2`). opt-conv
+    /// has none; like opt, it leaves a `-passes=` pipeline alone.
+    #[arg(long = "disable-loop-unrolling", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool, default_value = "false", action = clap::ArgAction::Set)]
+    pub disable_loop_unrolling: bool,
+
+    /// The alias analyses of opt's pipelines (`basic-aa,tbaa`, `default`).
+    /// opt-conv's passes reason about memory in their own fixed way, which
+    /// no list changes; the names are checked and otherwise ignored.
+    #[arg(long = "aa-pipeline", value_name = "AAS")]
+    pub aa_pipeline: Option<String>,
 
     /// `jump-threading`: largest cost of a block it copies.
     #[arg(long = "jump-threading-threshold", value_name = "N")]
@@ -234,20 +282,24 @@ mod tests {
 
     #[test]
     fn boolean_options_take_opts_values() {
-        assert!(parse(&["-unroll-runtime"]).unroll_runtime);
-        assert!(parse(&["-unroll-runtime=true"]).unroll_runtime);
-        assert!(parse(&["-unroll-runtime=1", "-unroll-allow-partial=TRUE"]).unroll_allow_partial);
-        assert!(!parse(&["-unroll-runtime=false"]).unroll_runtime);
+        assert_eq!(parse(&["-unroll-runtime"]).unroll_runtime, Some(true));
+        assert_eq!(parse(&["-unroll-runtime=true"]).unroll_runtime, Some(true));
+        assert_eq!(parse(&["-unroll-runtime=1", "-unroll-allow-partial=TRUE"]).unroll_allow_partial, Some(true));
+        assert_eq!(parse(&["-unroll-runtime=false"]).unroll_runtime, Some(false));
+        assert!(parse(&[]).unroll_runtime_epilog);
+        assert!(!parse(&["-unroll-runtime-epilog=false"]).unroll_runtime_epilog);
+        assert_eq!(parse(&["-unroll-allow-remainder=0"]).unroll_allow_remainder, Some(false));
+        assert_eq!(parse(&["-aa-pipeline", "basic-aa", "in.ll"]).aa_pipeline.as_deref(), Some("basic-aa"));
         assert!(!parse(&["-verify-each=0"]).verify_each);
         assert_eq!(parse(&["-j", "4"]).threads, Some(4));
         assert_eq!(parse(&["-j4"]).threads, Some(4));
         assert_eq!(parse(&["-j=2"]).threads, Some(2));
         assert_eq!(parse(&["-threads=3"]).threads, Some(3));
         assert_eq!(parse(&[]).threads, None);
-        assert!(!parse(&[]).unroll_runtime);
+        assert_eq!(parse(&[]).unroll_runtime, None);
         // A value needs '=': a following word is the input file.
         let c = parse(&["-unroll-runtime", "in.ll"]);
-        assert!(c.unroll_runtime);
+        assert_eq!(c.unroll_runtime, Some(true));
         assert_eq!(c.input.as_deref(), Some("in.ll"));
         let v: Vec<OsString> = ["opt-conv", "-unroll-runtime=maybe"].iter().map(OsString::from).collect();
         assert!(Cli::try_parse_from(normalize(v)).is_err());

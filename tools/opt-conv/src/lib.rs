@@ -296,6 +296,7 @@ fn run(
     let pipeline = opt_conv_passes::parse_pipeline(cli.passes.as_deref().unwrap_or(""))
         .map_err(|e| fail(format!("{PROG}: {e}\n")))?;
     let (steps, pipeline_text) = registry.build_with_text(&pipeline).map_err(|e| fail(format!("{PROG}: {e}\n")))?;
+    check_option_values(cli)?;
     if cli.print_pipeline_passes {
         // As opt: the pipeline that will run, the final verifier included.
         let verify = if cli.disable_verify {
@@ -403,6 +404,8 @@ fn run(
             runtime: cli.unroll_runtime,
             allow_partial: cli.unroll_allow_partial,
             threshold: cli.unroll_threshold,
+            partial_threshold: cli.unroll_partial_threshold,
+            allow_remainder: cli.unroll_allow_remainder,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
         extra,
@@ -543,6 +546,29 @@ fn write_output_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
         .map_err(|e| fail(format!("{PROG}: {path}: error: could not write output: {e}\n")))
 }
 
+/// Option values opt accepts that opt-conv cannot honour are errors (a run
+/// that silently did something else would be worse), and `-aa-pipeline`
+/// must name LLVM's alias analyses, as in opt.
+fn check_option_values(cli: &cli::Cli) -> Result<(), Failure> {
+    if !cli.unroll_runtime_epilog {
+        return Err(fail(format!(
+            "{PROG}: error: '-unroll-runtime-epilog=false' is not supported: the remainder loop of runtime \
+             unrolling is always placed after the unrolled loop\n"
+        )));
+    }
+    if let Some(n) = cli.unroll_peel_count.filter(|&n| n > 0) {
+        return Err(fail(format!("{PROG}: error: '-unroll-peel-count={n}' is not supported: loops are not peeled\n")));
+    }
+    const ALIAS_ANALYSES: &[&str] =
+        &["default", "basic-aa", "objc-arc-aa", "scev-aa", "scoped-noalias-aa", "tbaa", "globals-aa"];
+    if let Some(aas) = cli.aa_pipeline.as_deref()
+        && let Some(bad) = aas.split(',').filter(|a| !a.is_empty()).find(|a| !ALIAS_ANALYSES.contains(a))
+    {
+        return Err(fail(format!("{PROG}: unknown alias analysis name '{bad}'\n")));
+    }
+    Ok(())
+}
+
 /// `--list-passes`: opt's `-print-passes` layout.
 pub fn list_passes() -> String {
     list_passes_of(&opt_conv_passes::Registry::builtin())
@@ -551,7 +577,11 @@ pub fn list_passes() -> String {
 fn list_passes_of(registry: &opt_conv_passes::Registry) -> String {
     use opt_conv_passes::PassKind;
     let mut s = String::new();
-    for (title, kind) in [("Module passes:", PassKind::Module), ("Function passes:", PassKind::Function)] {
+    for (title, kind) in [
+        ("Module passes:", PassKind::Module),
+        ("Function passes:", PassKind::Function),
+        ("Loop passes:", PassKind::Loop),
+    ] {
         s.push_str(title);
         s.push('\n');
         for p in registry.iter().filter(|p| p.kind == kind) {
