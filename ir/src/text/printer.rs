@@ -627,6 +627,11 @@ impl<'m> ModulePrinter<'m> {
             let _ = d.fn_attrs.write_inline_without_strings(out, &m.types);
             out.push('\n');
         }
+        // As LLVM marks an `llvm.*` function it has no intrinsic for (only
+        // where the name is certainly unknown: see `unknown_intrinsic`).
+        if body.is_none() && d.name.starts_with("llvm.") && crate::intrinsics::unknown_intrinsic(&d.name) {
+            out.push_str("; Unknown intrinsic\n");
+        }
         if body.is_some() {
             out.push_str("define ");
         } else {
