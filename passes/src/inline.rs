@@ -19,10 +19,16 @@
 //! (`va_start`, `llvm.localescape`, an exposed `returns_twice` call),
 //! interposable callees, incompatible attributes, `optnone` callers. Others
 //! when a cost estimate stays
-//! under LLVM's default threshold of 225 (five per instruction, 25 more per
-//! call, free terminators, casts and convergence intrinsics; half again the
-//! threshold for a single-block callee; a bonus making the last call to a
-//! local function always worth it).
+//! under LLVM's threshold (five per instruction, 25 more per call, a
+//! switch's compares as LLVM counts them without a target's jump tables;
+//! free unconditional branches, one return, bitcasts and convergence
+//! intrinsics; a bonus making the last call to a local function always
+//! worth it). The threshold is LLVM's
+//! (see [`Threshold`]): 225, or `-inline-threshold=N`, raised to 325 for an
+//! `inlinehint` callee, lowered for `optsize` and `minsize` callers, half
+//! again for a single-block callee, up to two and a half times for a callee
+//! dense in vector instructions, and zero at a call that ends in
+//! `unreachable`.
 //!
 //! The inlined copy looks as LLVM's does: values and blocks get a `.i`
 //! suffix, the callee's entry block joins the call's block, a single return
@@ -52,8 +58,14 @@ use rustc_hash::FxHashMap;
 /// The pass.
 pub struct Inline;
 
-/// LLVM's default inline threshold.
+/// LLVM's default inline threshold (`-inline-threshold`).
 const THRESHOLD: i64 = 225;
+/// LLVM's threshold for an `inlinehint` callee (`-inlinehint-threshold`).
+const HINT_THRESHOLD: i64 = 325;
+/// LLVM's thresholds for `optsize` and `minsize` callers, which apply only
+/// when `-inline-threshold` is not given.
+const OPT_SIZE_THRESHOLD: i64 = 50;
+const OPT_MIN_SIZE_THRESHOLD: i64 = 5;
 /// Inlined calls per caller before we stop (guards against blow-up).
 const MAX_INLINES_PER_CALLER: usize = 4096;
 
@@ -89,7 +101,8 @@ fn after_inst(f: &Function, i: Inst) -> Cursor {
 struct CalleeSummary {
     /// The cost of its instructions (see [`cost`]).
     body_cost: i64,
-    threshold: i64,
+    /// What its threshold depends on.
+    shape: Threshold,
     /// The oracle's verdict when the callee has nothing to do with
     /// convergence (then the caller's analyses are not needed).
     plain: Option<Verdict>,
@@ -169,7 +182,7 @@ impl CalleeSummary {
     fn new(m: &Module, id: FuncId, body: &Function) -> Self {
         CalleeSummary {
             body_cost: body_cost(m, body),
-            threshold: threshold(body),
+            shape: Threshold::of(m, id, body),
             // Most callees have nothing to do with convergence: then the answer
             // needs none of the caller's analyses (built per call, they would
             // make a caller with many call sites quadratic).
@@ -260,7 +273,7 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
                 .or_else(|| cycle.clone())
             {
                 Some(why) => Err(why),
-                None => decide(m, &body, call, callee, &graph, &mut summaries, &mut conv),
+                None => decide(m, &body, call, callee, &graph, &mut summaries, &mut conv, cx.options.inline_threshold),
             };
             match verdict {
                 Err(why) => {
@@ -468,6 +481,7 @@ fn decide(
     graph: &CallGraph,
     summaries: &mut FxHashMap<FuncId, CalleeSummary>,
     conv: &mut CallerConvergence,
+    base_threshold: Option<i32>,
 ) -> Result<(InlinePlan, String), String> {
     let decl = m.func(callee).expect("a defined callee");
     let ci = caller.dfg().inst(call).call_info().expect("a call");
@@ -499,9 +513,19 @@ fn decide(
             "the caller calls itself and the callee allocates {n} bytes of stack, over the {RECURSIVE_CALLER_STACK_LIMIT} LLVM allows there"
         ));
     }
-    let (c, t) = (cost(m, caller, call, summary.body_cost, callee, graph), summary.threshold);
+    let grows = allows_size_growth(caller, call);
+    let t = summary.shape.at(m.func(conv.id).map(|d| &d.fn_attrs), base_threshold, grows);
+    let mut c = cost(caller, call, summary.body_cost);
+    // The last call to a local function: inlining it deletes the function
+    // (no bonus where size may not grow).
+    let local =
+        m.func(callee).and_then(|d| d.props.linkage.as_deref()).is_some_and(|l| l == "internal" || l == "private");
+    if grows && local && graph.calls_to(callee) == 1 {
+        c -= LAST_CALL_TO_STATIC_BONUS;
+    }
     let note = if always { "(cost=always)".to_owned() } else { format!("(cost={c}, threshold={t})") };
-    if !always && c >= t {
+    // As LLVM: a threshold below one still lets a call of no cost through.
+    if !always && c >= t.max(1) {
         return Err(format!("too costly {note}"));
     }
     let verdict = summary.plain.clone().unwrap_or_else(|| {
@@ -534,21 +558,114 @@ fn callee_types_match(m: &Module, caller: &Function, call: Inst, callee: FuncId)
     m.func(callee).is_some_and(|d| d.ty == ci.fn_ty)
 }
 
-/// The threshold for `body`: LLVM's default, half again when no terminator
-/// of the callee has two or more successors (LLVM's single-block bonus).
-fn threshold(body: &Function) -> i64 {
-    let branches = body.layout().blocks().any(|b| body.successors(b).len() > 1);
-    if branches { THRESHOLD } else { THRESHOLD + THRESHOLD / 2 }
+/// What LLVM's threshold for a callee depends on, found once per callee.
+#[derive(Clone, Copy, Debug)]
+struct Threshold {
+    /// No terminator has two or more successors (LLVM's single-block
+    /// bonus, half the threshold).
+    single_block: bool,
+    /// How much of the vector bonus (one and a half times the threshold)
+    /// LLVM keeps: none when at most a tenth of the instructions are
+    /// vector ones (a vector result or an `extractelement`), half when at
+    /// most half are, else all.
+    vector: VectorShare,
+    /// `inlinehint`.
+    hint: bool,
 }
 
-/// The callee's part of the cost: five per instruction that is not free,
-/// 25 more per call in the callee.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum VectorShare {
+    None,
+    Half,
+    All,
+}
+
+impl Threshold {
+    fn of(m: &Module, id: FuncId, body: &Function) -> Threshold {
+        let single_block = !body.layout().blocks().any(|b| body.successors(b).len() > 1);
+        let (mut n, mut vector) = (0usize, 0usize);
+        for (_, i) in body.insts_in_order() {
+            n += 1;
+            let d = body.dfg().inst(i);
+            let vector_result = body.dfg().inst_result(i).is_some_and(|r| m.types.is_vector(body.dfg().value_type(r)));
+            if vector_result || matches!(d.kind, InstKind::ExtractElement) {
+                vector += 1;
+            }
+        }
+        let vector = if vector <= n / 10 {
+            VectorShare::None
+        } else if vector <= n / 2 {
+            VectorShare::Half
+        } else {
+            VectorShare::All
+        };
+        let hint = m.func(id).is_some_and(|d| d.fn_attrs.has("inlinehint"));
+        Threshold { single_block, vector, hint }
+    }
+
+    /// The threshold at a call from a caller with attributes `caller`
+    /// (LLVM's `updateThreshold` and the bonuses it speculatively applies,
+    /// less those the callee does not earn): `base` is `-inline-threshold`
+    /// if given; `grows` is false at a call whose block ends in
+    /// `unreachable` (then the threshold is zero, without bonuses).
+    fn at(&self, caller: Option<&opt_conv_ir::AttrSet>, base: Option<i32>, grows: bool) -> i64 {
+        if !grows {
+            return 0;
+        }
+        let has = |a: &str| caller.is_some_and(|s| s.has(a));
+        let mut t = base.map_or(THRESHOLD, i64::from);
+        let (mut bb_percent, mut vector_percent) = (50, 150);
+        if has("minsize") {
+            if base.is_none() {
+                t = t.min(OPT_MIN_SIZE_THRESHOLD);
+            }
+            (bb_percent, vector_percent) = (0, 0);
+        } else {
+            if has("optsize") && base.is_none() {
+                t = t.min(OPT_SIZE_THRESHOLD);
+            }
+            if self.hint {
+                t = t.max(HINT_THRESHOLD);
+            }
+        }
+        // Integer division truncating towards zero, as in C++.
+        let single_bonus = t * bb_percent / 100;
+        let vector_bonus = t * vector_percent / 100;
+        if self.single_block {
+            t += single_bonus;
+        }
+        t + match self.vector {
+            VectorShare::None => 0,
+            VectorShare::Half => vector_bonus - vector_bonus / 2,
+            VectorShare::All => vector_bonus,
+        }
+    }
+}
+
+/// LLVM's bonus for the last call to a local function.
+const LAST_CALL_TO_STATIC_BONUS: i64 = 15_000;
+
+/// Whether inlining at `call` may make the caller bigger: not when the
+/// call's block ends in `unreachable` (LLVM's `allowSizeGrowth`: then only a
+/// callee of no cost is inlined).
+fn allows_size_growth(caller: &Function, call: Inst) -> bool {
+    let block = caller.layout().inst_block(call);
+    let term = block.and_then(|b| caller.terminator(b));
+    !term.is_some_and(|t| matches!(caller.dfg().inst(t).kind, InstKind::Unreachable))
+}
+
+/// The callee's part of the cost: five per instruction that is not free
+/// (every return but one is not), 25 more per call in the callee, and a
+/// switch's compares (see [`switch_cost`]).
 fn body_cost(m: &Module, body: &Function) -> i64 {
     let mut c = 0;
+    let mut returned = false;
     for (_, i) in body.insts_in_order() {
         let d = body.dfg().inst(i);
         let free = match &d.kind {
-            InstKind::Ret | InstKind::Unreachable => true,
+            // One return disappears once inlined; the others become branches.
+            InstKind::Ret => !std::mem::replace(&mut returned, true),
+            InstKind::Unreachable => true,
             InstKind::Br => d.blocks.len() == 1,
             InstKind::Cast { op, .. } => op.keyword() == "bitcast",
             InstKind::Call(_) => opt_conv_legality::convergence::callee_decl(m, body, d).is_some_and(|c| {
@@ -564,23 +681,38 @@ fn body_cost(m: &Module, body: &Function) -> i64 {
                 c += 25;
             }
         }
+        if matches!(d.kind, InstKind::Switch) {
+            c += switch_cost(body, d);
+        }
     }
     c
 }
 
+/// What LLVM adds for a `switch` on a value not known (besides the five of
+/// any instruction), without a target's jump tables and bit tests: each
+/// case a cluster, lowered as a balanced tree of compares and branches
+/// (`3n/2 - 1` compares for more than three clusters; for up to three, one
+/// per case, and one for the default unless it is unreachable), ten each.
+fn switch_cost(body: &Function, d: &InstData) -> i64 {
+    let n = d.args.len().saturating_sub(1) as i64;
+    if n <= 3 {
+        let default_unreachable = d
+            .blocks
+            .first()
+            .and_then(|&b| body.block_insts(b).find(|&i| !matches!(body.dfg().inst(i).kind, InstKind::Phi { .. })))
+            .is_some_and(|i| matches!(body.dfg().inst(i).kind, InstKind::Unreachable));
+        (n - i64::from(default_unreachable)) * 2 * 5
+    } else {
+        (3 * n / 2 - 1) * 2 * 5
+    }
+}
+
 /// An estimate of LLVM's inline cost (see the module docs): the callee's
 /// [`body_cost`], minus what removing the call saves (25, and five for it
-/// and for each argument), and a large bonus for the last call to a local
-/// function.
-fn cost(m: &Module, caller: &Function, call: Inst, body_cost: i64, callee: FuncId, graph: &CallGraph) -> i64 {
+/// and for each argument).
+fn cost(caller: &Function, call: Inst, body_cost: i64) -> i64 {
     let nargs = caller.dfg().inst(call).call_args().len() as i64;
-    let mut c = body_cost - (25 + 5 * (1 + nargs));
-    let local =
-        m.func(callee).and_then(|d| d.props.linkage.as_deref()).is_some_and(|l| l == "internal" || l == "private");
-    if local && graph.calls_to(callee) == 1 {
-        c -= 15_000;
-    }
-    c
+    body_cost - (25 + 5 * (1 + nargs))
 }
 
 /// What inlining one call changed in the caller's call sites.

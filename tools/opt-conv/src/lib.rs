@@ -405,6 +405,7 @@ fn run(
             threshold: cli.unroll_threshold,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
+        inline_threshold: cli.inline_threshold,
         extra,
     };
     let result = opt_conv_passes::run_pipeline(&steps, &mut module, &mut remarks, diag, &options);
