@@ -33,9 +33,11 @@
 //! The inlined copy looks as LLVM's does: values and blocks get a `.i`
 //! suffix, the callee's entry block joins the call's block, a single return
 //! joins the code after the call, several returns meet in `<callee>.exit`
-//! with a phi, static allocas move to the caller's entry block, and cloned
-//! instructions left unused are deleted. A `byval` argument gets its copy
-//! (an alloca and `llvm.memcpy`), inlined calls keep no tail marker
+//! with a phi, static allocas move to the caller's entry block with
+//! `llvm.lifetime.start`/`end` around the inlined body (see
+//! [`add_lifetime_markers`]), and cloned instructions left unused are
+//! deleted. A `byval` argument gets its copy (an alloca and
+//! `llvm.memcpy`, with lifetime markers too), inlined calls keep no tail marker
 //! stronger than the call site's, and the caller takes the callee's
 //! attributes as LLVM merges them.
 
@@ -46,6 +48,7 @@ use crate::pass::{ModuleCx, ModulePass, PassError};
 use crate::remarks::{Remark, RemarkKind, block_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
+use opt_conv_ir::inst::TailKind;
 use opt_conv_ir::metadata::MdArg;
 use opt_conv_ir::{
     Block, Changes, Const, FuncId, Function, Inst, InstData, InstKind, Module, SecondaryMap, Value, ValueDef,
@@ -746,7 +749,7 @@ fn inline_call(
     let call_data = f.dfg().inst(call).clone();
     let site_token = call_data.convergence_token();
     let mut args: Vec<Value> = call_data.call_args().to_vec();
-    crate::inline_rules::copy_byval_args(m, f, call, callee, &mut args);
+    let byval_copies = crate::inline_rules::copy_byval_args(m, f, call, callee, &mut args);
     let call_result = f.dfg().inst_result(call).filter(|&r| f.is_used(r));
     // Inlined locations are the callee's, `inlinedAt` the call's (LLVM
     // drops all debug info of a function with a location missing it).
@@ -838,6 +841,16 @@ fn inline_call(
             InlinedRecords { call_loc: cl, site: &mut site, memo: &mut memo, assign_ids: &mut assign_ids };
         records.copy(m, f, &callee_body, &clones, &mut vmap);
     }
+    // As in LLVM, the byval copies are made where the inlined body begins
+    // (each in front of the previous one) and have markers too, first.
+    for &(_, memcpy) in &byval_copies {
+        let top = f.layout().first_inst(new_blocks[0]).expect("the callee's entry has a terminator");
+        let layout = f.layout_mut_preserving_cfg();
+        layout.remove_inst(memcpy);
+        layout.insert_inst_before(memcpy, top);
+    }
+    let copies: Vec<Inst> = byval_copies.iter().map(|&(alloca, _)| alloca).collect();
+    add_lifetime_markers(m, f, &copies, new_blocks[0], &clones);
     // A one-block callee ending in `ret` goes where the call was: what
     // splitting the call's block and merging it back would leave, without
     // moving the code after the call twice (quadratic for a long block with
@@ -1022,6 +1035,97 @@ fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, cop
     }
     let allocas: Vec<Inst> = body.into_iter().filter(|&i| is_static_alloca(f, i)).collect();
     move_to_entry_top(f, &allocas);
+}
+
+/// LLVM's lifetime markers for the inlined static allocas (the copies of
+/// the callee's entry, `entry_copy`, that will move to the caller's
+/// entry, after the allocas of the call's `byval_copies`): a frame's allocas live while the callee runs, and in the caller
+/// they would otherwise live as long as the caller, so each gets
+/// `llvm.lifetime.start` where the inlined body begins and
+/// `llvm.lifetime.end` before each of its returns (none if it never
+/// returns), as LLVM 22's `InlineFunction` does. Not for an alloca the
+/// callee already scoped with markers of its own, nor for one of size
+/// zero, one nothing uses (it is deleted), or a `swifterror` one. Before a
+/// return that follows a `musttail` call no end is put (the call must
+/// stay right before it); inlined `musttail` calls have lost the marker
+/// unless the call site had it. The markers are plain calls: they change
+/// no edge and do nothing to convergence.
+fn add_lifetime_markers(
+    m: &mut Module,
+    f: &mut Function,
+    byval_copies: &[Inst],
+    entry_copy: Block,
+    clones: &[(Inst, Inst)],
+) {
+    let dl = m.data_layout();
+    let mut allocas = Vec::new();
+    let entry_allocas = f.block_insts(entry_copy).collect::<Vec<_>>();
+    for i in byval_copies.iter().copied().chain(entry_allocas) {
+        let d = f.dfg().inst(i);
+        let InstKind::Alloca { ty, swifterror, .. } = d.kind else { continue };
+        if swifterror || !is_static_alloca(f, i) {
+            continue;
+        }
+        let count = d.args.first().and_then(|&c| f.dfg().value_const(c)).map_or(Some(1), Const::as_int);
+        if count == Some(0) || (m.types.is_sized(ty) && !has_scalable(m, ty) && dl.alloc_size(&m.types, ty) == 0) {
+            continue;
+        }
+        let Some(a) = f.dfg().inst_result(i) else { continue };
+        let users = f.users_of(a);
+        let scoped = users.iter().any(|&u| {
+            opt_conv_legality::convergence::callee_decl(m, f, f.dfg().inst(u))
+                .is_some_and(|c| c.name.starts_with("llvm.lifetime."))
+        });
+        if !users.is_empty() && !scoped {
+            allocas.push(a);
+        }
+    }
+    if allocas.is_empty() {
+        return;
+    }
+    let returns: Vec<Inst> = clones
+        .iter()
+        .map(|&(_, ni)| ni)
+        .filter(|&ni| matches!(f.dfg().inst(ni).kind, InstKind::Ret))
+        .filter(|&ret| {
+            let before = f.layout().prev_inst(ret);
+            !before.and_then(|p| f.dfg().inst(p).call_info()).is_some_and(|c| c.tail == TailKind::MustTail)
+        })
+        .collect();
+    let top = f.layout().first_inst(entry_copy).expect("the callee's entry has a terminator");
+    for a in allocas {
+        let ptr_ty = f.dfg().value_type(a);
+        let space = match m.types.get(ptr_ty) {
+            opt_conv_ir::types::TypeData::Ptr(s) => *s,
+            _ => 0,
+        };
+        for (which, at) in [("start", vec![top]), ("end", returns.clone())] {
+            let decl = m.declare(&format!("llvm.lifetime.{which}.p{space}"), opt_conv_ir::Type::VOID, &[ptr_ty]);
+            let fn_ty = m.func(decl).expect("declared").ty;
+            for before in at {
+                let dfg = f.dfg_mut_preserving_cfg();
+                let marker = opt_conv_ir::builder::make_call(dfg, decl, fn_ty, opt_conv_ir::Type::VOID, &[a]);
+                f.layout_mut_preserving_cfg().insert_inst_before(marker, before);
+            }
+        }
+    }
+}
+
+/// Whether a scalable vector is anywhere in `t` (its size is a multiple
+/// of one known only at run time).
+fn has_scalable(m: &Module, t: opt_conv_ir::Type) -> bool {
+    use opt_conv_ir::types::TypeData;
+    let mut work = vec![t];
+    while let Some(t) = work.pop() {
+        match m.types.get(t) {
+            TypeData::Vector { scalable: true, .. } => return true,
+            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => work.push(*elem),
+            TypeData::Struct { fields, .. } => work.extend(fields.iter().copied()),
+            TypeData::Named { body: Some(b), .. } => work.extend(b.iter().copied()),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether `i` (a copy from the callee's entry) is an alloca of constant
