@@ -197,6 +197,14 @@ impl CalleeSummary {
     }
 }
 
+/// What the inliner knows of the callees it has looked at, and the
+/// threshold option their calls are judged by.
+struct Callees {
+    summaries: FxHashMap<FuncId, CalleeSummary>,
+    /// `-inline-threshold`, if given.
+    base_threshold: Option<i32>,
+}
+
 /// The caller's convergence mode (all LLVM's verdict needs of the caller,
 /// with the call's token), kept up to date across inlinings by counting its
 /// controlled and uncontrolled convergent operations: analysing the caller
@@ -250,7 +258,7 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
     let order = graph.bottom_up().to_vec();
     let deletable = crate::dead_functions::Deletable::new(m);
     let (mut dead, mut is_dead) = (Vec::new(), opt_conv_ir::EntitySet::new());
-    let mut summaries: FxHashMap<FuncId, CalleeSummary> = FxHashMap::default();
+    let mut callees = Callees { summaries: FxHashMap::default(), base_threshold: cx.options.inline_threshold };
     let mut changed = false;
     for caller in order {
         if is_dead.contains(caller) {
@@ -272,11 +280,11 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         while inlined < MAX_INLINES_PER_CALLER {
             let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
             let cycle = history.refusal(call, callee);
-            let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut summaries)
+            let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut callees.summaries)
                 .or_else(|| cycle.clone())
             {
                 Some(why) => Err(why),
-                None => decide(m, &body, call, callee, &graph, &mut summaries, &mut conv, cx.options.inline_threshold),
+                None => decide(m, &body, call, callee, &graph, &mut callees, &mut conv),
             };
             match verdict {
                 Err(why) => {
@@ -326,7 +334,7 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
                             // now, so that its own calls no longer count.
                             if graph.calls_to(callee) == 0 && callee != caller && deletable.may_delete(m, callee) {
                                 graph.remove_function(callee);
-                                summaries.remove(&callee);
+                                callees.summaries.remove(&callee);
                                 dead.push(callee);
                                 is_dead.insert(callee);
                             }
@@ -482,10 +490,10 @@ fn decide(
     call: Inst,
     callee: FuncId,
     graph: &CallGraph,
-    summaries: &mut FxHashMap<FuncId, CalleeSummary>,
+    callees: &mut Callees,
     conv: &mut CallerConvergence,
-    base_threshold: Option<i32>,
 ) -> Result<(InlinePlan, String), String> {
+    let base_threshold = callees.base_threshold;
     let decl = m.func(callee).expect("a defined callee");
     let ci = caller.dfg().inst(call).call_info().expect("a call");
     if decl.fn_attrs.has("noinline") || ci.fn_attrs.has("noinline") {
@@ -495,7 +503,7 @@ fn decide(
         return Err("the call's type does not match the callee's".into());
     }
     let body = m.body(callee).expect("a defined callee");
-    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
+    let summary = callees.summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
     let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
     if let Some(why) = crate::inline_rules::byval_refusal(m, caller, call, callee)
         .or_else(|| crate::inline_rules::refusal(m, conv.id, ci, callee, &summary.calls, always))
