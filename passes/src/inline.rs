@@ -1085,7 +1085,12 @@ fn add_lifetime_markers(
                 .is_some_and(|c| c.name.starts_with("llvm.lifetime."))
         });
         if !users.is_empty() && !scoped {
-            allocas.push(a);
+            // The size in bytes, for a module that still declares the
+            // markers in their older form, with a size operand.
+            let size = count
+                .filter(|_| m.types.is_sized(ty) && !has_scalable(m, ty))
+                .and_then(|n| u64::try_from(n).ok()?.checked_mul(dl.alloc_size(&m.types, ty)));
+            allocas.push((a, size));
         }
     }
     if allocas.is_empty() {
@@ -1101,7 +1106,7 @@ fn add_lifetime_markers(
         })
         .collect();
     let top = f.layout().first_inst(entry_copy).expect("the callee's entry has a terminator");
-    for a in allocas {
+    for (a, size) in allocas {
         let ptr_ty = f.dfg().value_type(a);
         let space = match m.types.get(ptr_ty) {
             opt_conv_ir::types::TypeData::Ptr(s) => *s,
@@ -1110,9 +1115,21 @@ fn add_lifetime_markers(
         for (which, at) in [("start", vec![top]), ("end", returns.clone())] {
             let decl = m.declare(&format!("llvm.lifetime.{which}.p{space}"), opt_conv_ir::Type::VOID, &[ptr_ty]);
             let fn_ty = m.func(decl).expect("declared").ty;
+            // LLVM 22's form takes the alloca alone; a module read with the
+            // older declaration (a size first, -1 if unknown) keeps it, and
+            // LLVM upgrades both alike. Any other signature: no marker.
+            let args = match m.types.fn_sig(fn_ty).map(|(_, params, _)| params) {
+                Some([p]) if *p == ptr_ty => vec![a],
+                Some([n, p]) if *n == opt_conv_ir::Type::I64 && *p == ptr_ty => {
+                    let bytes = size.map_or(u128::from(u64::MAX), u128::from);
+                    let c = Const::int(&m.types, opt_conv_ir::Type::I64, bytes);
+                    vec![f.dfg_mut_preserving_cfg().make_const(c), a]
+                }
+                _ => continue,
+            };
             for before in at {
                 let dfg = f.dfg_mut_preserving_cfg();
-                let marker = opt_conv_ir::builder::make_call(dfg, decl, fn_ty, opt_conv_ir::Type::VOID, &[a]);
+                let marker = opt_conv_ir::builder::make_call(dfg, decl, fn_ty, opt_conv_ir::Type::VOID, &args);
                 f.layout_mut_preserving_cfg().insert_inst_before(marker, before);
             }
         }
