@@ -1106,6 +1106,11 @@ fn add_lifetime_markers(
         })
         .collect();
     let top = f.layout().first_inst(entry_copy).expect("the callee's entry has a terminator");
+    // As LLVM's builder does, each marker takes the location of the
+    // instruction it is put before: the first that stays where the inlined
+    // body begins (the allocas move), and each return.
+    let start_loc =
+        f.block_insts(entry_copy).find(|&i| !is_static_alloca(f, i)).and_then(|i| f.dfg().inst_md(i, "dbg"));
     for (a, size) in allocas {
         let ptr_ty = f.dfg().value_type(a);
         let space = match m.types.get(ptr_ty) {
@@ -1128,8 +1133,12 @@ fn add_lifetime_markers(
                 _ => continue,
             };
             for before in at {
+                let loc = if before == top { start_loc } else { f.dfg().inst_md(before, "dbg") };
                 let dfg = f.dfg_mut_preserving_cfg();
                 let marker = opt_conv_ir::builder::make_call(dfg, decl, fn_ty, opt_conv_ir::Type::VOID, &args);
+                if loc.is_some() {
+                    dfg.set_inst_md(marker, "dbg", loc);
+                }
                 f.layout_mut_preserving_cfg().insert_inst_before(marker, before);
             }
         }
