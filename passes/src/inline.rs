@@ -19,17 +19,25 @@
 //! (`va_start`, `llvm.localescape`, an exposed `returns_twice` call),
 //! interposable callees, incompatible attributes, `optnone` callers. Others
 //! when a cost estimate stays
-//! under LLVM's default threshold of 225 (five per instruction, 25 more per
-//! call, free terminators, casts and convergence intrinsics; half again the
-//! threshold for a single-block callee; a bonus making the last call to a
-//! local function always worth it).
+//! under LLVM's threshold (five per instruction, 25 more per call, a
+//! switch's compares as LLVM counts them without a target's jump tables;
+//! free unconditional branches, one return, bitcasts and convergence
+//! intrinsics; a bonus making the last call to a local function always
+//! worth it). The threshold is LLVM's
+//! (see [`Threshold`]): 225, or `-inline-threshold=N`, raised to 325 for an
+//! `inlinehint` callee, lowered for `optsize` and `minsize` callers, half
+//! again for a single-block callee, up to two and a half times for a callee
+//! dense in vector instructions, and zero at a call that ends in
+//! `unreachable`.
 //!
 //! The inlined copy looks as LLVM's does: values and blocks get a `.i`
 //! suffix, the callee's entry block joins the call's block, a single return
 //! joins the code after the call, several returns meet in `<callee>.exit`
-//! with a phi, static allocas move to the caller's entry block, and cloned
-//! instructions left unused are deleted. A `byval` argument gets its copy
-//! (an alloca and `llvm.memcpy`), inlined calls keep no tail marker
+//! with a phi, static allocas move to the caller's entry block with
+//! `llvm.lifetime.start`/`end` around the inlined body (see
+//! [`add_lifetime_markers`]), and cloned instructions left unused are
+//! deleted. A `byval` argument gets its copy (an alloca and
+//! `llvm.memcpy`, with lifetime markers too), inlined calls keep no tail marker
 //! stronger than the call site's, and the caller takes the callee's
 //! attributes as LLVM merges them.
 
@@ -40,6 +48,7 @@ use crate::pass::{ModuleCx, ModulePass, PassError};
 use crate::remarks::{Remark, RemarkKind, block_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
+use opt_conv_ir::inst::TailKind;
 use opt_conv_ir::metadata::MdArg;
 use opt_conv_ir::{
     Block, Changes, Const, FuncId, Function, Inst, InstData, InstKind, Module, SecondaryMap, Value, ValueDef,
@@ -52,8 +61,14 @@ use rustc_hash::FxHashMap;
 /// The pass.
 pub struct Inline;
 
-/// LLVM's default inline threshold.
+/// LLVM's default inline threshold (`-inline-threshold`).
 const THRESHOLD: i64 = 225;
+/// LLVM's threshold for an `inlinehint` callee (`-inlinehint-threshold`).
+const HINT_THRESHOLD: i64 = 325;
+/// LLVM's thresholds for `optsize` and `minsize` callers, which apply only
+/// when `-inline-threshold` is not given.
+const OPT_SIZE_THRESHOLD: i64 = 50;
+const OPT_MIN_SIZE_THRESHOLD: i64 = 5;
 /// Inlined calls per caller before we stop (guards against blow-up).
 const MAX_INLINES_PER_CALLER: usize = 4096;
 
@@ -89,7 +104,8 @@ fn after_inst(f: &Function, i: Inst) -> Cursor {
 struct CalleeSummary {
     /// The cost of its instructions (see [`cost`]).
     body_cost: i64,
-    threshold: i64,
+    /// What its threshold depends on.
+    shape: Threshold,
     /// The oracle's verdict when the callee has nothing to do with
     /// convergence (then the caller's analyses are not needed).
     plain: Option<Verdict>,
@@ -169,7 +185,7 @@ impl CalleeSummary {
     fn new(m: &Module, id: FuncId, body: &Function) -> Self {
         CalleeSummary {
             body_cost: body_cost(m, body),
-            threshold: threshold(body),
+            shape: Threshold::of(m, id, body),
             // Most callees have nothing to do with convergence: then the answer
             // needs none of the caller's analyses (built per call, they would
             // make a caller with many call sites quadratic).
@@ -179,6 +195,14 @@ impl CalleeSummary {
             calls: crate::inline_rules::CalleeCalls::new(m, body),
         }
     }
+}
+
+/// What the inliner knows of the callees it has looked at, and the
+/// threshold option their calls are judged by.
+struct Callees {
+    summaries: FxHashMap<FuncId, CalleeSummary>,
+    /// `-inline-threshold`, if given.
+    base_threshold: Option<i32>,
 }
 
 /// The caller's convergence mode (all LLVM's verdict needs of the caller,
@@ -234,7 +258,7 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
     let order = graph.bottom_up().to_vec();
     let deletable = crate::dead_functions::Deletable::new(m);
     let (mut dead, mut is_dead) = (Vec::new(), opt_conv_ir::EntitySet::new());
-    let mut summaries: FxHashMap<FuncId, CalleeSummary> = FxHashMap::default();
+    let mut callees = Callees { summaries: FxHashMap::default(), base_threshold: cx.options.inline_threshold };
     let mut changed = false;
     for caller in order {
         if is_dead.contains(caller) {
@@ -256,11 +280,11 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         while inlined < MAX_INLINES_PER_CALLER {
             let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
             let cycle = history.refusal(call, callee);
-            let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut summaries)
+            let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut callees.summaries)
                 .or_else(|| cycle.clone())
             {
                 Some(why) => Err(why),
-                None => decide(m, &body, call, callee, &graph, &mut summaries, &mut conv),
+                None => decide(m, &body, call, callee, &graph, &mut callees, &mut conv),
             };
             match verdict {
                 Err(why) => {
@@ -310,7 +334,7 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
                             // now, so that its own calls no longer count.
                             if graph.calls_to(callee) == 0 && callee != caller && deletable.may_delete(m, callee) {
                                 graph.remove_function(callee);
-                                summaries.remove(&callee);
+                                callees.summaries.remove(&callee);
                                 dead.push(callee);
                                 is_dead.insert(callee);
                             }
@@ -466,9 +490,10 @@ fn decide(
     call: Inst,
     callee: FuncId,
     graph: &CallGraph,
-    summaries: &mut FxHashMap<FuncId, CalleeSummary>,
+    callees: &mut Callees,
     conv: &mut CallerConvergence,
 ) -> Result<(InlinePlan, String), String> {
+    let base_threshold = callees.base_threshold;
     let decl = m.func(callee).expect("a defined callee");
     let ci = caller.dfg().inst(call).call_info().expect("a call");
     if decl.fn_attrs.has("noinline") || ci.fn_attrs.has("noinline") {
@@ -478,7 +503,7 @@ fn decide(
         return Err("the call's type does not match the callee's".into());
     }
     let body = m.body(callee).expect("a defined callee");
-    let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
+    let summary = callees.summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
     let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
     if let Some(why) = crate::inline_rules::byval_refusal(m, caller, call, callee)
         .or_else(|| crate::inline_rules::refusal(m, conv.id, ci, callee, &summary.calls, always))
@@ -499,9 +524,19 @@ fn decide(
             "the caller calls itself and the callee allocates {n} bytes of stack, over the {RECURSIVE_CALLER_STACK_LIMIT} LLVM allows there"
         ));
     }
-    let (c, t) = (cost(m, caller, call, summary.body_cost, callee, graph), summary.threshold);
+    let grows = allows_size_growth(caller, call);
+    let t = summary.shape.at(m.func(conv.id).map(|d| &d.fn_attrs), base_threshold, grows);
+    let mut c = cost(caller, call, summary.body_cost);
+    // The last call to a local function: inlining it deletes the function
+    // (no bonus where size may not grow).
+    let local =
+        m.func(callee).and_then(|d| d.props.linkage.as_deref()).is_some_and(|l| l == "internal" || l == "private");
+    if grows && local && graph.calls_to(callee) == 1 {
+        c -= LAST_CALL_TO_STATIC_BONUS;
+    }
     let note = if always { "(cost=always)".to_owned() } else { format!("(cost={c}, threshold={t})") };
-    if !always && c >= t {
+    // As LLVM: a threshold below one still lets a call of no cost through.
+    if !always && c >= t.max(1) {
         return Err(format!("too costly {note}"));
     }
     let verdict = summary.plain.clone().unwrap_or_else(|| {
@@ -534,21 +569,114 @@ fn callee_types_match(m: &Module, caller: &Function, call: Inst, callee: FuncId)
     m.func(callee).is_some_and(|d| d.ty == ci.fn_ty)
 }
 
-/// The threshold for `body`: LLVM's default, half again when no terminator
-/// of the callee has two or more successors (LLVM's single-block bonus).
-fn threshold(body: &Function) -> i64 {
-    let branches = body.layout().blocks().any(|b| body.successors(b).len() > 1);
-    if branches { THRESHOLD } else { THRESHOLD + THRESHOLD / 2 }
+/// What LLVM's threshold for a callee depends on, found once per callee.
+#[derive(Clone, Copy, Debug)]
+struct Threshold {
+    /// No terminator has two or more successors (LLVM's single-block
+    /// bonus, half the threshold).
+    single_block: bool,
+    /// How much of the vector bonus (one and a half times the threshold)
+    /// LLVM keeps: none when at most a tenth of the instructions are
+    /// vector ones (a vector result or an `extractelement`), half when at
+    /// most half are, else all.
+    vector: VectorShare,
+    /// `inlinehint`.
+    hint: bool,
 }
 
-/// The callee's part of the cost: five per instruction that is not free,
-/// 25 more per call in the callee.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum VectorShare {
+    None,
+    Half,
+    All,
+}
+
+impl Threshold {
+    fn of(m: &Module, id: FuncId, body: &Function) -> Threshold {
+        let single_block = !body.layout().blocks().any(|b| body.successors(b).len() > 1);
+        let (mut n, mut vector) = (0usize, 0usize);
+        for (_, i) in body.insts_in_order() {
+            n += 1;
+            let d = body.dfg().inst(i);
+            let vector_result = body.dfg().inst_result(i).is_some_and(|r| m.types.is_vector(body.dfg().value_type(r)));
+            if vector_result || matches!(d.kind, InstKind::ExtractElement) {
+                vector += 1;
+            }
+        }
+        let vector = if vector <= n / 10 {
+            VectorShare::None
+        } else if vector <= n / 2 {
+            VectorShare::Half
+        } else {
+            VectorShare::All
+        };
+        let hint = m.func(id).is_some_and(|d| d.fn_attrs.has("inlinehint"));
+        Threshold { single_block, vector, hint }
+    }
+
+    /// The threshold at a call from a caller with attributes `caller`
+    /// (LLVM's `updateThreshold` and the bonuses it speculatively applies,
+    /// less those the callee does not earn): `base` is `-inline-threshold`
+    /// if given; `grows` is false at a call whose block ends in
+    /// `unreachable` (then the threshold is zero, without bonuses).
+    fn at(&self, caller: Option<&opt_conv_ir::AttrSet>, base: Option<i32>, grows: bool) -> i64 {
+        if !grows {
+            return 0;
+        }
+        let has = |a: &str| caller.is_some_and(|s| s.has(a));
+        let mut t = base.map_or(THRESHOLD, i64::from);
+        let (mut bb_percent, mut vector_percent) = (50, 150);
+        if has("minsize") {
+            if base.is_none() {
+                t = t.min(OPT_MIN_SIZE_THRESHOLD);
+            }
+            (bb_percent, vector_percent) = (0, 0);
+        } else {
+            if has("optsize") && base.is_none() {
+                t = t.min(OPT_SIZE_THRESHOLD);
+            }
+            if self.hint {
+                t = t.max(HINT_THRESHOLD);
+            }
+        }
+        // Integer division truncating towards zero, as in C++.
+        let single_bonus = t * bb_percent / 100;
+        let vector_bonus = t * vector_percent / 100;
+        if self.single_block {
+            t += single_bonus;
+        }
+        t + match self.vector {
+            VectorShare::None => 0,
+            VectorShare::Half => vector_bonus - vector_bonus / 2,
+            VectorShare::All => vector_bonus,
+        }
+    }
+}
+
+/// LLVM's bonus for the last call to a local function.
+const LAST_CALL_TO_STATIC_BONUS: i64 = 15_000;
+
+/// Whether inlining at `call` may make the caller bigger: not when the
+/// call's block ends in `unreachable` (LLVM's `allowSizeGrowth`: then only a
+/// callee of no cost is inlined).
+fn allows_size_growth(caller: &Function, call: Inst) -> bool {
+    let block = caller.layout().inst_block(call);
+    let term = block.and_then(|b| caller.terminator(b));
+    !term.is_some_and(|t| matches!(caller.dfg().inst(t).kind, InstKind::Unreachable))
+}
+
+/// The callee's part of the cost: five per instruction that is not free
+/// (every return but one is not), 25 more per call in the callee, and a
+/// switch's compares (see [`switch_cost`]).
 fn body_cost(m: &Module, body: &Function) -> i64 {
     let mut c = 0;
+    let mut returned = false;
     for (_, i) in body.insts_in_order() {
         let d = body.dfg().inst(i);
         let free = match &d.kind {
-            InstKind::Ret | InstKind::Unreachable => true,
+            // One return disappears once inlined; the others become branches.
+            InstKind::Ret => !std::mem::replace(&mut returned, true),
+            InstKind::Unreachable => true,
             InstKind::Br => d.blocks.len() == 1,
             InstKind::Cast { op, .. } => op.keyword() == "bitcast",
             InstKind::Call(_) => opt_conv_legality::convergence::callee_decl(m, body, d).is_some_and(|c| {
@@ -564,23 +692,38 @@ fn body_cost(m: &Module, body: &Function) -> i64 {
                 c += 25;
             }
         }
+        if matches!(d.kind, InstKind::Switch) {
+            c += switch_cost(body, d);
+        }
     }
     c
 }
 
+/// What LLVM adds for a `switch` on a value not known (besides the five of
+/// any instruction), without a target's jump tables and bit tests: each
+/// case a cluster, lowered as a balanced tree of compares and branches
+/// (`3n/2 - 1` compares for more than three clusters; for up to three, one
+/// per case, and one for the default unless it is unreachable), ten each.
+fn switch_cost(body: &Function, d: &InstData) -> i64 {
+    let n = d.args.len().saturating_sub(1) as i64;
+    if n <= 3 {
+        let default_unreachable = d
+            .blocks
+            .first()
+            .and_then(|&b| body.block_insts(b).find(|&i| !matches!(body.dfg().inst(i).kind, InstKind::Phi { .. })))
+            .is_some_and(|i| matches!(body.dfg().inst(i).kind, InstKind::Unreachable));
+        (n - i64::from(default_unreachable)) * 2 * 5
+    } else {
+        (3 * n / 2 - 1) * 2 * 5
+    }
+}
+
 /// An estimate of LLVM's inline cost (see the module docs): the callee's
 /// [`body_cost`], minus what removing the call saves (25, and five for it
-/// and for each argument), and a large bonus for the last call to a local
-/// function.
-fn cost(m: &Module, caller: &Function, call: Inst, body_cost: i64, callee: FuncId, graph: &CallGraph) -> i64 {
+/// and for each argument).
+fn cost(caller: &Function, call: Inst, body_cost: i64) -> i64 {
     let nargs = caller.dfg().inst(call).call_args().len() as i64;
-    let mut c = body_cost - (25 + 5 * (1 + nargs));
-    let local =
-        m.func(callee).and_then(|d| d.props.linkage.as_deref()).is_some_and(|l| l == "internal" || l == "private");
-    if local && graph.calls_to(callee) == 1 {
-        c -= 15_000;
-    }
-    c
+    body_cost - (25 + 5 * (1 + nargs))
 }
 
 /// What inlining one call changed in the caller's call sites.
@@ -614,7 +757,7 @@ fn inline_call(
     let call_data = f.dfg().inst(call).clone();
     let site_token = call_data.convergence_token();
     let mut args: Vec<Value> = call_data.call_args().to_vec();
-    crate::inline_rules::copy_byval_args(m, f, call, callee, &mut args);
+    let byval_copies = crate::inline_rules::copy_byval_args(m, f, call, callee, &mut args);
     let call_result = f.dfg().inst_result(call).filter(|&r| f.is_used(r));
     // Inlined locations are the callee's, `inlinedAt` the call's (LLVM
     // drops all debug info of a function with a location missing it).
@@ -706,6 +849,16 @@ fn inline_call(
             InlinedRecords { call_loc: cl, site: &mut site, memo: &mut memo, assign_ids: &mut assign_ids };
         records.copy(m, f, &callee_body, &clones, &mut vmap);
     }
+    // As in LLVM, the byval copies are made where the inlined body begins
+    // (each in front of the previous one) and have markers too, first.
+    for &(_, memcpy) in &byval_copies {
+        let top = f.layout().first_inst(new_blocks[0]).expect("the callee's entry has a terminator");
+        let layout = f.layout_mut_preserving_cfg();
+        layout.remove_inst(memcpy);
+        layout.insert_inst_before(memcpy, top);
+    }
+    let copies: Vec<Inst> = byval_copies.iter().map(|&(alloca, _)| alloca).collect();
+    add_lifetime_markers(m, f, &copies, new_blocks[0], &clones);
     // A one-block callee ending in `ret` goes where the call was: what
     // splitting the call's block and merging it back would leave, without
     // moving the code after the call twice (quadratic for a long block with
@@ -890,6 +1043,123 @@ fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, cop
     }
     let allocas: Vec<Inst> = body.into_iter().filter(|&i| is_static_alloca(f, i)).collect();
     move_to_entry_top(f, &allocas);
+}
+
+/// LLVM's lifetime markers for the inlined static allocas (the copies of
+/// the callee's entry, `entry_copy`, that will move to the caller's
+/// entry, after the allocas of the call's `byval_copies`): a frame's allocas live while the callee runs, and in the caller
+/// they would otherwise live as long as the caller, so each gets
+/// `llvm.lifetime.start` where the inlined body begins and
+/// `llvm.lifetime.end` before each of its returns (none if it never
+/// returns), as LLVM 22's `InlineFunction` does. Not for an alloca the
+/// callee already scoped with markers of its own, nor for one of size
+/// zero, one nothing uses (it is deleted), or a `swifterror` one. Before a
+/// return that follows a `musttail` call no end is put (the call must
+/// stay right before it); inlined `musttail` calls have lost the marker
+/// unless the call site had it. The markers are plain calls: they change
+/// no edge and do nothing to convergence.
+fn add_lifetime_markers(
+    m: &mut Module,
+    f: &mut Function,
+    byval_copies: &[Inst],
+    entry_copy: Block,
+    clones: &[(Inst, Inst)],
+) {
+    let dl = m.data_layout();
+    let mut allocas = Vec::new();
+    let entry_allocas = f.block_insts(entry_copy).collect::<Vec<_>>();
+    for i in byval_copies.iter().copied().chain(entry_allocas) {
+        let d = f.dfg().inst(i);
+        let InstKind::Alloca { ty, swifterror, .. } = d.kind else { continue };
+        if swifterror || !is_static_alloca(f, i) {
+            continue;
+        }
+        let count = d.args.first().and_then(|&c| f.dfg().value_const(c)).map_or(Some(1), Const::as_int);
+        if count == Some(0) || (m.types.is_sized(ty) && !has_scalable(m, ty) && dl.alloc_size(&m.types, ty) == 0) {
+            continue;
+        }
+        let Some(a) = f.dfg().inst_result(i) else { continue };
+        let users = f.users_of(a);
+        let scoped = users.iter().any(|&u| {
+            opt_conv_legality::convergence::callee_decl(m, f, f.dfg().inst(u))
+                .is_some_and(|c| c.name.starts_with("llvm.lifetime."))
+        });
+        if !users.is_empty() && !scoped {
+            // The size in bytes, for a module that still declares the
+            // markers in their older form, with a size operand.
+            let size = count
+                .filter(|_| m.types.is_sized(ty) && !has_scalable(m, ty))
+                .and_then(|n| u64::try_from(n).ok()?.checked_mul(dl.alloc_size(&m.types, ty)));
+            allocas.push((a, size));
+        }
+    }
+    if allocas.is_empty() {
+        return;
+    }
+    let returns: Vec<Inst> = clones
+        .iter()
+        .map(|&(_, ni)| ni)
+        .filter(|&ni| matches!(f.dfg().inst(ni).kind, InstKind::Ret))
+        .filter(|&ret| {
+            let before = f.layout().prev_inst(ret);
+            !before.and_then(|p| f.dfg().inst(p).call_info()).is_some_and(|c| c.tail == TailKind::MustTail)
+        })
+        .collect();
+    let top = f.layout().first_inst(entry_copy).expect("the callee's entry has a terminator");
+    // As LLVM's builder does, each marker takes the location of the
+    // instruction it is put before: the first that stays where the inlined
+    // body begins (the allocas move), and each return.
+    let start_loc =
+        f.block_insts(entry_copy).find(|&i| !is_static_alloca(f, i)).and_then(|i| f.dfg().inst_md(i, "dbg"));
+    for (a, size) in allocas {
+        let ptr_ty = f.dfg().value_type(a);
+        let space = match m.types.get(ptr_ty) {
+            opt_conv_ir::types::TypeData::Ptr(s) => *s,
+            _ => 0,
+        };
+        for (which, at) in [("start", vec![top]), ("end", returns.clone())] {
+            let decl = m.declare(&format!("llvm.lifetime.{which}.p{space}"), opt_conv_ir::Type::VOID, &[ptr_ty]);
+            let fn_ty = m.func(decl).expect("declared").ty;
+            // LLVM 22's form takes the alloca alone; a module read with the
+            // older declaration (a size first, -1 if unknown) keeps it, and
+            // LLVM upgrades both alike. Any other signature: no marker.
+            let args = match m.types.fn_sig(fn_ty).map(|(_, params, _)| params) {
+                Some([p]) if *p == ptr_ty => vec![a],
+                Some([n, p]) if *n == opt_conv_ir::Type::I64 && *p == ptr_ty => {
+                    let bytes = size.map_or(u128::from(u64::MAX), u128::from);
+                    let c = Const::int(&m.types, opt_conv_ir::Type::I64, bytes);
+                    vec![f.dfg_mut_preserving_cfg().make_const(c), a]
+                }
+                _ => continue,
+            };
+            for before in at {
+                let loc = if before == top { start_loc } else { f.dfg().inst_md(before, "dbg") };
+                let dfg = f.dfg_mut_preserving_cfg();
+                let marker = opt_conv_ir::builder::make_call(dfg, decl, fn_ty, opt_conv_ir::Type::VOID, &args);
+                if loc.is_some() {
+                    dfg.set_inst_md(marker, "dbg", loc);
+                }
+                f.layout_mut_preserving_cfg().insert_inst_before(marker, before);
+            }
+        }
+    }
+}
+
+/// Whether a scalable vector is anywhere in `t` (its size is a multiple
+/// of one known only at run time).
+fn has_scalable(m: &Module, t: opt_conv_ir::Type) -> bool {
+    use opt_conv_ir::types::TypeData;
+    let mut work = vec![t];
+    while let Some(t) = work.pop() {
+        match m.types.get(t) {
+            TypeData::Vector { scalable: true, .. } => return true,
+            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => work.push(*elem),
+            TypeData::Struct { fields, .. } => work.extend(fields.iter().copied()),
+            TypeData::Named { body: Some(b), .. } => work.extend(b.iter().copied()),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether `i` (a copy from the callee's entry) is an alloca of constant

@@ -356,12 +356,20 @@ fn only_reads(decl: &FuncDecl) -> bool {
 /// the pointer is aligned as the parameter asks), a new alloca of the
 /// type in the caller's entry block, filled by `llvm.memcpy` from the
 /// argument right where the call is. `args` are the call's arguments;
-/// those copied are replaced with their copy. Edits no edge.
-pub(crate) fn copy_byval_args(m: &mut Module, f: &mut Function, call: Inst, callee: FuncId, args: &mut [Value]) {
-    let Some(ci) = f.dfg().inst(call).call_info() else { return };
+/// those copied are replaced with their copy. Returns each copy's alloca
+/// and `llvm.memcpy`, in the order of the arguments. Edits no edge.
+pub(crate) fn copy_byval_args(
+    m: &mut Module,
+    f: &mut Function,
+    call: Inst,
+    callee: FuncId,
+    args: &mut [Value],
+) -> Vec<(Inst, Inst)> {
+    let mut copies = Vec::new();
+    let Some(ci) = f.dfg().inst(call).call_info() else { return copies };
     let byval = byval_args(m, ci, callee);
     if byval.is_empty() {
-        return;
+        return copies;
     }
     let reads_only = m.func(callee).is_some_and(only_reads);
     let dl = m.data_layout();
@@ -384,7 +392,7 @@ pub(crate) fn copy_byval_args(m: &mut Module, f: &mut Function, call: Inst, call
         );
         let ai = f.dfg_mut_preserving_cfg().make_inst(alloca, ptr_ty);
         let copy = f.dfg().inst_result(ai).expect("an alloca has a result");
-        let name = f.dfg().value_name(arg).map(str::to_owned);
+        let name = f.dfg().value_name(arg).map(|n| unused_name(f, n));
         f.dfg_mut_preserving_cfg().set_value_name(copy, name.as_deref());
         let entry = f.entry_block().expect("the caller has an entry");
         let top = f.layout().first_inst(entry).expect("the entry has a terminator");
@@ -406,7 +414,23 @@ pub(crate) fn copy_byval_args(m: &mut Module, f: &mut Function, call: Inst, call
         }
         f.layout_mut_preserving_cfg().insert_inst_before(mc, call);
         args[k] = copy;
+        copies.push((ai, mc));
     }
+    copies
+}
+
+/// `name`, or if a value of `f` has it already, `name` with the first
+/// number that makes it new (as LLVM names a value whose name is taken,
+/// the first time it happens in a function; the printer would otherwise
+/// give the suffix to whichever of the two comes later).
+fn unused_name(f: &Function, name: &str) -> String {
+    let dfg = f.dfg();
+    let mut taken: rustc_hash::FxHashSet<&str> = f.params().iter().filter_map(|&p| dfg.value_name(p)).collect();
+    taken.extend(f.insts_in_order().filter_map(|(_, i)| dfg.inst_result(i)).filter_map(|r| dfg.value_name(r)));
+    if !taken.contains(name) {
+        return name.to_owned();
+    }
+    (1u64..).map(|k| format!("{name}{k}")).find(|c| !taken.contains(c.as_str())).expect("a free name")
 }
 
 /// The alignment `v` is known to have: an alloca's, else one.

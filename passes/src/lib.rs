@@ -59,6 +59,9 @@ pub struct Options {
     pub unroll: UnrollOptions,
     /// `-jump-threading-threshold=N`.
     pub jump_threading_threshold: Option<u32>,
+    /// `-inline-threshold=N`: the inliner's default threshold (LLVM's
+    /// `DefaultThreshold`, 225 when not given; it may be negative).
+    pub inline_threshold: Option<i32>,
     /// Values of options a driver added for its own passes, by option name
     /// (`"true"` for a flag that was given).
     pub extra: std::collections::BTreeMap<String, String>,

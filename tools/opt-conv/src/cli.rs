@@ -196,6 +196,10 @@ pub struct Cli {
     #[arg(long = "jump-threading-threshold", value_name = "N")]
     pub jump_threading_threshold: Option<u32>,
 
+    /// `inline`: the cost threshold for inlining a call (LLVM's default 225).
+    #[arg(long = "inline-threshold", value_name = "N", allow_negative_numbers = true)]
+    pub inline_threshold: Option<i32>,
+
     /// Enable debug logging for a pass (maps to the tracing target `opt_conv::NAME`).
     #[arg(long = "debug-only", value_name = "NAME")]
     pub debug_only: Option<String>,

@@ -408,6 +408,7 @@ fn run(
             allow_remainder: cli.unroll_allow_remainder,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
+        inline_threshold: cli.inline_threshold,
         extra,
     };
     let result = opt_conv_passes::run_pipeline(&steps, &mut module, &mut remarks, diag, &options);
