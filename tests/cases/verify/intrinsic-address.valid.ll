@@ -6,7 +6,7 @@ declare void @llvm.donothing()
 
 declare void @llvm.not.known()
 
-declare ptr @llvm.objc.retainAutoreleasedReturnValue(ptr)
+declare ptr @llvm.objc.retainAutoreleasedReturnValue(ptr) nounwind
 
 declare ptr @g()
 
