@@ -58,17 +58,20 @@ def program(seed):
     succs = {}
     for k in range(n):
         later = list(range(k + 1, n))
-        if not later or (k > 0 and r.random() < 0.15):
+        # Every block is reached: the next one from this one if nothing
+        # reached it yet.
+        need = [k + 1] if k + 1 < n and not preds[k + 1] else []
+        if not later or (not need and r.random() < 0.1):
             succs[k] = []
-        elif len(later) == 1 or r.random() < 0.2:
-            succs[k] = [r.choice(later)]
-        elif r.random() < 0.2 and len(later) >= 3:
-            succs[k] = r.sample(later, 3)
+        elif len(later) == 1 or r.random() < 0.1:
+            succs[k] = need or [r.choice(later)]
         else:
-            succs[k] = r.sample(later, 2)
+            width = 3 if len(later) >= 3 and r.random() < 0.2 else 2
+            rest = [b for b in later if b not in need]
+            succs[k] = need + r.sample(rest, width - len(need))
+            r.shuffle(succs[k])
         for s in succs[k]:
             preds[s].append(k)
-    # Blocks nobody reaches (other than the entry) return at once.
     lines = ["define i32 @f(i8 %x, i8 %y) {"]
     for k in range(n):
         lines.append(f"b{k}:")
@@ -77,14 +80,16 @@ def program(seed):
         if preds[k] and len(set(preds[k])) == len(preds[k]):
             ps = preds[k]
             if len(ps) > 1:
-                inc = ", ".join(f"[ {r.choice(['true', 'false', f'%k{p}'])}, %b{p} ]" for p in ps)
+                # Mostly constants: what threading can see through.
+                inc = ", ".join(f"[ {r.choice(['true', 'false', 'true', 'false', f'%k{p}'])}, %b{p} ]" for p in ps)
                 lines.append(f"  %p{k} = phi i1 {inc}")
                 vals1.append(f"%p{k}")
-                inc = ", ".join(f"[ {r.choice([str(r.choice(CONSTS)), f'%v{p}'])}, %b{p} ]" for p in ps)
+                inc = ", ".join(f"[ {r.choice(CONSTS) if r.random() < 0.75 else f'%v{p}'}, %b{p} ]" for p in ps)
                 lines.append(f"  %q{k} = phi i8 {inc}")
                 vals8.append(f"%q{k}")
         for t in range(r.randint(1, 3)):
-            a = r.choice(vals8)
+            # A compare of the phi is what threading evaluates per edge.
+            a = vals8[-1] if t == 0 and len(vals8) > 2 and r.random() < 0.7 else r.choice(vals8)
             c = r.choice(CONSTS) if r.random() < 0.7 else r.choice(vals8)
             name = f"%c{k}_{t}"
             if r.random() < 0.15:
@@ -102,13 +107,26 @@ def program(seed):
         lines.append(f"  %k{k} = and i1 {r.choice(vals1)}, true")
         s = succs[k]
         if not s:
+            # The result tells the paths apart: the block, and what its phis
+            # brought along.
             lines.append(f"  %w{k} = zext i8 %v{k} to i32")
             lines.append(f"  %z{k} = add i32 %w{k}, {1000 * (k + 1)}")
-            lines.append(f"  ret i32 %z{k}")
+            ret = f"%z{k}"
+            if f"%q{k}" in vals8:
+                lines.append(f"  %qw{k} = zext i8 %q{k} to i32")
+                lines.append(f"  %qs{k} = shl i32 %qw{k}, 16")
+                lines.append(f"  %pw{k} = zext i1 %p{k} to i32")
+                lines.append(f"  %ps{k} = shl i32 %pw{k}, 30")
+                lines.append(f"  %r{k} = add i32 %z{k}, %qs{k}")
+                lines.append(f"  %rr{k} = add i32 %r{k}, %ps{k}")
+                ret = f"%rr{k}"
+            lines.append(f"  ret i32 {ret}")
         elif len(s) == 1:
             lines.append(f"  br label %b{s[0]}")
         elif len(s) == 2:
-            lines.append(f"  br i1 {r.choice(vals1)}, label %b{s[0]}, label %b{s[1]}")
+            # Mostly the phi, or the compare of the phi.
+            cond = r.choice(vals1[:2]) if r.random() < 0.6 else r.choice(vals1)
+            lines.append(f"  br i1 {cond}, label %b{s[0]}, label %b{s[1]}")
         else:
             cases = r.sample(CONSTS, 2)
             lines.append(f"  switch i8 {r.choice(vals8)}, label %b{s[0]} [ i8 {cases[0]}, label %b{s[1]}"
