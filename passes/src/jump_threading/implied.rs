@@ -171,6 +171,9 @@ fn constant_bounds(
         (Some(k), None) => Some((p.swapped(), b, k)),
         _ => None,
     };
+    if bits == 0 || bits > 128 {
+        return None;
+    }
     let (p1, x1, k1) = norm(p1, a1, b1)?;
     let (p2, x2, k2) = norm(p2, a2, b2)?;
     if x1 != x2 {
@@ -246,7 +249,9 @@ fn at_most(f: &Function, a: Value, b: Value, signed: bool, bits: u32) -> bool {
     }
     let dfg = f.dfg();
     let konst = |v: Value| dfg.value_const(v).and_then(|k| k.as_int());
-    if let (Some(x), Some(y)) = (konst(a), konst(b)) {
+    if let (Some(x), Some(y)) = (konst(a), konst(b))
+        && bits <= 128
+    {
         let p = if signed { IntPred::Sle } else { IntPred::Ule };
         return p.holds(x, y, bits);
     }
@@ -259,7 +264,7 @@ fn at_most(f: &Function, a: Value, b: Value, signed: bool, bits: u32) -> bool {
     } else {
         return false;
     };
-    let Some(k) = konst(step) else { return false };
+    let Some(k) = konst(step).filter(|_| bits <= 128) else { return false };
     if signed {
         flags.contains(IntFlags::NSW) && opt_conv_ir::constant::sext(k, bits) >= 0
     } else {

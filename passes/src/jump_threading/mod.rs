@@ -296,7 +296,10 @@ impl Threader<'_> {
             let d = f.dfg().inst(t);
             (d.args[0], d.blocks[usize::from(value)])
         };
-        let in_b = |f: &Function, v: Value| f.dfg().value_inst(v).is_some_and(|i| f.layout().inst_block(i) == Some(b));
+        let defined_in = |f: &Function, v: Value, blk: Block| {
+            f.dfg().value_inst(v).is_some_and(|i| f.layout().inst_block(i) == Some(blk))
+        };
+        let in_b = |f: &Function, v: Value| defined_in(f, v, b);
         let value_analysis = !in_b(f, cond)
             || f.dfg().value_inst(cond).is_some_and(|i| {
                 let d = f.dfg().inst(i);
@@ -320,8 +323,12 @@ impl Threader<'_> {
                 let d = f.dfg().inst(phi);
                 let r = d.result().expect("a phi has a result");
                 let mut vals = d.args.iter().copied().filter(|&a| a != r);
+                // A value of `dead` itself (another phi, or one in a loop
+                // whose entry went) is left alone: only a block no longer
+                // reached could have it on every edge.
                 if let Some(v) = vals.next()
                     && vals.all(|a| a == v)
+                    && !defined_in(f, v, dead)
                 {
                     repl.insert(r, v);
                     gone.push(phi);
