@@ -4,7 +4,7 @@
 //! compares of the same operands (in either order); two compares of one
 //! value with constants (`x < 5` true decides `x < 10` and `x > 7`); and
 //! ordered compares whose operands are ordered in turn (`i + 1 <u n` with a
-//! `nuw` add decides `i <u n`).
+//! `nuw` add decides `i <u n`); a `freeze` of a decided value is that value.
 //!
 //! Only facts about SSA values are used: the caller must make sure the
 //! values compared are the same dynamic instances at both points (see
@@ -38,6 +38,17 @@ fn implied(m: &Module, f: &Function, c: Value, cv: bool, cond: Value, depth: u32
             return implied(m, f, a, false, cond, depth - 1).or_else(|| implied(m, f, b, false, cond, depth - 1));
         }
         _ => {}
+    }
+    // What a branch decides is not poison (a branch on poison is undefined),
+    // and neither are the values compared to decide it: a frozen one is
+    // the value itself.
+    if let Some(x) = frozen(f, cond) {
+        // Two freezes of one value: equal unless it is poison, and then
+        // the second may be given the value the first had.
+        if frozen(f, c) == Some(x) {
+            return Some(cv);
+        }
+        return implied(m, f, c, cv, x, depth - 1);
     }
     // What decides `cond` through its structure.
     match logic(m, f, cond) {
@@ -110,6 +121,12 @@ fn logic(m: &Module, f: &Function, v: Value) -> Option<Logic> {
         BinOp::Or => Some(Logic::Or(d.args[0], d.args[1])),
         _ => None,
     }
+}
+
+/// The operand of `v` if `v` is a `freeze`.
+fn frozen(f: &Function, v: Value) -> Option<Value> {
+    let d = f.dfg().inst(f.dfg().value_inst(v)?);
+    (d.kind == InstKind::Freeze).then(|| d.args[0])
 }
 
 /// `v` as an integer compare `(pred, lhs, rhs)`.
@@ -288,6 +305,10 @@ pub fn leaves(m: &Module, f: &Function, cond: Value) -> Vec<Value> {
                 }
             }
         };
+        if let Some(x) = frozen(f, v) {
+            push(x, &mut out);
+            continue;
+        }
         match logic(m, f, v) {
             Some(Logic::Not(a)) => push(a, &mut out),
             Some(Logic::And(a, b) | Logic::Or(a, b)) => {

@@ -57,6 +57,8 @@ impl Edge<'_> {
                 let from_b = dfg.value_inst(a).is_some_and(|x| f.layout().inst_block(x) == Some(b));
                 if from_b { dfg.value_const(a).and_then(Const::as_int) } else { self.int(a, depth - 1) }
             }
+            // A known value is not poison, so freezing it changes nothing.
+            InstKind::Freeze => self.int(d.args[0], depth - 1),
             InstKind::ICmp { pred, .. } => {
                 match (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1)) {
                     (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, bits(d.args[0])?))),

@@ -285,7 +285,8 @@ impl Threader<'_> {
     /// `value` takes, as LLVM folds a branch it knows the way of. LLVM has
     /// two such folds that tidy up differently, and we follow each: a
     /// condition its value analysis decides on the edges in (an `i1` from
-    /// outside `b`, or a compare of such a value with a constant) is deleted
+    /// outside `b`, or a compare of such a value with a constant, or a
+    /// freeze of one) is deleted
     /// if nothing else uses it, and phis of the dropped successor keep their
     /// one remaining entry; any other condition, decided by a dominating
     /// one (`processImpliedCondition`), stays, and a phi of the dropped
@@ -303,9 +304,8 @@ impl Threader<'_> {
         let value_analysis = !in_b(f, cond)
             || f.dfg().value_inst(cond).is_some_and(|i| {
                 let d = f.dfg().inst(i);
-                matches!(d.kind, InstKind::ICmp { .. })
-                    && f.dfg().value_const(d.args[1]).is_some()
-                    && !in_b(f, d.args[0])
+                let compare = matches!(d.kind, InstKind::ICmp { .. }) && f.dfg().value_const(d.args[1]).is_some();
+                (compare || d.kind == InstKind::Freeze) && !in_b(f, d.args[0])
             });
         let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(value));
         f.set_operand(t, 0, k);
@@ -409,11 +409,20 @@ impl Threader<'_> {
         false
     }
 
-    /// A branch on a phi of `b` is copied into the first predecessor that
-    /// falls through to `b`, so that the predecessor decides itself.
+    /// A branch on a phi of `b` (or a freeze of one) is copied into the
+    /// first predecessor that falls through to `b`, so that the predecessor
+    /// decides itself.
     fn duplicate_branch_on_phi(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
         let t = f.terminator(b).expect("checked");
-        let cond = f.dfg().inst(t).args[0];
+        let mut cond = f.dfg().inst(t).args[0];
+        // A branch on a freeze of a phi of `b` is copied with the freeze.
+        if let Some(fr) = f
+            .dfg()
+            .value_inst(cond)
+            .filter(|&i| f.dfg().inst(i).kind == InstKind::Freeze && f.layout().inst_block(i) == Some(b))
+        {
+            cond = f.dfg().inst(fr).args[0];
+        }
         let Some(phi) = f.dfg().value_inst(cond) else { return false };
         if !f.dfg().inst(phi).is_phi() || f.layout().inst_block(phi) != Some(b) || headers.contains(b) {
             return false;
