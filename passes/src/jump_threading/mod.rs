@@ -6,8 +6,8 @@
 //! becomes unconditional, as does one whose condition a dominating
 //! compare implies ([`implied`]: `x < 5` decides `x < 10`); an edge on
 //! which the branch condition is known ([`known`]: a phi of constants, or a
-//! condition tested, or implied by one tested, earlier on the path) is
-//! threaded past the block to the successor it will take, through a
+//! condition tested, or implied by one tested, earlier on the path; through
+//! a `freeze`, which a known value passes unchanged) is threaded past the block to the successor it will take, through a
 //! copy of the block; a branch on a phi is copied into a predecessor that
 //! falls through to it; empty forwarding blocks disappear. Loop headers are
 //! not threaded through nor removed, and a block is copied only if it costs
