@@ -4,6 +4,7 @@
 //! on the same condition that every path to the predecessor took the same
 //! way ("a condition already tested on the path").
 
+use super::implied::{self, implies};
 use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::Const;
 use opt_conv_ir::inst::BinOp;
@@ -39,9 +40,9 @@ impl Edge<'_> {
             return c.as_int();
         }
         let here = dfg.value_inst(v).filter(|&i| f.layout().inst_block(i) == Some(b));
+        let is_bool = self.m.types.int_bits(dfg.value_type(v)) == Some(1);
         let Some(i) = here else {
-            let is_bool = self.m.types.int_bits(dfg.value_type(v)) == Some(1);
-            return if is_bool { tested_on_path(f, self.cfg, v, p, b).map(u128::from) } else { None };
+            return if is_bool { tested_on_path(self.m, f, self.cfg, v, p, b).map(u128::from) } else { None };
         };
         if depth == 0 {
             return None;
@@ -56,46 +57,88 @@ impl Edge<'_> {
                 let from_b = dfg.value_inst(a).is_some_and(|x| f.layout().inst_block(x) == Some(b));
                 if from_b { dfg.value_const(a).and_then(Const::as_int) } else { self.int(a, depth - 1) }
             }
+            // A known value is not poison, so freezing it changes nothing.
+            InstKind::Freeze => self.int(d.args[0], depth - 1),
             InstKind::ICmp { pred, .. } => {
-                let (x, y) = (self.int(d.args[0], depth - 1)?, self.int(d.args[1], depth - 1)?);
-                Some(u128::from(pred.holds(x, y, bits(d.args[0])?)))
+                match (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1)) {
+                    (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, bits(d.args[0])?))),
+                    // Decided by a compare tested on the way?
+                    _ => tested_on_path(self.m, f, self.cfg, v, p, b).map(u128::from),
+                }
             }
             InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), .. } if bits(v) == Some(1) => {
                 let (x, y) = (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1));
-                match (op, x, y) {
+                let folded = match (op, x, y) {
                     (BinOp::And, Some(0), _) | (BinOp::And, _, Some(0)) => Some(0),
                     (BinOp::Or, Some(1), _) | (BinOp::Or, _, Some(1)) => Some(1),
                     (BinOp::And, Some(x), Some(y)) => Some(x & y),
                     (BinOp::Or, Some(x), Some(y)) => Some(x | y),
                     (BinOp::Xor, Some(x), Some(y)) => Some(x ^ y),
                     _ => None,
-                }
+                };
+                folded.or_else(|| tested_on_path(self.m, f, self.cfg, v, p, b).map(u128::from))
             }
             _ => None,
         }
     }
 }
 
-/// `cond` is known on `p -> b` when `p` itself branches on it to `b` along
-/// one arm only, or when every path into `p` last passed a branch on `cond`
-/// along arms that give it the same value, or when the arm of such a branch
-/// (entered only from it) dominates `p`: the arm decides the value on all
-/// paths then, even if others seem to disagree (those only run when the
-/// value is the other one, which cannot happen after that arm).
+/// `cond` is known on `p -> b` when `p` itself branches to `b` along one
+/// arm only on a condition that decides `cond` ([`implies`]: the same
+/// value, or one implying it), or when every path into `p` last passed such
+/// a branch along arms that give `cond` the same value, or when the arm of
+/// such a branch (entered only from it) dominates `p`: the arm decides the
+/// value on all paths then, even if others seem to disagree (those only run
+/// when the value is the other one, which cannot happen after that arm).
 ///
 /// The search goes backward from `p` and stops at such arms; it gives up on
-/// reaching the entry or the block defining `cond` (on those paths the value
-/// is not decided), or after [`PATH_SEARCH`] blocks.
-fn tested_on_path(f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
-    // The value a branch on `cond` gives along its edge to `to`, if it is one.
+/// reaching the entry or a block defining one of the values the decision
+/// rests on ([`leaves`]: on those paths they are other dynamic instances),
+/// or after [`PATH_SEARCH`] blocks. `cond` may be defined in `b` only as a
+/// compare or logic of values defined elsewhere: it is computed anew there
+/// from the same values.
+fn tested_on_path(m: &Module, f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
+    let def_block = |v: Value| f.dfg().value_inst(v).and_then(|i| f.layout().inst_block(i));
+    // Branches on `cond` itself need only `cond`'s instance to be the same;
+    // implications also need those of the values compared.
+    if def_block(cond) != Some(b)
+        && let Some(v) = search(f, cfg, cond, p, b, &[def_block(cond)], |c, cv| (c == cond).then_some(cv))
+    {
+        return Some(v);
+    }
+    let leaves = implied::leaves(m, f, cond);
+    if leaves.iter().skip(1).any(|&v| def_block(v) == Some(b)) || (leaves.len() == 1 && def_block(cond) == Some(b)) {
+        return None;
+    }
+    let stops: Vec<Option<Block>> = leaves.iter().map(|&v| def_block(v)).collect();
+    search(f, cfg, cond, p, b, &stops, |c, cv| implies(m, f, c, cv, cond))
+}
+
+/// The search of [`tested_on_path`], with `decides(c, v)` the value of the
+/// condition when a branch's `c` is `v`, and `stops` the blocks that end it.
+fn search(
+    f: &Function,
+    cfg: &Cfg,
+    cond: Value,
+    p: Block,
+    b: Block,
+    stops: &[Option<Block>],
+    decides: impl Fn(Value, bool) -> Option<bool>,
+) -> Option<bool> {
+    // The value a branch gives `cond` along its edge to `to`, if it decides it.
     let decided = |from: Block, to: Block| -> Option<bool> {
         let d = f.dfg().inst(f.terminator(from)?);
-        (d.is_cond_br() && d.args[0] == cond && d.blocks[0] != d.blocks[1]).then(|| d.blocks[0] == to)
+        if !d.is_cond_br() || d.blocks[0] == d.blocks[1] {
+            return None;
+        }
+        decides(d.args[0], d.blocks[0] == to)
     };
-    if f.terminator(p).is_some_and(|t| f.dfg().inst(t).is_cond_br() && f.dfg().inst(t).args[0] == cond) {
-        return decided(p, b);
+    if let Some(v) = decided(p, b) {
+        return Some(v);
     }
-    let def_block = f.dfg().value_inst(cond).and_then(|i| f.layout().inst_block(i));
+    if f.terminator(p).is_some_and(|t| f.dfg().inst(t).is_cond_br() && f.dfg().inst(t).args[0] == cond) {
+        return None;
+    }
     // Small and bounded: a list, not a set sized for the whole function.
     let mut seen: Vec<Block> = vec![p];
     let mut stack = vec![p];
@@ -104,7 +147,7 @@ fn tested_on_path(f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> O
     let mut arms: Vec<(Block, bool)> = Vec::new();
     while let Some(y) = stack.pop() {
         let preds = cfg.preds(y);
-        if preds.is_empty() || Some(y) == def_block || f.entry_block() == Some(y) {
+        if preds.is_empty() || stops.contains(&Some(y)) || f.entry_block() == Some(y) {
             // A path that passed no deciding arm: none dominates `p` either.
             return None;
         }

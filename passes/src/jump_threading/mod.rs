@@ -3,9 +3,11 @@
 //! As LLVM's, block by block until nothing changes: a block whose only
 //! predecessor falls through to it absorbs it; a branch on a constant, or on
 //! a condition a dominating branch already decided along the only path in,
-//! becomes unconditional; an edge on which the branch condition is known
-//! ([`known`]: a phi of constants, or a condition tested earlier on the
-//! path) is threaded past the block to the successor it will take, through a
+//! becomes unconditional, as does one whose condition a dominating
+//! compare implies ([`implied`]: `x < 5` decides `x < 10`); an edge on
+//! which the branch condition is known ([`known`]: a phi of constants, or a
+//! condition tested, or implied by one tested, earlier on the path; through
+//! a `freeze`, which a known value passes unchanged) is threaded past the block to the successor it will take, through a
 //! copy of the block; a branch on a phi is copied into a predecessor that
 //! falls through to it; empty forwarding blocks disappear. Loop headers are
 //! not threaded through nor removed, and a block is copied only if it costs
@@ -21,8 +23,10 @@
 //! threading example. Refusals are missed remarks naming the rule.
 //!
 //! Not done (LLVM does): switches, `select` unfolding, partially redundant
-//! loads, guards, and values known only through ranges.
+//! loads, guards, and values known only through ranges (beyond a compare
+//! with a constant implying another).
 
+pub mod implied;
 pub mod known;
 pub mod thread;
 
@@ -35,8 +39,11 @@ use crate::noalias_scopes::CopyScopes;
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
 use crate::remarks::{block_label, inst_label};
+use crate::simplify::delete_dead_among;
 use opt_conv_ir::analysis::FunctionAnalyses;
-use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, InstKind, Module};
+use opt_conv_ir::dfg::ValueDef;
+use opt_conv_ir::edit::{Replacements, remove_inst};
+use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, InstKind, Module, Value};
 use opt_conv_legality::oracle::{Oracle, Query, Verdict};
 use opt_conv_legality::{ConvergenceInfo, FunctionConvergence};
 
@@ -236,7 +243,11 @@ impl Threader<'_> {
     }
 
     /// A branch on a condition that the single path into `b` (up to three
-    /// blocks back) already tested becomes unconditional.
+    /// blocks back) already decided becomes unconditional: the same
+    /// condition, or one it implies or refutes ([`implied`], LLVM's
+    /// `processImpliedCondition`). Every block of that path has one
+    /// predecessor, so the values compared are the ones the earlier branch
+    /// saw.
     fn fold_implied(&mut self, f: &mut Function, b: Block) -> bool {
         let t = f.terminator(b).expect("checked");
         let cond = f.dfg().inst(t).args[0];
@@ -249,17 +260,86 @@ impl Threader<'_> {
             if !d.is_cond_br() || d.blocks[0] == d.blocks[1] {
                 return false;
             }
-            if d.args[0] == cond {
-                let value = d.blocks[0] == cur;
+            let c = d.args[0];
+            if let Some(value) = implied::implies(self.m, f, c, d.blocks[0] == cur, cond) {
                 drop(cfg);
-                let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(value));
-                f.set_operand(t, 0, k);
-                return fold_constant_branch(f, b);
+                if c != cond {
+                    let msg = format!(
+                        "folded the branch of {}: {} is {value} where the branch of {} went to {}",
+                        block_label(f, b),
+                        f.dfg().value_name(cond).map_or_else(|| "its condition".to_owned(), |n| format!("%{n}")),
+                        block_label(f, p),
+                        block_label(f, cur)
+                    );
+                    self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+                }
+                return self.fold_to(f, b, value);
             }
             cur = p;
             steps += 1;
         }
         false
+    }
+
+    /// Makes `b`'s branch unconditional, to the successor its condition
+    /// `value` takes, as LLVM folds a branch it knows the way of. LLVM has
+    /// two such folds that tidy up differently, and we follow each: a
+    /// condition its value analysis decides on the edges in (an `i1` from
+    /// outside `b`, or a compare of such a value with a constant, or a
+    /// freeze of one) is deleted
+    /// if nothing else uses it, and phis of the dropped successor keep their
+    /// one remaining entry; any other condition, decided by a dominating
+    /// one (`processImpliedCondition`), stays, and a phi of the dropped
+    /// successor whose entries are all one value becomes that value.
+    fn fold_to(&mut self, f: &mut Function, b: Block, value: bool) -> bool {
+        let t = f.terminator(b).expect("a branch");
+        let (cond, dead) = {
+            let d = f.dfg().inst(t);
+            (d.args[0], d.blocks[usize::from(value)])
+        };
+        let defined_in = |f: &Function, v: Value, blk: Block| {
+            f.dfg().value_inst(v).is_some_and(|i| f.layout().inst_block(i) == Some(blk))
+        };
+        let in_b = |f: &Function, v: Value| defined_in(f, v, b);
+        let value_analysis = !in_b(f, cond)
+            || f.dfg().value_inst(cond).is_some_and(|i| {
+                let d = f.dfg().inst(i);
+                let compare = matches!(d.kind, InstKind::ICmp { .. }) && f.dfg().value_const(d.args[1]).is_some();
+                (compare || d.kind == InstKind::Freeze) && !in_b(f, d.args[0])
+            });
+        let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(value));
+        f.set_operand(t, 0, k);
+        if !fold_constant_branch(f, b) {
+            return false;
+        }
+        if value_analysis {
+            if let Some(i) = f.dfg().value_inst(cond).filter(|&i| f.layout().inst_block(i).is_some()) {
+                delete_dead_among(self.m, f, |f| f.layout().inst_block(i).map(|_| i).into_iter().collect());
+            }
+        } else if dead != f.successors(b)[0] {
+            let mut repl = Replacements::new();
+            let mut gone = Vec::new();
+            for phi in f.phis(dead).collect::<Vec<_>>() {
+                let d = f.dfg().inst(phi);
+                let r = d.result().expect("a phi has a result");
+                let mut vals = d.args.iter().copied().filter(|&a| a != r);
+                // A value of `dead` itself (another phi, or one in a loop
+                // whose entry went) is left alone: only a block no longer
+                // reached could have it on every edge.
+                if let Some(v) = vals.next()
+                    && vals.all(|a| a == v)
+                    && !defined_in(f, v, dead)
+                {
+                    repl.insert(r, v);
+                    gone.push(phi);
+                }
+            }
+            repl.apply(f);
+            for phi in gone {
+                remove_inst(f, phi);
+            }
+        }
+        true
     }
 
     /// Threads one predecessor edge on which `b`'s branch is known, to the
@@ -329,11 +409,20 @@ impl Threader<'_> {
         false
     }
 
-    /// A branch on a phi of `b` is copied into the first predecessor that
-    /// falls through to `b`, so that the predecessor decides itself.
+    /// A branch on a phi of `b` (or a freeze of one) is copied into the
+    /// first predecessor that falls through to `b`, so that the predecessor
+    /// decides itself.
     fn duplicate_branch_on_phi(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
         let t = f.terminator(b).expect("checked");
-        let cond = f.dfg().inst(t).args[0];
+        let mut cond = f.dfg().inst(t).args[0];
+        // A branch on a freeze of a phi of `b` is copied with the freeze.
+        if let Some(fr) = f
+            .dfg()
+            .value_inst(cond)
+            .filter(|&i| f.dfg().inst(i).kind == InstKind::Freeze && f.layout().inst_block(i) == Some(b))
+        {
+            cond = f.dfg().inst(fr).args[0];
+        }
         let Some(phi) = f.dfg().value_inst(cond) else { return false };
         if !f.dfg().inst(phi).is_phi() || f.layout().inst_block(phi) != Some(b) || headers.contains(b) {
             return false;
@@ -422,13 +511,19 @@ impl Threader<'_> {
 
     /// LLVM's duplication cost of `b`'s instructions (phis and terminator
     /// excluded): calls 4, intrinsic calls 2, free casts and markers 0,
-    /// anything else 1.
+    /// anything else 1; a block with inline assembly is never copied.
     fn cost(&self, f: &Function, b: Block) -> u32 {
         let mut size = 0;
         for i in f.block_insts(b) {
             let d = f.dfg().inst(i);
             if d.is_phi() || d.is_terminator() {
                 continue;
+            }
+            let asm = d.callee().is_some_and(|c| matches!(f.dfg().value(c).def, ValueDef::Asm(_)));
+            if asm {
+                // Inline assembly may define a label: never copied (as in
+                // LLVM after version 22).
+                return u32::MAX;
             }
             size += match &d.kind {
                 InstKind::Call(_) => {
