@@ -11,10 +11,23 @@
 //! not, because maximal convergence depends on the shape of the CFG.
 
 use super::{Oracle, Refusal, Rule, Verdict};
+use crate::FunctionConvergence;
 use crate::convergence::ConvOp;
 use opt_conv_ir::{Block, EntitySet, Function, Inst};
 
 impl Oracle<'_> {
+    /// Whether threading through `block` or copying it into a predecessor
+    /// ([`crate::Query::Thread`], [`crate::Query::DuplicateInto`]) is legal
+    /// without consulting the analyses: `block` holds no call (only calls
+    /// are convergent operations), so nothing is duplicated, and the
+    /// function (`mode`) has no uncontrolled convergent operation whose
+    /// grouping the new control flow could change. [`Oracle::check_thread`]
+    /// finds exactly that; a pass may skip refreshing a stale oracle then.
+    pub fn copies_nothing_convergent(f: &Function, block: Block, mode: FunctionConvergence) -> bool {
+        matches!(mode, FunctionConvergence::None | FunctionConvergence::Controlled)
+            && f.block_insts(block).all(|i| f.dfg().inst(i).call_info().is_none())
+    }
+
     /// Threading `pred -> block` to `succ` through a copy of `block`, or
     /// (`succ` none) copying `block` with its terminator into `pred`.
     pub(super) fn check_thread(&self, f: &Function, pred: Block, block: Block, succ: Option<Block>) -> Verdict {
@@ -32,7 +45,9 @@ impl Oracle<'_> {
             .copied()
             .filter(|&i| !local_anchor(i) && self.conv.def_kind(i) != Some(crate::TokenKind::Anchor))
             .collect();
-        let route = match succ {
+        // Named only for a refusal: block names number the function's
+        // blocks, which after every edit would cost the function's size.
+        let route = || match succ {
             Some(s) => format!(
                 "threading {} -> {} -> {}",
                 self.block_name(f, pred),
@@ -62,8 +77,9 @@ impl Oracle<'_> {
                     return Verdict::Refused(Refusal::new(
                         Rule::TokenPlacement,
                         format!(
-                            "{route} would duplicate the token intrinsic {}, whose token is used beyond the \
+                            "{} would duplicate the token intrinsic {}, whose token is used beyond the \
                              block (a token cannot be merged by a phi)",
+                            route(),
                             self.inst_name(f, i)
                         ),
                     ));
@@ -88,8 +104,9 @@ impl Oracle<'_> {
             return Verdict::Refused(Refusal::new(
                 Rule::DuplicateUnderDivergence,
                 format!(
-                    "{route} would duplicate {}; threads arriving from {} and from elsewhere would execute \
+                    "{} would duplicate {}; threads arriving from {} and from elsewhere would execute \
                      different copies, and they may arrive differently (divergent branches before {})",
+                    route(),
                     self.inst_list(f, &at_risk),
                     self.block_name(f, pred),
                     self.block_name(f, block)

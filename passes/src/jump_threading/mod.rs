@@ -69,12 +69,19 @@ impl FunctionPass for JumpThreading {
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
         let m: &Module = cx.module;
-        let convergent = ConvergenceInfo::compute(m, f).mode() != FunctionConvergence::None;
+        let mode = ConvergenceInfo::compute(m, f).mode();
+        // Refusals name values as printed only when someone reads them:
+        // printed names number the whole function again after every edit.
+        let explain = cx.remarks.wants("jump-threading")
+            || tracing::enabled!(target: "opt_conv::jump-threading", tracing::Level::DEBUG);
+        let convergent = mode != FunctionConvergence::None;
         let mut t = Threader {
             m,
             fid: cx.func,
             threshold: cx.options.jump_threading_threshold.unwrap_or(self.threshold),
             convergent,
+            mode,
+            explain,
             oracle: None,
             stale: false,
             remarks: Vec::new(),
@@ -118,6 +125,11 @@ struct Threader<'m> {
     /// Whether the function has convergent operations at all (if not, the
     /// oracle has nothing to say and is not built).
     convergent: bool,
+    /// The function's kind of convergence (threading only copies or
+    /// deletes operations, so it does not change it).
+    mode: FunctionConvergence,
+    /// Whether refusals name values exactly as printed ([`Oracle::explaining`]).
+    explain: bool,
     /// Built on the first question, brought up to date after changes.
     oracle: Option<Oracle<'m>>,
     stale: bool,
@@ -490,10 +502,17 @@ impl Threader<'_> {
         if !self.convergent {
             return None;
         }
+        // Most blocks copy nothing convergent: no need to bring the oracle
+        // up to date (a pass over the function) to hear that.
+        if let Query::Thread { block, .. } | Query::DuplicateInto { block, .. } = q
+            && Oracle::copies_nothing_convergent(f, block, self.mode)
+        {
+            return None;
+        }
         match &mut self.oracle {
             Some(o) if self.stale => o.refresh(f),
             Some(_) => {}
-            None => self.oracle = Some(Oracle::new(self.m, self.fid, f)),
+            None => self.oracle = Some(Oracle::new(self.m, self.fid, f).explaining(self.explain)),
         }
         self.stale = false;
         match self.oracle.as_ref().expect("built above").ask(f, &q) {
