@@ -93,7 +93,6 @@ fn incompatible(types: &TypeTable, a: &Attr, ty: Type) -> bool {
         | "initializes"
         | "readnone"
         | "readonly"
-        | "writeonly"
         | "byval"
         | "byref"
         | "inalloca"

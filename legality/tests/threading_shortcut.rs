@@ -6,7 +6,7 @@
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_legality::{ConvergenceInfo, Oracle, Query};
 
-#[allow(dead_code)] // shared with the other attack tests; this one needs only `module`
+#[allow(dead_code, reason = "shared with the other attack tests; this one needs only `module`")]
 mod support;
 
 use support::module;

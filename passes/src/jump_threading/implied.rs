@@ -4,7 +4,7 @@
 //! compares of the same operands (in either order); two compares of one
 //! value with constants (`x < 5` true decides `x < 10` and `x > 7`); and
 //! ordered compares whose operands are ordered in turn (`i + 1 <u n` with a
-//! `nuw` add decides `i <u n`); a `freeze` of a decided value is that value.
+//! `nuw` add decides `i <u n`). A `freeze` is never decided (see [`implied`]).
 //!
 //! Only facts about SSA values are used: the caller must make sure the
 //! values compared are the same dynamic instances at both points (see
@@ -39,16 +39,12 @@ fn implied(m: &Module, f: &Function, c: Value, cv: bool, cond: Value, depth: u32
         }
         _ => {}
     }
-    // What a branch decides is not poison (a branch on poison is undefined),
-    // and neither are the values compared to decide it: a frozen one is
-    // the value itself.
-    if let Some(x) = frozen(f, cond) {
-        // Two freezes of one value: equal unless it is poison, and then
-        // the second may be given the value the first had.
-        if frozen(f, c) == Some(x) {
-            return Some(cv);
-        }
-        return implied(m, f, c, cv, x, depth - 1);
+    // Nothing decides a `freeze`: a branch on one is defined where its
+    // operand is poison, and then the freeze's other users see whatever it
+    // froze to, which a fold or a copy made from the decided value would
+    // contradict (two freezes of one poison value may differ, too).
+    if frozen(f, cond).is_some() {
+        return None;
     }
     // What decides `cond` through its structure.
     match logic(m, f, cond) {

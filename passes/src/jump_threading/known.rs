@@ -57,8 +57,20 @@ impl Edge<'_> {
                 let from_b = dfg.value_inst(a).is_some_and(|x| f.layout().inst_block(x) == Some(b));
                 if from_b { dfg.value_const(a).and_then(Const::as_int) } else { self.int(a, depth - 1) }
             }
-            // A known value is not poison, so freezing it changes nothing.
-            InstKind::Freeze => self.int(d.args[0], depth - 1),
+            // A freeze of a constant (a phi's constant incoming value
+            // included) is that constant. Nothing else: a value decided by
+            // a branch may still be poison where the freeze runs, and then
+            // the freeze's users see whatever it froze to.
+            InstKind::Freeze => {
+                let a = d.args[0];
+                let incoming = |x: Value| {
+                    let phi = dfg.value_inst(x).filter(|&i| f.layout().inst_block(i) == Some(b))?;
+                    let pd = dfg.inst(phi);
+                    let k = pd.is_phi().then(|| pd.blocks.iter().position(|&x| x == p))??;
+                    dfg.value_const(pd.args[k]).and_then(Const::as_int)
+                };
+                dfg.value_const(a).and_then(Const::as_int).or_else(|| incoming(a))
+            }
             InstKind::ICmp { pred, .. } => {
                 match (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1)) {
                     (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, bits(d.args[0])?))),

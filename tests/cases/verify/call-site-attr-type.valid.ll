@@ -8,11 +8,15 @@ declare void @h(i32, ...)
 
 declare i32 @llvm.ctpop.i32(i32)
 
+; `writeonly` fits any type (unlike `readonly` and `readnone`).
+declare void @wo(i32 writeonly)
+
 define void @call_sites(ptr %p, i32 %x) {
   %a = call zeroext i32 @f()
   %b = call noalias nonnull ptr @g()
   call void (i32, ...) @h(i32 signext 0, ptr nonnull align 8 %p)
   call void (i32, ...) %p(i32 0, ptr noundef %p)
   %c = call noundef i32 @llvm.ctpop.i32(i32 noundef %x)
+  call void @wo(i32 writeonly %x)
   ret void
 }
