@@ -289,6 +289,7 @@ impl<'a> Parser<'a> {
                     | "range"
                     | "nofpclass"
                     | "align"
+                    | "alignstack"
             );
             if !ok {
                 break;

@@ -11,6 +11,9 @@ declare i32 @llvm.ctpop.i32(i32)
 ; `writeonly` fits any type (unlike `readonly` and `readnone`).
 declare void @wo(i32 writeonly)
 
+; `alignstack` is also a return attribute.
+declare alignstack(8) i32 @as()
+
 define void @call_sites(ptr %p, i32 %x) {
   %a = call zeroext i32 @f()
   %b = call noalias nonnull ptr @g()
