@@ -1066,6 +1066,23 @@ fn add_lifetime_markers(
     clones: &[(Inst, Inst)],
 ) {
     let dl = m.data_layout();
+    // Only the inlined instructions can use these allocas (the callee's
+    // own, or copies made for its byval arguments, which their memcpy
+    // uses): one walk over them says which are used, and which the callee
+    // already scoped with markers of its own.
+    let mut used: rustc_hash::FxHashSet<Value> = rustc_hash::FxHashSet::default();
+    let mut scoped: rustc_hash::FxHashSet<Value> = rustc_hash::FxHashSet::default();
+    for &(_, ni) in clones {
+        let d = f.dfg().inst(ni);
+        let marker =
+            opt_conv_legality::convergence::callee_decl(m, f, d).is_some_and(|c| c.name.starts_with("llvm.lifetime."));
+        for &a in &d.args {
+            used.insert(a);
+            if marker {
+                scoped.insert(a);
+            }
+        }
+    }
     let mut allocas = Vec::new();
     let entry_allocas = f.block_insts(entry_copy).collect::<Vec<_>>();
     for i in byval_copies.iter().copied().chain(entry_allocas) {
@@ -1079,12 +1096,7 @@ fn add_lifetime_markers(
             continue;
         }
         let Some(a) = f.dfg().inst_result(i) else { continue };
-        let users = f.users_of(a);
-        let scoped = users.iter().any(|&u| {
-            opt_conv_legality::convergence::callee_decl(m, f, f.dfg().inst(u))
-                .is_some_and(|c| c.name.starts_with("llvm.lifetime."))
-        });
-        if !users.is_empty() && !scoped {
+        if (used.contains(&a) || byval_copies.contains(&i)) && !scoped.contains(&a) {
             // The size in bytes, for a module that still declares the
             // markers in their older form, with a size operand.
             let size = count
