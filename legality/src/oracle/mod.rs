@@ -333,6 +333,14 @@ impl<'m> Oracle<'m> {
         UniformityInfo::compute_with(m, fid, f, target, Mode::Legality, Some(conv.clone()))
     }
 
+    /// Whether the oracle was built or refreshed for `f` as it is now (if
+    /// not, [`Oracle::ask`] answers from a fresh oracle, a walk of the
+    /// whole function per question: a pass asking many should
+    /// [`Oracle::refresh`] first).
+    pub fn is_current(&self, f: &Function) -> bool {
+        f.stamp(Changes::ALL) == self.built
+    }
+
     /// The one entry point: may the transform described by `q` be done?
     pub fn ask(&self, f: &Function, q: &Query) -> Verdict {
         let now = f.stamp(Changes::ALL);

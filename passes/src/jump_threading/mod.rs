@@ -59,6 +59,14 @@ impl Default for JumpThreading {
     }
 }
 
+/// How many instructions the refreshes of one function's legality oracle
+/// may walk in all (each refresh walks the whole function): past that,
+/// blocks that would need it are not copied, so the pass stays linear in a
+/// huge function. A 20,000-instruction function may refresh 200 times.
+const ORACLE_REFRESH_WORK: usize = 4_000_000;
+/// Refreshes allowed however large the function.
+const ORACLE_REFRESHES_MIN: u32 = 8;
+
 impl FunctionPass for JumpThreading {
     fn name(&self) -> &'static str {
         "jump-threading"
@@ -82,6 +90,10 @@ impl FunctionPass for JumpThreading {
             convergent,
             mode,
             explain,
+            refreshes: 0,
+            refresh_budget: u32::try_from(ORACLE_REFRESH_WORK / f.dfg().num_insts().max(1))
+                .unwrap_or(u32::MAX)
+                .max(ORACLE_REFRESHES_MIN),
             oracle: None,
             stale: false,
             remarks: Vec::new(),
@@ -130,6 +142,10 @@ struct Threader<'m> {
     mode: FunctionConvergence,
     /// Whether refusals name values exactly as printed ([`Oracle::explaining`]).
     explain: bool,
+    /// How often the oracle was brought up to date after an edit, and how
+    /// often it may be ([`ORACLE_REFRESH_WORK`]).
+    refreshes: u32,
+    refresh_budget: u32,
     /// Built on the first question, brought up to date after changes.
     oracle: Option<Oracle<'m>>,
     stale: bool,
@@ -509,8 +525,22 @@ impl Threader<'_> {
         {
             return None;
         }
+        // Edits this pass did not flag (folds) leave it behind too.
+        self.stale |= self.oracle.as_ref().is_some_and(|o| !o.is_current(f));
         match &mut self.oracle {
-            Some(o) if self.stale => o.refresh(f),
+            Some(_) if self.stale && self.refreshes >= self.refresh_budget => {
+                // Refusing is always legal; refreshing without bound is
+                // quadratic in a huge function that threads many blocks.
+                return Some(format!(
+                    "the legality oracle was brought up to date {} times in this function already (each \
+                     walks the whole function); blocks with calls are not copied any more",
+                    self.refreshes
+                ));
+            }
+            Some(o) if self.stale => {
+                o.refresh(f);
+                self.refreshes += 1;
+            }
             Some(_) => {}
             None => self.oracle = Some(Oracle::new(self.m, self.fid, f).explaining(self.explain)),
         }
