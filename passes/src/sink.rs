@@ -278,11 +278,13 @@ impl Ctx<'_> {
                     continue;
                 }
                 let ud = dfg.inst(u);
-                let use_blocks: Vec<Block> = if ud.is_phi() {
-                    ud.args.iter().zip(&ud.blocks).filter(|(a, _)| **a == v).map(|(_, &blk)| blk).collect()
+                // A phi uses `v` at the end of each predecessor passing it.
+                let phi_blocks = ud.is_phi().then(|| ud.args.iter().zip(&ud.blocks).filter(|(a, _)| **a == v));
+                let use_blocks = phi_blocks.into_iter().flatten().map(|(_, &blk)| blk).chain(if ud.is_phi() {
+                    None
                 } else {
-                    f.layout().inst_block(u).into_iter().collect()
-                };
+                    f.layout().inst_block(u)
+                });
                 for ub in use_blocks {
                     if !self.dt.contains(ub) {
                         continue;

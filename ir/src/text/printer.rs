@@ -56,9 +56,97 @@ pub fn write_module_to(m: &Module, w: &mut dyn std::io::Write) -> std::io::Resul
 }
 
 /// Names of the values and blocks of one function as they are printed.
+///
+/// Every name, numbers included, lives in one text arena: a function's worth
+/// of names costs a handful of allocations, not a few per value.
 pub struct Slots {
-    values: SecondaryMap<Value, Option<Box<str>>>,
-    blocks: SecondaryMap<Block, Option<Box<str>>>,
+    text: String,
+    values: SecondaryMap<Value, Span>,
+    blocks: SecondaryMap<Block, Span>,
+}
+
+/// A name's place in [`Slots`]' arena; `len == u32::MAX` means none.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    const NONE: Span = Span { start: 0, len: u32::MAX };
+}
+
+impl Default for Span {
+    fn default() -> Self {
+        Span::NONE
+    }
+}
+
+/// Numbering state while [`Slots::new`] assigns names.
+struct Namer<'f> {
+    text: String,
+    used: rustc_hash::FxHashSet<std::borrow::Cow<'f, str>>,
+    counters: FxHashMap<&'f str, u32>,
+    next: u32,
+}
+
+impl<'f> Namer<'f> {
+    fn push(&mut self, s: &str) -> Span {
+        let start = u32::try_from(self.text.len()).expect("printed names exceed 4 GiB");
+        self.text.push_str(s);
+        Span { start, len: s.len() as u32 }
+    }
+
+    /// The next slot number.
+    fn number(&mut self) -> Span {
+        let start = u32::try_from(self.text.len()).expect("printed names exceed 4 GiB");
+        let _ = write!(self.text, "{}", self.next);
+        self.next += 1;
+        Span { start, len: self.text.len() as u32 - start }
+    }
+
+    /// `name`, or `name` with the first free numeric suffix if taken.
+    fn unique(&mut self, name: &'f str) -> Span {
+        // A name made only of digits would read back as a slot number;
+        // mark it so `write_local` quotes it.
+        if name.bytes().all(|c| c.is_ascii_digit()) {
+            let marked = format!("\u{1}{name}");
+            return self.unique_owned(name, marked);
+        }
+        if self.used.insert(std::borrow::Cow::Borrowed(name)) {
+            return self.push(name);
+        }
+        self.suffixed(name, name)
+    }
+
+    fn unique_owned(&mut self, key: &'f str, name: String) -> Span {
+        if self.used.contains(name.as_str()) {
+            return self.suffixed(key, &name);
+        }
+        let span = self.push(&name);
+        self.used.insert(std::borrow::Cow::Owned(name));
+        span
+    }
+
+    fn suffixed(&mut self, key: &'f str, name: &str) -> Span {
+        let c = self.counters.entry(key).or_insert(0);
+        loop {
+            *c += 1;
+            let cand = format!("{name}{c}");
+            if !self.used.contains(cand.as_str()) {
+                let span = self.push(&cand);
+                self.used.insert(std::borrow::Cow::Owned(cand));
+                return span;
+            }
+        }
+    }
+
+    fn name(&mut self, name: Option<&'f str>) -> Span {
+        match name {
+            Some(n) => self.unique(n),
+            None => self.number(),
+        }
+    }
 }
 
 impl Slots {
@@ -66,71 +154,40 @@ impl Slots {
     /// (parameters, then each block and its instructions in layout order).
     pub fn new(f: &Function) -> Slots {
         let dfg = f.dfg();
-        let mut values = SecondaryMap::with_default(None);
-        let mut blocks = SecondaryMap::with_default(None);
-        let mut used: rustc_hash::FxHashSet<Box<str>> = rustc_hash::FxHashSet::default();
-        let mut counters: FxHashMap<Box<str>, u32> = FxHashMap::default();
-        let mut next = 0u32;
-        let mut unique = |name: &str, used: &mut rustc_hash::FxHashSet<Box<str>>| -> Box<str> {
-            // A name made only of digits would read back as a slot number;
-            // mark it so `write_local` quotes it.
-            let name = if name.bytes().all(|c| c.is_ascii_digit()) { format!("\u{1}{name}") } else { name.to_owned() };
-            let name = name.as_str();
-            if used.insert(name.into()) {
-                return name.into();
-            }
-            let c = counters.entry(name.into()).or_insert(0);
-            loop {
-                *c += 1;
-                let cand: Box<str> = format!("{name}{c}").into();
-                if used.insert(cand.clone()) {
-                    return cand;
-                }
-            }
+        let mut values = SecondaryMap::with_default(Span::NONE);
+        let mut blocks = SecondaryMap::with_default(Span::NONE);
+        let mut n = Namer {
+            text: String::with_capacity(8 * f.params().len() + 8 * dfg.num_insts()),
+            used: Default::default(),
+            counters: Default::default(),
+            next: 0,
         };
         for &p in f.params() {
-            let s: Box<str> = match dfg.value_name(p) {
-                Some(n) => unique(n, &mut used),
-                None => {
-                    next += 1;
-                    (next - 1).to_string().into()
-                }
-            };
-            values[p] = Some(s);
+            values[p] = n.name(dfg.value_name(p));
         }
         for b in f.layout().blocks() {
-            let s: Box<str> = match dfg.block_name(b) {
-                Some(n) => unique(n, &mut used),
-                None => {
-                    next += 1;
-                    (next - 1).to_string().into()
-                }
-            };
-            blocks[b] = Some(s);
+            blocks[b] = n.name(dfg.block_name(b));
             for i in f.layout().block_insts(b) {
                 if let Some(v) = dfg.inst_result(i) {
-                    let s: Box<str> = match dfg.value_name(v) {
-                        Some(n) => unique(n, &mut used),
-                        None => {
-                            next += 1;
-                            (next - 1).to_string().into()
-                        }
-                    };
-                    values[v] = Some(s);
+                    values[v] = n.name(dfg.value_name(v));
                 }
             }
         }
-        Slots { values, blocks }
+        Slots { text: n.text, values, blocks }
+    }
+
+    fn get(&self, span: Span) -> Option<&str> {
+        (span.len != u32::MAX).then(|| &self.text[span.start as usize..(span.start + span.len) as usize])
     }
 
     /// The printed name of `v` without `%` (numbers for unnamed values).
     pub fn value(&self, v: Value) -> Option<&str> {
-        self.values[v].as_deref()
+        self.get(self.values[v])
     }
 
     /// The printed name of block `b` without `%`.
     pub fn block(&self, b: Block) -> &str {
-        self.blocks[b].as_deref().unwrap_or("<badref>")
+        self.get(self.blocks[b]).unwrap_or("<badref>")
     }
 
     /// `%name` of block `b`, quoted if needed.
