@@ -15,6 +15,7 @@
 //!   [`check_operand`]).
 
 use crate::constant::{Const, ConstExpr, ConstKind};
+use crate::entity::EntityRef;
 use crate::inst::CastOp;
 use crate::module::{FuncId, Global, Module};
 use crate::verify::VerifyError;
@@ -124,12 +125,27 @@ pub fn intrinsic_misuses(m: &Module) -> IntrinsicMisuses {
     for fid in m.functions() {
         let Some(f) = m.body(fid) else { continue };
         let dfg = f.dfg();
+        // Most functions have no constant naming an intrinsic: find the ones
+        // that do among the function's values before walking its operands.
+        let mut mentions = fixedbitset::FixedBitSet::with_capacity(dfg.num_values());
+        for k in 0..dfg.num_values() {
+            let v = crate::Value::new(k);
+            if dfg.value_const(v).is_some_and(|c| mentions_intrinsic(m, c)) {
+                mentions.insert(k);
+            }
+        }
+        if mentions.is_clear() {
+            continue;
+        }
         for b in f.layout().blocks() {
             for i in f.layout().block_insts(b) {
                 let d = dfg.inst(i);
                 let callee = dfg.direct_callee(i).and_then(|g| m.func(g));
                 let assume_like = callee.is_some_and(|c| is_assume_like(&c.name));
                 for (k, &v) in d.args.iter().enumerate() {
+                    if !mentions.contains(v.index()) {
+                        continue;
+                    }
                     let Some(c) = dfg.value_const(v) else { continue };
                     if let Some(g) = intrinsic_of(m, c) {
                         let own_type = d.call_info().is_some_and(|ci| m.func(g).is_some_and(|fd| fd.ty == ci.fn_ty));
@@ -153,6 +169,19 @@ pub fn intrinsic_misuses(m: &Module) -> IntrinsicMisuses {
         }
     }
     first.into_iter().map(|(g, u)| (g, finding(m, g, u))).collect()
+}
+
+/// Whether `c` is an intrinsic or holds one.
+fn mentions_intrinsic(m: &Module, c: &Const) -> bool {
+    if intrinsic_of(m, c).is_some() {
+        return true;
+    }
+    if !matches!(c.kind, ConstKind::Aggregate(_) | ConstKind::Expr(_)) {
+        return false;
+    }
+    let mut found = false;
+    nested_intrinsics(m, c, &mut |_, _| found = true);
+    found
 }
 
 /// Whether operand `k` of `d` belongs to a `clang.arc.attachedcall` bundle.

@@ -65,7 +65,7 @@ use crate::uniformity::{Mode, Target, UniformityInfo};
 use opt_conv_ir::analysis::{Cfg, CycleId, CycleInfo, DomTree, FunctionAnalyses, PartPostDomTree, PostDomTree};
 use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, Module, Value};
 use rustc_hash::FxHashMap;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
 
 pub use inline::InlinePlan;
@@ -212,7 +212,7 @@ impl Verdict {
 #[derive(Clone)]
 pub struct OracleAnalyses {
     conv: Arc<ConvergenceInfo>,
-    uniformity: Arc<UniformityInfo>,
+    uniformity: OnceCell<Arc<UniformityInfo>>,
     built: (u64, u64),
 }
 
@@ -233,7 +233,10 @@ pub struct Oracle<'m> {
     fid: FuncId,
     built: (u64, u64),
     conv: Arc<ConvergenceInfo>,
-    uniformity: Arc<UniformityInfo>,
+    /// Computed when a question first needs it (many need none: see
+    /// [`Oracle::copies_nothing_convergent`], and moves of non-convergent
+    /// code), and again after the CFG changed.
+    uniformity: OnceCell<Arc<UniformityInfo>>,
     cfg: Arc<Cfg>,
     dt: Arc<DomTree>,
     pdt: Arc<PostDomTree>,
@@ -253,7 +256,7 @@ impl<'m> Oracle<'m> {
             m,
             fid,
             built: f.stamp(Changes::ALL),
-            uniformity: Arc::new(Self::compute_uniformity(m, fid, f, &conv)),
+            uniformity: OnceCell::new(),
             conv,
             cfg: f.cfg(),
             dt: f.domtree(),
@@ -312,7 +315,7 @@ impl<'m> Oracle<'m> {
         let cfg = f.cfg();
         self.conv = Arc::new(ConvergenceInfo::compute(self.m, f));
         if !Arc::ptr_eq(&cfg, &self.cfg) {
-            self.uniformity = Arc::new(Self::compute_uniformity(self.m, self.fid, f, &self.conv));
+            self.uniformity = OnceCell::new();
             self.dt = f.domtree();
             self.pdt = f.postdomtree();
             self.cycles = f.cycles();
@@ -385,8 +388,8 @@ impl<'m> Oracle<'m> {
     /// The uniformity analysis the oracle decides from ([`Mode::Legality`]);
     /// ask [`Oracle::branch_uniform_at`] and [`Oracle::value_uniform_at`],
     /// which account for where the question is asked from.
-    pub fn uniformity(&self) -> &UniformityInfo {
-        &self.uniformity
+    pub fn uniformity(&self, f: &Function) -> &UniformityInfo {
+        self.uniformity.get_or_init(|| Arc::new(Self::compute_uniformity(self.m, self.fid, f, &self.conv)))
     }
 
     /// A conditional branch or switch whose targets are all the same block

@@ -31,18 +31,18 @@ impl Oracle<'_> {
         if self.cfg.succs(b).len() < 2 || !self.has_real_choice(f, b) {
             return true;
         }
-        self.uniformity.is_uniform_branch(b) && !self.left_apart(b, at)
+        self.uniformity(f).is_uniform_branch(b) && !self.left_apart(f, b, at)
     }
 
     /// Whether every group of threads that reaches `at` together sees one
     /// value of `v` there (for a value defined in a cycle that `at` is
     /// outside of: all of them left it in the same iteration).
     pub fn value_uniform_at(&self, f: &Function, v: Value, at: Block) -> bool {
-        if self.uniformity.is_divergent(f, v) {
+        if self.uniformity(f).is_divergent(f, v) {
             return false;
         }
         match f.dfg().value_inst(v).and_then(|d| f.layout().inst_block(d)) {
-            Some(db) => !self.left_apart(db, at),
+            Some(db) => !self.left_apart(f, db, at),
             None => true,
         }
     }
@@ -86,13 +86,13 @@ impl Oracle<'_> {
 
     /// Whether a cycle containing `b` but not `at` may let threads leave it
     /// in different iterations or by different exits.
-    fn left_apart(&self, b: Block, at: Block) -> bool {
+    fn left_apart(&self, f: &Function, b: Block, at: Block) -> bool {
         let mut c: Option<CycleId> = self.cycles.cycle_of(b);
         while let Some(cy) = c {
             if self.cycles.contains(cy, at) {
                 return false;
             }
-            if self.uniformity.may_leave_apart(cy) {
+            if self.uniformity(f).may_leave_apart(cy) {
                 return true;
             }
             c = self.cycles.parent(cy);
