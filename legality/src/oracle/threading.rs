@@ -56,20 +56,6 @@ impl Oracle<'_> {
             ),
             None => format!("copying {} into {}", self.block_name(f, block), self.block_name(f, pred)),
         };
-        // Converged threads all arrive by the same edge when whether they
-        // come through `pred` is decided by uniform branches only: those
-        // deciding whether `pred` is reached (from `block`'s immediate
-        // dominator) and `pred`'s own branch, all as seen by the threads
-        // meeting at `block`: a branch in a cycle that `block` is outside of
-        // counts only if the cycle lets its threads leave together (else
-        // they arrive from different iterations).
-        let arrival_uniform = self.branch_uniform_at(f, pred, block)
-            && match self.dt.idom(block) {
-                Some(idom) if idom != pred && self.dt.dominates(idom, pred) => {
-                    self.deciding_divergent_branches(f, idom, &[pred], block).is_empty()
-                }
-                _ => true,
-            };
         for &i in &convergent {
             if let ConvOp::Intrinsic { .. } = self.conv.op(i) {
                 let outside = self.conv.uses_of(i).iter().any(|&u| self.block(f, u) != block);
@@ -86,6 +72,28 @@ impl Oracle<'_> {
                 }
             }
         }
+        // With nothing duplicated at risk and no uncontrolled operation
+        // whose grouping the new control flow could change, the arrival
+        // does not matter (and uniformity need not be computed).
+        let uncontrolled_possible =
+            matches!(self.conv.mode(), crate::FunctionConvergence::Uncontrolled | crate::FunctionConvergence::Mixed);
+        if at_risk.is_empty() && !uncontrolled_possible {
+            return Verdict::legal();
+        }
+        // Converged threads all arrive by the same edge when whether they
+        // come through `pred` is decided by uniform branches only: those
+        // deciding whether `pred` is reached (from `block`'s immediate
+        // dominator) and `pred`'s own branch, all as seen by the threads
+        // meeting at `block`: a branch in a cycle that `block` is outside of
+        // counts only if the cycle lets its threads leave together (else
+        // they arrive from different iterations).
+        let arrival_uniform = self.branch_uniform_at(f, pred, block)
+            && match self.dt.idom(block) {
+                Some(idom) if idom != pred && self.dt.dominates(idom, pred) => {
+                    self.deciding_divergent_branches(f, idom, &[pred], block).is_empty()
+                }
+                _ => true,
+            };
         // An anchor's group may hold threads of different iterations of a
         // cycle around the anchor: a branch deciding the arrival that can
         // go different ways in different iterations splits such a group.
