@@ -92,6 +92,48 @@ proptest! {
         }
     }
 
+    /// The post-dominator tree of one iteration of each cycle (its blocks,
+    /// without the edges back to its entries, an edge leaving it ending the
+    /// iteration) equals petgraph's on that part with a virtual exit fed by
+    /// every block with an edge left out, for blocks that reach one.
+    #[test]
+    fn iteration_post_dominators_match_petgraph((n, succs) in cfg_strategy()) {
+        let (m, f) = body(&function_text(n, &succs));
+        let cfg = Cfg::compute(m.body(f).unwrap());
+        let ci = CycleInfo::from_cfg(&cfg);
+        for c in ci.cycles() {
+            let blocks = ci.blocks(c);
+            let keep = |_: Block, s: Block| !ci.is_entry(c, s);
+            let ours = DomTree::post_of_part(&cfg, blocks, keep);
+            let mut g = petgraph::Graph::<Option<Block>, ()>::new();
+            let exit = g.add_node(None);
+            let idx: std::collections::BTreeMap<Block, petgraph::graph::NodeIndex> =
+                blocks.iter().map(|&b| (b, g.add_node(Some(b)))).collect();
+            for &b in blocks {
+                let mut left_out = cfg.succs(b).is_empty();
+                for &s in cfg.succs(b) {
+                    match idx.get(&s) {
+                        Some(&is) if keep(b, s) => { g.add_edge(is, idx[&b], ()); }
+                        _ => left_out = true,
+                    }
+                }
+                if left_out {
+                    g.add_edge(exit, idx[&b], ());
+                }
+            }
+            let theirs = simple_fast(&g, exit);
+            for &a in blocks {
+                for &b in blocks {
+                    if theirs.immediate_dominator(idx[&b]).is_none() {
+                        continue; // reaches no exit of the iteration
+                    }
+                    let want = theirs.dominators(idx[&b]).is_some_and(|mut ds| ds.any(|d| d == idx[&a]));
+                    prop_assert_eq!(ours.dominates(a, b), want, "{:?} pdom {:?} in cycle {:?}", a, b, blocks);
+                }
+            }
+        }
+    }
+
     #[test]
     fn cycles_are_well_formed((n, succs) in cfg_strategy()) {
         let (m, f) = body(&function_text(n, &succs));

@@ -50,7 +50,7 @@ use crate::attrs::{Attr, AttrSet};
 use crate::debug_loc::LocationMerger;
 use crate::inst::{CallInfo, InstKind, TailKind};
 use crate::metadata::{MdBody, MdOperand, MetadataSink};
-use crate::{Const, ConstKind, Function, Inst, MdId, MetadataTable, Module, Name, TypeTable};
+use crate::{Const, ConstKind, Function, Inst, MdId, Module, Name, TypeTable};
 
 /// The merged instruction: the kind `keep` gets and its metadata.
 #[derive(Clone, Debug)]
@@ -123,12 +123,19 @@ impl Merged {
 }
 
 /// The instruction `keep` becomes when `other` (computing the same value)
-/// is merged into it, or why the two cannot be one.
+/// is merged into it, or why the two cannot be one. Their metadata is read
+/// from the module: an instruction that got new nodes from an earlier merge
+/// ([`NewMetadata::attach`] into a buffer) needs [`merge_in`].
 pub fn merge(m: &Module, f: &Function, keep: Inst, other: Inst) -> Result<Merged, String> {
+    merge_in(m, &m.metadata, f, keep, other)
+}
+
+/// [`merge`], with the metadata read through `md` (which sees nodes that
+/// earlier merges made and the module does not hold yet).
+pub fn merge_in(m: &Module, md: &impl MetadataSink, f: &Function, keep: Inst, other: Inst) -> Result<Merged, String> {
     let dfg = f.dfg();
     let kind = merge_kind(&dfg.inst(keep).kind, &dfg.inst(other).kind)?;
-    let (metadata, new_metadata) =
-        merge_metadata(&m.metadata, &m.types, dfg.inst_metadata(keep), dfg.inst_metadata(other));
+    let (metadata, new_metadata) = merge_metadata(md, &m.types, dfg.inst_metadata(keep), dfg.inst_metadata(other));
     let dbg = |i: Inst| dfg.inst_metadata(i).iter().find(|(k, _)| &**k == "dbg").map(|(_, n)| *n);
     let locations = match (dbg(keep), dbg(other)) {
         (Some(a), Some(b)) if a != b => Some((a, b)),
@@ -389,7 +396,7 @@ type MdList = Vec<(Name, MdId)>;
 /// The attachments of the merged instruction (see the module docs): the
 /// existing nodes kept, and the tuples to create.
 pub fn merge_metadata(
-    table: &MetadataTable,
+    table: &impl MetadataSink,
     types: &TypeTable,
     keep: &[(Name, MdId)],
     other: &[(Name, MdId)],
@@ -433,16 +440,14 @@ pub fn merge_metadata(
 }
 
 /// Whether two nodes are the same: one node, or equal uniqued ones.
-fn same_node(table: &MetadataTable, a: MdId, b: MdId) -> bool {
-    a == b || {
-        let (x, y) = (&table.nodes[a], &table.nodes[b]);
-        !x.distinct && !y.distinct && x.body == y.body
-    }
+fn same_node(table: &impl MetadataSink, a: MdId, b: MdId) -> bool {
+    a == b
+        || matches!((table.node(a), table.node(b)), (Some(x), Some(y)) if !x.distinct && !y.distinct && x.body == y.body)
 }
 
 /// The `!range` covering both: the hull of their non-wrapping pairs, as one
 /// pair of the original constants; `None` if any pair wraps.
-fn range_md_hull(table: &MetadataTable, types: &TypeTable, a: MdId, b: MdId) -> Option<Vec<MdOperand>> {
+fn range_md_hull(table: &impl MetadataSink, types: &TypeTable, a: MdId, b: MdId) -> Option<Vec<MdOperand>> {
     let mut lo: Option<Const> = None;
     let mut hi: Option<Const> = None;
     for n in [a, b] {

@@ -21,7 +21,7 @@
 //! remarks naming the rule.
 
 use crate::equivalence::{Classes, Site};
-use crate::module_edits::BufferedMetadata;
+use crate::module_edits::{BufferedMetadata, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
 use crate::remarks::{block_label, inst_label};
@@ -29,7 +29,7 @@ use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::debug_loc::LocationMerger;
 use opt_conv_ir::edit::{Replacements, move_to_block_end, remove_inst};
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::merge::{NewMetadata, merge};
+use opt_conv_ir::merge::merge_in;
 use opt_conv_ir::{Block, Changes, Function, Inst, InstKind, Module, Value};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Verdict};
 use opt_conv_legality::{ConvOp, TokenKind};
@@ -49,7 +49,13 @@ impl FunctionPass for Hoist {
         let name = cx.func_name();
         let explain = cx.remarks.wants("hoist") || tracing::enabled!(target: "opt_conv::hoist", tracing::Level::DEBUG);
         let oracle = Oracle::new(cx.module, cx.func, f).explaining(explain);
-        let mut h = Hoister { m: cx.module, oracle, remarks: Vec::new(), new_metadata: Vec::new() };
+        let mut h = Hoister {
+            m: cx.module,
+            oracle,
+            remarks: Vec::new(),
+            edits: &mut *cx.edits,
+            locations: LocationMerger::default(),
+        };
         let blocks: Vec<Block> = f.layout().blocks().collect();
         let tracked = f.tracks_uses();
         let mut changed = false;
@@ -67,12 +73,7 @@ impl FunctionPass for Hoist {
         if !tracked {
             f.untrack_uses();
         }
-        let (remarks, new_metadata) = (h.remarks, h.new_metadata);
-        // Merged metadata needing new nodes, now that the module is free.
-        let mut locations = LocationMerger::default();
-        for md in new_metadata {
-            md.attach(&mut BufferedMetadata { m: cx.module, edits: &mut *cx.edits }, &mut locations, f);
-        }
+        let remarks = h.remarks;
         for (kind, block, message) in remarks {
             let block = Some(block.trim_start_matches('%').to_owned());
             cx.remarks.emit(Remark { kind, pass: "hoist", function: name.clone(), block, message });
@@ -85,9 +86,12 @@ struct Hoister<'m> {
     m: &'m Module,
     oracle: Oracle<'m>,
     remarks: Vec<(RemarkKind, String, String)>,
-    /// Metadata of merged instructions to create once the pass is done
-    /// reading the module.
-    new_metadata: Vec<NewMetadata>,
+    /// Where the merged instructions' new metadata nodes go. They are made
+    /// at each merge: an instruction hoisted again (from a block it was
+    /// hoisted into) is merged with what it already stands for.
+    edits: &'m mut ModuleEdits,
+    /// Merged locations made so far, reused for equal results.
+    locations: LocationMerger,
 }
 
 impl Hoister<'_> {
@@ -170,7 +174,8 @@ impl Hoister<'_> {
             };
             // What the one instruction may still promise on both paths
             // (`opt_conv_ir::merge`), or why the two cannot be one.
-            let merged = match merge(self.m, f, i1, i2) {
+            let md = BufferedMetadata { m: self.m, edits: &mut *self.edits };
+            let merged = match merge_in(self.m, &md, f, i1, i2) {
                 Ok(m) => m,
                 Err(why) => {
                     let msg = format!("cannot hoist {} and {}: {why}", inst_label(f, i1), inst_label(f, i2));
@@ -196,10 +201,8 @@ impl Hoister<'_> {
             );
             tracing::debug!(target: "opt_conv::hoist", "{msg}");
             self.remarks.push((RemarkKind::Passed, block_label(f, a), msg));
-            let created = merged.apply(f, i1);
-            if !created.is_empty() {
-                self.new_metadata.push(created);
-            }
+            let mut md = BufferedMetadata { m: self.m, edits: &mut *self.edits };
+            merged.apply(f, i1).attach(&mut md, &mut self.locations, f);
             move_to_block_end(f, i1, a);
             if let (Some(v1), Some(v2)) = (f.dfg().inst_result(i1), f.dfg().inst_result(i2)) {
                 replacements.insert(v2, v1);

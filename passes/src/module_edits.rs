@@ -187,12 +187,15 @@ impl ModuleEdits {
         for n in &self.nodes {
             let id = match (&n.body, n.distinct) {
                 (MdBody::Tuple(ops), false) => m.metadata.tuple(remap_ops(ops, &real)),
-                _ => m.metadata.add(n.distinct, MdBody::Tuple(Vec::new())),
+                // A placeholder until every node has its id: distinct, so
+                // that no uniqued tuple looked up meanwhile can be it.
+                _ => m.metadata.add(true, MdBody::Undefined),
             };
             real.push(id);
         }
         for (n, &id) in self.nodes.iter().zip(&real) {
             if n.distinct || !matches!(n.body, MdBody::Tuple(_)) {
+                m.metadata.nodes[id].distinct = n.distinct;
                 m.metadata.nodes[id].body = match &n.body {
                     MdBody::Tuple(ops) => MdBody::Tuple(remap_ops(ops, &real)),
                     MdBody::Specialized { name, fields } => MdBody::Specialized {
@@ -261,5 +264,54 @@ pub fn discard_unused(m: &mut Module, pending: EntitySet<FuncId>) {
     if !unused.is_empty() {
         // Not listed, so removing them from the order finds nothing.
         m.remove_globals(&unused);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use opt_conv_ir::metadata::MdField;
+
+    /// A buffer holding a new location (a node that is not a tuple) and
+    /// then the empty tuple: applied, the tuple is a tuple and the location
+    /// a location. The location's id is taken before its body is written
+    /// (nodes may refer to later ones), and that placeholder must not pass
+    /// for the empty tuple.
+    #[test]
+    fn a_placeholder_is_never_a_uniqued_tuple() {
+        let src = "define void @f() !dbg !3 {\n  ret void, !dbg !4\n}\n\
+                   !llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!5}\n\
+                   !0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, emissionKind: FullDebug)\n\
+                   !1 = !DIFile(filename: \"k.c\", directory: \"/src\")\n\
+                   !2 = !DISubroutineType(types: null)\n\
+                   !3 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 1, type: !2, spFlags: DISPFlagDefinition, unit: !0)\n\
+                   !4 = !DILocation(line: 2, scope: !3)\n\
+                   !5 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
+        let (mut m, _) = opt_conv_ir::parse_module("t.ll", src).expect("parses");
+        let fid = m.func_by_name("f").expect("f");
+        let mut body = m.take_body(fid).expect("a body");
+        let ret = body.terminator(body.entry_block().expect("entry")).expect("ret");
+        let scope = match m.metadata.field(body.dfg().inst_md(ret, "dbg").expect("!dbg"), "scope") {
+            Some(MdField::Node(s)) => *s,
+            other => panic!("{other:?}"),
+        };
+        let mut edits = ModuleEdits::default();
+        let loc = edits.add_md(
+            false,
+            MdBody::Specialized {
+                name: "DILocation".into(),
+                fields: vec![("line".into(), MdField::Raw("0".into())), ("scope".into(), MdField::Node(scope))],
+            },
+        );
+        let empty = edits.md_tuple(Vec::new());
+        body.dfg_mut().set_inst_md(ret, "dbg", Some(loc));
+        body.dfg_mut().set_inst_md(ret, "empty", Some(empty));
+        edits.apply(&mut m, &mut body, &mut EntitySet::new());
+        let md = |k: &str| body.dfg().inst_md(ret, k).expect("attached");
+        assert!(matches!(&m.metadata.nodes[md("empty")].body, MdBody::Tuple(ops) if ops.is_empty()));
+        assert!(
+            matches!(&m.metadata.nodes[md("dbg")].body, MdBody::Specialized { name, .. } if &**name == "DILocation")
+        );
+        assert_ne!(md("empty"), md("dbg"));
     }
 }

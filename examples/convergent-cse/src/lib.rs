@@ -17,7 +17,7 @@
 use opt_conv_ir::debug_loc::LocationMerger;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::merge::merge;
+use opt_conv_ir::merge::{merge, merge_in};
 use opt_conv_ir::{Changes, Function, Inst};
 use opt_conv_legality::checked::check_with;
 use opt_conv_legality::{ConvergenceInfo, InsertPoint, Oracle, Query};
@@ -109,8 +109,9 @@ impl FunctionPass for ConvergentCse {
         // equal). One pair at a time, since an earlier one may absorb several.
         let mut locations = LocationMerger::default();
         for (a, b) in merged {
-            if let Ok(m) = merge(cx.module, f, a, b) {
-                let mut md = BufferedMetadata { m: cx.module, edits: &mut *cx.edits };
+            // Read through the buffer: `a` may carry nodes an earlier pair made.
+            let mut md = BufferedMetadata { m: cx.module, edits: &mut *cx.edits };
+            if let Ok(m) = merge_in(cx.module, &md, f, a, b) {
                 m.apply(f, a).attach(&mut md, &mut locations, f);
             }
         }

@@ -225,3 +225,30 @@ entry:
     assert!(err.contains("merged %b into %a"), "{err}");
     assert_eq!(count(&out, "call i32 @subgroup_add"), 1, "{out}");
 }
+
+/// Found in review: an operation that absorbs two others gets a new
+/// `!range` from the first pair, a node the module does not hold yet; the
+/// second pair read it from the module and panicked. The range kept must
+/// cover all three.
+#[test]
+fn an_operation_absorbing_two_with_ranges_covers_all_three() {
+    let (out, err) = cse(r#"
+define amdgpu_kernel void @k(i32 %x) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %a = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ], !range !0
+  %b = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ], !range !1
+  %c = call i32 @subgroup_add(i32 %x) [ "convergencectrl"(token %e) ], !range !2
+  %s = add i32 %a, %b
+  %s2 = add i32 %s, %c
+  call void @sink(i32 %s2)
+  ret void
+}
+!0 = !{i32 0, i32 10}
+!1 = !{i32 5, i32 20}
+!2 = !{i32 30, i32 40}
+"#);
+    assert_eq!(count(&err, "merged"), 2, "{err}");
+    assert_eq!(count(&out, "call i32 @subgroup_add"), 1, "{out}");
+    assert!(out.contains("!range !0") && out.contains("!0 = !{i32 0, i32 40}"), "{out}");
+}

@@ -200,7 +200,7 @@ pub fn unroll(
         Shape::Runtime => {
             let c = c.ok_or("runtime unrolling needs a counted loop")?;
             let blocks = RuntimeBlocks { pre, latch, header, exit, last_latch };
-            extra = runtime(m, edits, f, l, c, count, &copies, &phis, blocks, loop_id, trip_count)?;
+            extra = runtime(m, edits, f, l, c, count, &copies, &phis, blocks, trip_count)?;
             let t = f.terminator(last_latch).expect("latch");
             if explicit {
                 mark_unroll_disabled(m, edits, f, last_latch, loop_id);
@@ -275,7 +275,6 @@ fn runtime(
     copies: &[Option<Copy>],
     phis: &[Inst],
     b: RuntimeBlocks,
-    loop_id: Option<MdId>,
     trip_count: Option<u64>,
 ) -> Result<Vec<Block>, String> {
     let RuntimeBlocks { pre, latch, header, exit, last_latch } = b;
@@ -418,7 +417,9 @@ fn runtime(
         f.set_incoming_value_at(iter_phi, 1, next);
         let more = insert(f, term, icmp(IntPred::Ne), &[next, xtra], Type::I1, Some("epil.iter.cmp"));
         set_branch(f, epil_latch, &[more], &[epil_header, exit]);
-        mark_unroll_disabled(m, edits, f, epil_latch, loop_id);
+        // LLVM makes the remainder's latch branch anew, without the
+        // original's loop id: its id holds the unroll.disable alone.
+        mark_unroll_disabled(m, edits, f, epil_latch, None);
     }
     let mut rest = epil.new_blocks.clone();
     rest.extend([unr_lcssa, epil_pre]);

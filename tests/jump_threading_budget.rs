@@ -1,0 +1,72 @@
+//! Jump threading brings its legality oracle up to date after edits, and
+//! each refresh walks the whole function, so the refreshes of one function
+//! are bounded (4M instructions walked in all, at least 8). Past the bound,
+//! a block holding a call is not copied: refusing is always legal, while
+//! answering from the analyses of an earlier CFG is not.
+//!
+//! The kernel: a long straight-line prologue (so that the bound is about a
+//! hundred refreshes), then many diamonds on a uniform flag, each joining
+//! into a block with a controlled reduction whose branch a phi of constants
+//! decides. Every threading of such a block copies the reduction and needs
+//! a fresh oracle.
+
+use opt_conv_tests::opt_conv;
+
+const DIAMONDS: usize = 120;
+const PROLOGUE: usize = 38_000;
+
+fn kernel() -> String {
+    let mut s = String::from(
+        "target triple = \"amdgcn-amd-amdhsa\"\n\
+         declare i32 @reduce(i32) convergent nounwind willreturn memory(none)\n\
+         declare void @use(i32)\n\
+         define amdgpu_kernel void @k(i1 %u, i32 %x) convergent {\n\
+         entry:\n  %e = call token @llvm.experimental.convergence.entry()\n",
+    );
+    let mut prev = "%x".to_owned();
+    for i in 0..PROLOGUE {
+        s.push_str(&format!("  %pad{i} = add i32 {prev}, 1\n"));
+        prev = format!("%pad{i}");
+    }
+    s.push_str(&format!("  call void @use(i32 {prev})\n  br label %b0\n"));
+    for k in 0..DIAMONDS {
+        let next = k + 1;
+        s.push_str(&format!(
+            "b{k}:\n  br i1 %u, label %a{k}, label %c{k}\n\
+             a{k}:\n  br label %j{k}\n\
+             c{k}:\n  br label %j{k}\n\
+             j{k}:\n  %p{k} = phi i1 [ true, %a{k} ], [ false, %c{k} ]\n\
+             \x20 %r{k} = call i32 @reduce(i32 {k}) [ \"convergencectrl\"(token %e) ]\n\
+             \x20 br i1 %p{k}, label %x{k}, label %b{next}\n\
+             x{k}:\n  call void @use(i32 %r{k})\n  br label %b{next}\n"
+        ));
+    }
+    s.push_str(&format!("b{DIAMONDS}:\n  ret void\n}}\n"));
+    s
+}
+
+#[test]
+fn refreshes_are_bounded_and_then_calls_are_not_copied() {
+    let text = kernel();
+    let out = opt_conv(
+        &["-S", "-verify-each", "-passes=jump-threading", "-pass-remarks=.*", "-pass-remarks-missed=.*", "-"],
+        &text,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let threaded = out.stderr.lines().filter(|l| l.contains("jump-threading: threaded")).count();
+    let bounded: Vec<&str> = out.stderr.lines().filter(|l| l.contains("was brought up to date")).collect();
+    // Uniform flags: the oracle allows copying the reductions, until the bound.
+    assert!(threaded > 0, "nothing threaded:\n{}", out.stderr);
+    assert!(!bounded.is_empty(), "the bound was never reached ({threaded} threaded)");
+    // Each refusal names the count reached, the same for all: the bound.
+    let counts: std::collections::BTreeSet<&str> =
+        bounded.iter().filter_map(|l| l.split("up to date ").nth(1)?.split(' ').next()).collect();
+    assert_eq!(counts.len(), 1, "{counts:?}");
+    let n: usize = counts.first().expect("one").parse().expect("a count");
+    let insts = PROLOGUE + 8 * DIAMONDS;
+    assert!(n >= 8 && n * insts <= 4_000_000 + insts, "{n} refreshes of about {insts} instructions each");
+    // Reductions below the bound stay where they are: one per diamond, and
+    // the copies made before it.
+    let reductions = out.stdout.lines().filter(|l| l.contains("call i32 @reduce(")).count();
+    assert!(reductions > DIAMONDS && reductions < DIAMONDS + threaded + 1, "{reductions} reductions");
+}
