@@ -162,8 +162,8 @@ fn absorb_into_pred(f: &mut Function, pred: Block, b: Block) {
 /// its predecessors straight to `S` (LLVM's
 /// `TryToSimplifyUncondBranchFromEmptyBlock`). Not done when `S`'s phis
 /// would need two values from one predecessor, or `b`'s phis are used
-/// other than by `S`'s. No instruction moves, so no convergence question
-/// arises. `S` must not be a cycle header (a back edge into `S` would let
+/// other than by `S`'s. An unnamed `S` takes `b`'s name. No instruction
+/// moves, so no convergence question arises. `S` must not be a cycle header (a back edge into `S` would let
 /// `b` dominate the cycle); the caller keeps loop headers.
 pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> bool {
     let Some(t) = f.terminator(b) else { return false };
@@ -252,6 +252,13 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
     }
     for &p in &touched {
         retarget(f, p, b, succ);
+    }
+    // As in LLVM, an unnamed successor takes the name of the block removed.
+    if f.dfg().block_name(succ).is_none()
+        && let Some(name) = f.dfg().block_name(b).map(str::to_owned)
+    {
+        f.dfg_mut().set_block_name(b, None);
+        f.dfg_mut().set_block_name(succ, Some(&name));
     }
     f.remove_block(b);
     touched.push(b);

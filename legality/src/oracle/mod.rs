@@ -143,6 +143,18 @@ pub enum Query {
         /// The block copied (it stays for its other predecessors).
         block: Block,
     },
+    /// End `block` in a new conditional branch on `cond` whose two arms meet
+    /// again at once, with nothing between: a `select` on `cond` unfolded
+    /// into a branch and a phi (LLVM's jump threading does it so that the
+    /// edges can be threaded). Nothing moves or is copied; what follows the
+    /// branch is reached by the same threads, but possibly no longer
+    /// together.
+    UnfoldSelect {
+        /// The block that gets the branch.
+        block: Block,
+        /// The branch condition (the select's).
+        cond: Value,
+    },
     /// Fold straight-line `block` into `pred`, its only predecessor, which
     /// branches only to it (see [`Oracle::block_merge`]).
     MergeBlocks {
@@ -370,6 +382,7 @@ impl<'m> Oracle<'m> {
             Query::Merge { a, b, to } => self.check_merge(f, *a, *b, *to),
             Query::Thread { pred, block, succ } => self.check_thread(f, *pred, *block, Some(*succ)),
             Query::DuplicateInto { pred, block } => self.check_thread(f, *pred, *block, None),
+            Query::UnfoldSelect { block, cond } => self.check_unfold_select(f, *block, *cond),
             Query::MergeBlocks { pred, block } => Self::block_merge(self.m, f, *pred, *block),
             Query::Unroll { cycle, kind } => self.check_unroll(f, *cycle, *kind),
             Query::Inline { call } => self.check_inline(f, *call),

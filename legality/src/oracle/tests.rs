@@ -295,6 +295,28 @@ fn threading_the_specs_example() {
     assert_eq!(rule(&thread(&module(&src))), Some(Rule::DuplicateUnderDivergence));
 }
 
+/// A branch on `%COND` at the end of `%mid`, arms rejoining at once.
+fn unfold(m: &Module, cond: &str) -> Verdict {
+    ask(m, |f| {
+        let c = f.dfg().inst_result(inst(f, cond)).expect("a value");
+        Query::UnfoldSelect { block: block(f, "mid"), cond: c }
+    })
+}
+
+#[test]
+fn unfolding_a_select_needs_a_uniform_condition_above_uncontrolled_operations() {
+    let src = THREADING.replace("MID", "%u = freeze i1 true").replace("THEN2", "call void @op()");
+    let src = src.replace("%flag = phi", "%d = icmp eq i32 %tid, 7\n  %flag = phi");
+    // A divergent branch above an uncontrolled operation: refused.
+    assert_eq!(rule(&unfold(&module(&src), "d")), Some(Rule::UncontrolledDownstream));
+    // A uniform one: threads that meet at `%mid` all go the same way.
+    assert!(unfold(&module(&src), "u").is_legal());
+    // A controlled operation keeps the threads of its token.
+    let src = src.replace("call void @op()", "call void @op() [ \"convergencectrl\"(token %a) ]");
+    let src = src.replace("entry:\n", "entry:\n  %a = call token @llvm.experimental.convergence.anchor()\n");
+    assert!(unfold(&module(&src), "d").is_legal());
+}
+
 #[test]
 fn every_rule_is_documented() {
     let doc = include_str!("../../RULES.md");

@@ -13,7 +13,7 @@
 use super::{Oracle, Refusal, Rule, Verdict};
 use crate::FunctionConvergence;
 use crate::convergence::ConvOp;
-use opt_conv_ir::{Block, EntitySet, Function, Inst};
+use opt_conv_ir::{Block, EntitySet, Function, Inst, Value};
 
 impl Oracle<'_> {
     /// Whether threading through `block` or copying it into a predecessor
@@ -135,6 +135,32 @@ impl Oracle<'_> {
             ));
         }
         Verdict::legal()
+    }
+
+    /// A new branch on `cond` at the end of `block` whose arms meet again at
+    /// once ([`crate::Query::UnfoldSelect`]). No operation moves or is
+    /// copied, and every thread still executes the same operations. An
+    /// operation controlled by a token keeps its threads (the token
+    /// defines them; the branch makes no cycle). An uncontrolled one
+    /// reachable from `block` may not: threads that go different ways at a
+    /// divergent branch need not execute it together any more (the "flag at
+    /// a distance" of D85603), so the branch must be uniform.
+    pub(super) fn check_unfold_select(&self, f: &Function, block: Block, cond: Value) -> Verdict {
+        if self.value_uniform_at(f, cond, block) {
+            return Verdict::legal();
+        }
+        match self.uncontrolled_downstream(f, block) {
+            Some(u) => Verdict::Refused(Refusal::new(
+                Rule::UncontrolledDownstream,
+                format!(
+                    "{} is an uncontrolled convergent operation reachable from {}; a branch there on a \
+                     divergent condition can change which threads execute it together",
+                    self.inst_name(f, u),
+                    self.block_name(f, block),
+                ),
+            )),
+            None => Verdict::legal(),
+        }
     }
 
     /// The first uncontrolled convergent operation reachable from `from`

@@ -17,7 +17,12 @@ const PATH_SEARCH: usize = 64;
 
 /// The value of `cond` (an `i1`) on the edge `p -> b`, if known.
 pub fn on_edge(m: &Module, f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
-    Edge { m, f, cfg, p, b }.int(cond, 3).map(|v| v != 0)
+    Edge { m, f, cfg, p, b, paths: true }.int(cond, 3).map(|v| v != 0)
+}
+
+/// The integer value of `cond` on the edge `p -> b`, if known (a switch's).
+pub fn int_on_edge(m: &Module, f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<u128> {
+    Edge { m, f, cfg, p, b, paths: true }.int(cond, 3)
 }
 
 /// The edge `p -> b` being looked at.
@@ -27,6 +32,19 @@ struct Edge<'a> {
     cfg: &'a Cfg,
     p: Block,
     b: Block,
+    /// Whether values decided by branches on the way count: not under a
+    /// `freeze`, whose operand may be poison although a branch decided it.
+    paths: bool,
+}
+
+impl Edge<'_> {
+    /// A branch on the way decides `v`, if paths count.
+    fn tested(&self, v: Value) -> Option<u128> {
+        if !self.paths {
+            return None;
+        }
+        tested_on_path(self.m, self.f, self.cfg, v, self.p, self.b).map(u128::from)
+    }
 }
 
 impl Edge<'_> {
@@ -42,7 +60,7 @@ impl Edge<'_> {
         let here = dfg.value_inst(v).filter(|&i| f.layout().inst_block(i) == Some(b));
         let is_bool = self.m.types.int_bits(dfg.value_type(v)) == Some(1);
         let Some(i) = here else {
-            return if is_bool { tested_on_path(self.m, f, self.cfg, v, p, b).map(u128::from) } else { None };
+            return if is_bool { self.tested(v) } else { None };
         };
         if depth == 0 {
             return None;
@@ -57,25 +75,17 @@ impl Edge<'_> {
                 let from_b = dfg.value_inst(a).is_some_and(|x| f.layout().inst_block(x) == Some(b));
                 if from_b { dfg.value_const(a).and_then(Const::as_int) } else { self.int(a, depth - 1) }
             }
-            // A freeze of a constant (a phi's constant incoming value
-            // included) is that constant. Nothing else: a value decided by
-            // a branch may still be poison where the freeze runs, and then
-            // the freeze's users see whatever it froze to.
-            InstKind::Freeze => {
-                let a = d.args[0];
-                let incoming = |x: Value| {
-                    let phi = dfg.value_inst(x).filter(|&i| f.layout().inst_block(i) == Some(b))?;
-                    let pd = dfg.inst(phi);
-                    let k = pd.is_phi().then(|| pd.blocks.iter().position(|&x| x == p))??;
-                    dfg.value_const(pd.args[k]).and_then(Const::as_int)
-                };
-                dfg.value_const(a).and_then(Const::as_int).or_else(|| incoming(a))
-            }
+            // A freeze of a value computed on the edge from constants (a
+            // phi's constant incoming values, compares and logic of them)
+            // is that value. Nothing else: a value decided by a branch may
+            // still be poison where the freeze runs, and then the freeze's
+            // users see whatever it froze to.
+            InstKind::Freeze => Edge { paths: false, ..*self }.int(d.args[0], depth - 1),
             InstKind::ICmp { pred, .. } => {
                 match (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1)) {
                     (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, bits(d.args[0])?))),
                     // Decided by a compare tested on the way?
-                    _ => tested_on_path(self.m, f, self.cfg, v, p, b).map(u128::from),
+                    _ => self.tested(v),
                 }
             }
             InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), .. } if bits(v) == Some(1) => {
@@ -88,7 +98,7 @@ impl Edge<'_> {
                     (BinOp::Xor, Some(x), Some(y)) => Some(x ^ y),
                     _ => None,
                 };
-                folded.or_else(|| tested_on_path(self.m, f, self.cfg, v, p, b).map(u128::from))
+                folded.or_else(|| self.tested(v))
             }
             _ => None,
         }

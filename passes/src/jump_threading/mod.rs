@@ -22,13 +22,21 @@
 //! controlled by tokens keep their thread sets, as in the spec's jump
 //! threading example. Refusals are missed remarks naming the rule.
 //!
-//! Not done (LLVM does): switches, `select` unfolding, partially redundant
-//! loads, guards, and values known only through ranges (beyond a compare
-//! with a constant implying another).
+//! A `select` whose condition is known on some edges is unfolded into a
+//! branch and a phi first ([`unfold`]), so that those edges can be
+//! threaded; the new branch is a question for the oracle too
+//! ([`Query::UnfoldSelect`]). A branch on `undef` (or a frozen `undef`)
+//! goes where LLVM sends it. Loop headers are those of the function as it
+//! came, as in LLVM.
+//!
+//! Not done (LLVM does): switches (beyond the select unfolding for one),
+//! partially redundant loads, guards, and values known only through ranges
+//! (beyond a compare with a constant implying another).
 
 pub mod implied;
 pub mod known;
 pub mod thread;
+pub mod unfold;
 
 use crate::cfg_edit::{
     Fold, Reachability, fold_constant_branch, forward_empty_block, merge_only_predecessor_into,
@@ -86,7 +94,11 @@ impl FunctionPass for JumpThreading {
         let mut t = Threader {
             m,
             fid: cx.func,
-            threshold: cx.options.jump_threading_threshold.unwrap_or(self.threshold),
+            // As LLVM: 3 in a function for minimal size, unless given.
+            threshold: cx
+                .options
+                .jump_threading_threshold
+                .unwrap_or(if m.func(cx.func).is_some_and(|d| d.fn_attrs.has("minsize")) { 3 } else { self.threshold }),
             convergent,
             mode,
             explain,
@@ -130,6 +142,16 @@ impl FunctionPass for JumpThreading {
     }
 }
 
+/// Adds the entries of `f`'s cycles to `headers`.
+fn add_cycle_headers(f: &Function, headers: &mut EntitySet<Block>) {
+    let cycles = f.cycles();
+    for c in cycles.cycles() {
+        for &h in cycles.entries(c) {
+            headers.insert(h);
+        }
+    }
+}
+
 struct Threader<'m> {
     m: &'m Module,
     fid: FuncId,
@@ -162,19 +184,18 @@ impl Threader<'_> {
     /// end of the sweep, when unreachable blocks are removed once. (Asking
     /// per block would be quadratic on one huge function.)
     fn run(&mut self, f: &mut Function) -> bool {
-        let mut ever = false;
+        // As LLVM, the loop headers of the function as it came keep the
+        // status when threading changes the loops; the headers of the loops
+        // as they are now are added every sweep (an empty block before one
+        // may not be forwarded: see `forward_empty_block`).
+        let mut ever = remove_unreachable_blocks(f);
+        let mut headers: EntitySet<Block> = EntitySet::new();
+        add_cycle_headers(f, &mut headers);
         loop {
             let mut changed = remove_unreachable_blocks(f);
             let mut all_reachable = true;
             let mut waiting: Vec<Block> = Vec::new();
-            let mut headers: EntitySet<Block> = EntitySet::new();
-            let cycles = f.cycles();
-            for c in cycles.cycles() {
-                for &h in cycles.entries(c) {
-                    headers.insert(h);
-                }
-            }
-            drop(cycles);
+            add_cycle_headers(f, &mut headers);
             let blocks: Vec<Block> = f.layout().blocks().collect();
             for b in blocks {
                 if !f.layout().is_block_inserted(b) {
@@ -254,20 +275,63 @@ impl Threader<'_> {
             }
             Fold::NotApplicable => {}
         }
+        if !headers.contains(b) && self.unfold_select_in_block(f, b) {
+            return true;
+        }
         let Some(t) = f.terminator(b) else { return false };
+        if f.dfg().inst(t).kind == InstKind::Switch {
+            return self.fold_constant_switch(f, b)
+                || self.unfold_select_in_pred(f, b)
+                || self.thread_switch(f, b, headers);
+        }
         if !f.dfg().inst(t).is_cond_br() {
             return false;
         }
-        if fold_constant_branch(f, b) {
+        if fold_constant_branch(f, b) || self.fold_undef_branch(f, b) {
             return true;
         }
         if self.fold_implied(f, b) {
+            return true;
+        }
+        if self.unfold_select_in_pred(f, b) {
             return true;
         }
         if self.thread_known_edge(f, b, headers) {
             return true;
         }
         self.duplicate_branch_on_phi(f, b, headers)
+    }
+
+    /// A branch on `undef`, or on a `freeze` of `undef` used only there,
+    /// goes to the successor with the fewest incoming edges (the first of
+    /// equals), as LLVM picks. Branching on undef is undefined behaviour,
+    /// and a frozen undef may be any value, the same for all threads too.
+    fn fold_undef_branch(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let cond = f.dfg().inst(t).args[0];
+        let undef = |f: &Function, v: Value| f.dfg().value_const(v).is_some_and(opt_conv_ir::Const::is_undef_or_poison);
+        let frozen = f.dfg().value_inst(cond).filter(|&i| {
+            let d = f.dfg().inst(i);
+            d.kind == InstKind::Freeze && undef(f, d.args[0])
+        });
+        if !undef(f, cond) && frozen.is_none_or(|_| f.users_of(cond).len() != 1) {
+            return false;
+        }
+        let cfg = f.cfg();
+        let succs = f.successors(b).to_vec();
+        let mut best = 0;
+        for (k, &s) in succs.iter().enumerate() {
+            if cfg.preds(s).len() < cfg.preds(succs[best]).len() {
+                best = k;
+            }
+        }
+        drop(cfg);
+        let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(best == 0));
+        f.set_operand(t, 0, k);
+        if let Some(fr) = frozen {
+            remove_inst(f, fr);
+        }
+        fold_constant_branch(f, b)
     }
 
     /// A branch on a condition that the single path into `b` (up to three
@@ -370,6 +434,59 @@ impl Threader<'_> {
         true
     }
 
+    /// Unfolds a select of `b` on a phi of `b` with a constant incoming
+    /// value (or on a compare of one with a constant) into a branch and a
+    /// phi ([`unfold::unfold_in_block`]), if the oracle allows the branch.
+    fn unfold_select_in_block(&mut self, f: &mut Function, b: Block) -> bool {
+        if self.m.func(self.fid).is_some_and(|d| d.fn_attrs.has("sanitize_memory")) {
+            return false;
+        }
+        let Some(s) = unfold::candidate_in_block(self.m, f, b) else { return false };
+        let cond = f.dfg().inst(s).args[0];
+        if let Some(why) = self.refused(f, Query::UnfoldSelect { block: b, cond }) {
+            let msg = format!("not unfolding {} into a branch: {why}", inst_label(f, s));
+            self.missed(f, b, msg);
+            return false;
+        }
+        let (ls, lb) = (inst_label(f, s), block_label(f, b));
+        unfold::unfold_in_block(f, b, s);
+        self.remarks.push((RemarkKind::Passed, lb, format!("unfolded {ls} into a branch and a phi")));
+        true
+    }
+
+    /// Unfolds a select that a predecessor of `b` passes to the phi that
+    /// `b`'s switch tests, or that `b`'s branch compares with a constant when
+    /// one of the select's values would decide the compare and the other
+    /// would not ([`unfold::unfold_in_pred`]), if the oracle allows the
+    /// branch.
+    fn unfold_select_in_pred(&mut self, f: &mut Function, b: Block) -> bool {
+        let m = self.m;
+        let t = f.terminator(b).expect("checked");
+        let cmp = f.dfg().inst(t).is_cond_br().then(|| f.dfg().inst(t).args[0]).and_then(|c| f.dfg().value_inst(c));
+        let decides = |f: &Function, x: Value, y: Value| {
+            let Some(c) = cmp else { return false };
+            let d = f.dfg().inst(c);
+            let InstKind::ICmp { pred, .. } = d.kind else { return false };
+            let Some(k) = f.dfg().value_const(d.args[1]).and_then(opt_conv_ir::Const::as_int) else { return false };
+            let Some(bits) = m.types.int_bits(f.dfg().value_type(d.args[1])) else { return false };
+            let at =
+                |v: Value| f.dfg().value_const(v).and_then(opt_conv_ir::Const::as_int).map(|v| pred.holds(v, k, bits));
+            let (rx, ry): (Option<bool>, Option<bool>) = (at(x), at(y));
+            (rx.is_some() || ry.is_some()) && rx != ry
+        };
+        let Some((p, s, phi)) = unfold::candidate_in_pred(f, b, decides) else { return false };
+        let cond = f.dfg().inst(s).args[0];
+        if let Some(why) = self.refused(f, Query::UnfoldSelect { block: p, cond }) {
+            let msg = format!("not unfolding {} into a branch: {why}", inst_label(f, s));
+            self.missed(f, b, msg);
+            return false;
+        }
+        let (ls, lp) = (inst_label(f, s), block_label(f, p));
+        unfold::unfold_in_pred(f, p, b, s, phi);
+        self.remarks.push((RemarkKind::Passed, lp, format!("unfolded {ls} into a branch and a phi")));
+        true
+    }
+
     /// Threads one predecessor edge on which `b`'s branch is known, to the
     /// successor most of the known edges go to.
     fn thread_known_edge(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
@@ -396,6 +513,25 @@ impl Threader<'_> {
         if known.is_empty() {
             return false;
         }
+        // Known on every edge, and the same way: a fold, not a thread (as
+        // LLVM: nothing is copied). Controlled and uncontrolled operations
+        // alike run as before: the branch never went the other way.
+        if known.len() == preds.len() && known.iter().all(|k| k.1 == known[0].1) {
+            let value = known[0].1 == succs[0];
+            let msg = format!("folded the branch of {}: its condition is {value} on every edge in", block_label(f, b));
+            self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+            if !self.fold_to(f, b, value) {
+                return false;
+            }
+            // The condition goes if nothing else uses it (not what it used).
+            if let Some(i) = f.dfg().value_inst(cond).filter(|&i| f.layout().inst_block(i).is_some())
+                && !f.is_used(cond)
+                && opt_conv_ir::effects::inst_effects(self.m, f, i).is_removable()
+            {
+                remove_inst(f, i);
+            }
+            return true;
+        }
         if headers.contains(b) {
             tracing::debug!(target: "opt_conv::jump-threading", "not threading through loop header {}", block_label(f, b));
             return false;
@@ -406,7 +542,14 @@ impl Threader<'_> {
         if headers.contains(dest) {
             return false;
         }
-        let cost = self.cost(f, b);
+        self.thread_to(f, b, &known, dest, 0)
+    }
+
+    /// Threads the first edge of `known` (predecessor, successor) that goes
+    /// to `dest` and the oracle allows, if `b` costs at most the threshold
+    /// (less `bonus`, LLVM's for a switch).
+    fn thread_to(&mut self, f: &mut Function, b: Block, known: &[(Block, Block)], dest: Block, bonus: u32) -> bool {
+        let cost = self.cost_with(f, b, self.threshold + bonus).saturating_sub(bonus);
         if cost > self.threshold {
             tracing::debug!(target: "opt_conv::jump-threading", "not duplicating {}: cost {cost}", block_label(f, b));
             return false;
@@ -414,7 +557,7 @@ impl Threader<'_> {
         if self.lifetime_alloca_outside(f, b) {
             return false;
         }
-        for &(p, s) in &known {
+        for &(p, s) in known {
             if s != dest || !self.redirectable(f, p) {
                 continue;
             }
@@ -435,6 +578,100 @@ impl Threader<'_> {
             return true;
         }
         false
+    }
+
+    /// The successor of `b`'s switch for the value `v` of its condition.
+    fn switch_dest(f: &Function, t: opt_conv_ir::Inst, v: u128) -> Block {
+        let d = f.dfg().inst(t);
+        let k =
+            d.args[1..].iter().position(|&c| f.dfg().value_const(c).and_then(opt_conv_ir::Const::as_int) == Some(v));
+        d.blocks[k.map_or(0, |k| k + 1)]
+    }
+
+    /// Makes `b`'s switch a branch to `dest`: every other edge goes (one
+    /// phi entry each), as LLVM folds a switch it knows the way of.
+    fn fold_switch_to(f: &mut Function, b: Block, dest: Block) {
+        let t = f.terminator(b).expect("a switch");
+        let before = f.cfg();
+        let succs: Vec<Block> = f.dfg().inst(t).blocks.to_vec();
+        let mut kept = false;
+        for s in succs {
+            if s == dest && !kept {
+                kept = true;
+            } else {
+                f.remove_incoming_once_in_phis_of(s, b);
+            }
+        }
+        f.set_branch(t, None, &[dest]);
+        f.update_cfg(before, &[b]);
+    }
+
+    /// A switch on a constant goes to its case.
+    fn fold_constant_switch(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("a switch");
+        let Some(v) = f.dfg().value_const(f.dfg().inst(t).args[0]).and_then(opt_conv_ir::Const::as_int) else {
+            return false;
+        };
+        let dest = Self::switch_dest(f, t, v);
+        Self::fold_switch_to(f, b, dest);
+        true
+    }
+
+    /// A switch whose value is known on some edges in ([`known`]): folded
+    /// when every edge takes it to one successor, else one edge to the most
+    /// popular successor is threaded (LLVM's bonus of 6 for a switch).
+    fn thread_switch(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
+        let t = f.terminator(b).expect("a switch");
+        let cond = f.dfg().inst(t).args[0];
+        let cfg = f.cfg();
+        let mut preds: Vec<Block> = Vec::new();
+        for &p in cfg.preds(b) {
+            if !preds.contains(&p) {
+                preds.push(p);
+            }
+        }
+        let known: Vec<(Block, Block)> = preds
+            .iter()
+            .filter_map(|&p| known::int_on_edge(self.m, f, &cfg, cond, p, b).map(|v| (p, Self::switch_dest(f, t, v))))
+            .collect();
+        drop(cfg);
+        if known.is_empty() {
+            return false;
+        }
+        if known.len() == preds.len() && known.iter().all(|k| k.1 == known[0].1) {
+            let dest = known[0].1;
+            let msg = format!(
+                "folded the switch of {}: it goes to {} from every edge in",
+                block_label(f, b),
+                block_label(f, dest)
+            );
+            self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+            Self::fold_switch_to(f, b, dest);
+            if let Some(i) = f.dfg().value_inst(cond).filter(|&i| f.layout().inst_block(i).is_some())
+                && !f.is_used(cond)
+                && opt_conv_ir::effects::inst_effects(self.m, f, i).is_removable()
+            {
+                remove_inst(f, i);
+            }
+            return true;
+        }
+        if headers.contains(b) {
+            return false;
+        }
+        // The most popular destination, ties to the first in successor order.
+        let succs: Vec<Block> = f.dfg().inst(t).blocks.to_vec();
+        let mut dest = known[0].1;
+        let mut best = 0;
+        for &s in &succs {
+            let n = known.iter().filter(|k| k.1 == s).count();
+            if n > best {
+                (best, dest) = (n, s);
+            }
+        }
+        if headers.contains(dest) {
+            return false;
+        }
+        self.thread_to(f, b, &known, dest, 6)
     }
 
     /// A branch on a phi of `b` (or a freeze of one) is copied into the
@@ -525,6 +762,10 @@ impl Threader<'_> {
         {
             return None;
         }
+        // A new branch matters only to uncontrolled operations.
+        if matches!(q, Query::UnfoldSelect { .. }) && self.mode == FunctionConvergence::Controlled {
+            return None;
+        }
         // Edits this pass did not flag (folds) leave it behind too.
         self.stale |= self.oracle.as_ref().is_some_and(|o| !o.is_current(f));
         match &mut self.oracle {
@@ -562,6 +803,11 @@ impl Threader<'_> {
     /// excluded): calls 4, intrinsic calls 2, free casts and markers 0,
     /// anything else 1; a block with inline assembly is never copied.
     fn cost(&self, f: &Function, b: Block) -> u32 {
+        self.cost_with(f, b, self.threshold)
+    }
+
+    /// [`Self::cost`], counted until it passes `threshold`.
+    fn cost_with(&self, f: &Function, b: Block, threshold: u32) -> u32 {
         let mut size = 0;
         for i in f.block_insts(b) {
             let d = f.dfg().inst(i);
@@ -590,7 +836,7 @@ impl Threader<'_> {
                 InstKind::Cast { .. } if matches!(d.opcode_name(), "bitcast" | "addrspacecast" | "ptrtoint") => 0,
                 _ => 1,
             };
-            if size > self.threshold {
+            if size > threshold {
                 break;
             }
         }

@@ -4,7 +4,8 @@
 ; implementation's choice, splitting the arrivals between the copies is
 ; allowed even under the divergent %cond1. The edge from %entry is known
 ; by %cond1 itself and threaded; %then1 then falls through to %mid, which
-; absorbs it, and its branch folds (the phi is false there).
+; absorbs it. (The value from %then1 is not known: were it false, as the
+; one from %entry, the branch would be folded, as LLVM does, not threaded.)
 ; expect-remark: threaded %entry -> %mid to %end
 ; expect-no-remark: not threading
 ; expect-count: 2 call token @llvm.experimental.convergence.anchor()
@@ -23,10 +24,11 @@ entry:
 
 then1:
   call void @use(i32 1)
+  %u = icmp eq i32 %x, 0
   br label %mid
 
 mid:
-  %flag = phi i1 [ false, %then1 ], [ %cond1, %entry ]
+  %flag = phi i1 [ %u, %then1 ], [ %cond1, %entry ]
   %a = call token @llvm.experimental.convergence.anchor()
   call void @subgroupBarrier() [ "convergencectrl"(token %a) ]
   br i1 %flag, label %then2, label %end
