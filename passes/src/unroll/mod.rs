@@ -32,7 +32,7 @@
 pub mod ivs;
 pub mod transform;
 
-use crate::loops::trip::{TripCount, counted, trip_count};
+use crate::loops::trip::{TripCount, counted, max_trip_count, trip_count};
 use crate::loops::{Loop, LoopForest, normalize};
 use crate::module_edits::{Declaration, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
@@ -106,6 +106,9 @@ struct Params {
 const BE_INSNS: u64 = 2;
 const DEFAULT_RUNTIME_COUNT: u32 = 8;
 const MAX_FULL_TRIP: u64 = 1 << 16;
+/// LLVM's `-unroll-max-upperbound`: runtime unrolling leaves alone loops
+/// whose maximum trip count is below it, unless a count is asked for.
+const MAX_UPPER_BOUND: u64 = 8;
 
 impl FunctionPass for Unroll {
     fn name(&self) -> &'static str {
@@ -464,12 +467,16 @@ fn unroll_loop(
         }
         _ => requested,
     };
-    let (decision, note) = decide(&tc, p, &prag, requested, (remainder.refusal(), keep_exits.refusal()), size);
+    // Unrolling up to the maximum trip count keeps every copy's exit test;
+    // a heart is never unrolled that way here.
+    let max_trip = c.as_ref().and_then(|c| max_trip_count(f, &l, c, &tc));
+    let upper = max_trip.map(|mx| (mx, keep_exits.is_legal() && heart.is_none()));
+    let (decision, note) = decide(&tc, p, &prag, requested, (remainder.refusal(), keep_exits.refusal()), size, upper);
     if let Some(note) = note {
         out.remarks.push((RemarkKind::Missed, note));
     }
     let Decision::Do(count, shape) = decision else { return out };
-    if p.full_only && shape != Shape::Full {
+    if p.full_only && !matches!(shape, Shape::Full | Shape::UpperBound) {
         // LLVM's LoopFullUnrollPass drops such a decision the same way.
         if asked {
             out.remarks.push((
@@ -512,7 +519,9 @@ fn unroll_loop(
         return out;
     }
     let Some(l) = reload(f) else { return out };
-    let explicit = requested.is_some() || prag.full || prag.enable;
+    // As LLVM: a count given (by pragma or `-unroll-count`, even one the
+    // size made it set aside) marks the unrolled loop as done.
+    let explicit = prag.count.is_some_and(|n| n > 0) || p.count.is_some() || prag.full || prag.enable;
     match transform::unroll(
         m,
         edits,
@@ -528,11 +537,15 @@ fn unroll_loop(
                 TripCount::Constant(t) => Some(t),
                 _ => None,
             },
+            max_trip,
         },
     ) {
         Ok(()) => {
             let what = match (shape, &tc) {
                 (Shape::Full, _) => format!("completely unrolled loop with {count} iterations"),
+                (Shape::UpperBound, _) => {
+                    format!("completely unrolled loop with at most {count} iterations, keeping every copy's exit test")
+                }
                 (Shape::NoRemainder, _) => format!("unrolled loop by a factor of {count}"),
                 (Shape::KeepExits, _) => {
                     format!("unrolled loop by a factor of {count}, keeping every copy's exit test")
@@ -619,6 +632,8 @@ fn unrolled_size(size: u64, n: u32) -> u64 {
     size.saturating_sub(BE_INSNS).max(1) * u64::from(n) + BE_INSNS
 }
 
+/// `max_trip`: the trip count's upper bound when only that is known, and
+/// whether unrolling to it (each copy keeping its exit test) is allowed.
 fn decide(
     tc: &TripCount,
     p: &Params,
@@ -626,7 +641,17 @@ fn decide(
     requested: Option<u32>,
     (no_remainder, no_keep_exits): (Option<&Refusal>, Option<&Refusal>),
     size: u64,
+    max_trip: Option<(u64, bool)>,
 ) -> (Decision, Option<String>) {
+    // As LLVM: copies beyond the maximum trip count would never run, so a
+    // count reaching it unrolls the loop completely, keeping the exit test
+    // of every copy but the last.
+    let upper_bound = |n: u64| match max_trip {
+        Some((mx, true)) if n >= mx && mx <= MAX_FULL_TRIP && matches!(tc, TripCount::Symbolic { .. }) => {
+            Some(Decision::Do(mx as u32, Shape::UpperBound))
+        }
+        _ => None,
+    };
     let allow_remainder = no_remainder.is_none() && p.allow_remainder;
     let body = size.saturating_sub(BE_INSNS).max(1);
     let unrolled = |n: u64| body * n + BE_INSNS;
@@ -659,6 +684,9 @@ fn decide(
                 ));
             }
             TripCount::Symbolic { multiple, .. } => {
+                if let Some(d) = upper_bound(u64::from(n)) {
+                    return (d, None);
+                }
                 if multiple % u64::from(n) == 0 {
                     return (Decision::Do(n, Shape::NoRemainder), None);
                 }
@@ -730,9 +758,24 @@ fn decide(
             if !p.runtime || prag.runtime_disable {
                 return (Decision::None, note);
             }
+            // As LLVM: a loop known to run only a few times is not worth a
+            // remainder unless a count was asked for.
+            if let Some((mx, _)) = max_trip
+                && mx < MAX_UPPER_BOUND
+            {
+                let why = format!(
+                    "not unrolled at run time: at most {mx} iterations, fewer than {MAX_UPPER_BOUND}, and no count was asked for"
+                );
+                return (Decision::None, note.or(Some(why)));
+            }
             let mut n = u64::from(DEFAULT_RUNTIME_COUNT);
             while n > 1 && unrolled(n) > p.partial_threshold {
                 n >>= 1;
+            }
+            if n > 1
+                && let Some(d) = upper_bound(n)
+            {
+                return (d, note);
             }
             if allow_remainder {
                 return if n > 1 { (Decision::Do(n as u32, Shape::Runtime), note) } else { (Decision::None, note) };
