@@ -253,13 +253,14 @@ pub fn max_trip_count(f: &Function, l: &Loop, c: &Counted, tc: &TripCount) -> Op
             _ => None,
         };
     };
+    // Wider counts do not fit (and need no bound: no count comes near).
+    if c.bits >= 64 || c.bits == 0 {
+        return None;
+    }
     let dfg = f.dfg();
     let start = dfg.value_const(c.start).and_then(|k| k.as_int()).map(|s| mask(s, c.bits));
     let bound: u128 = match formula {
         Formula::Difference => {
-            if c.bits >= 64 {
-                return None;
-            }
             let full = 1u128 << c.bits;
             if guarded_ne(f, l, c, start) { full - 1 } else { full }
         }
@@ -313,4 +314,66 @@ fn guarded_ne(f: &Function, l: &Loop, c: &Counted, start: Option<u128>) -> bool 
         _ => return false,
     };
     on_ne == pre
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Formula, TripCount, counted, max_trip_count, trip_count};
+    use crate::loops::loop_with_header;
+    use opt_conv_ir::parse_module;
+
+    /// A loop counting a wide `i64` variable from `START`, leaving when its
+    /// increment truncated to `NARROW` equals `LIMIT`; `GUARD` is the
+    /// entry's branch condition (true leaves at once).
+    const LOOP: &str = "define void @f(NARROW %n, i64 %s, i1 %c) {\n\
+        entry:\n  GUARD\n  br i1 %g, label %exit, label %pre\n\
+        pre:\n  br label %loop\n\
+        loop:\n  %iv = phi i64 [ START, %pre ], [ %iv.next, %loop ]\n  %iv.next = add i64 %iv, 1\n\
+        \x20 %t = trunc i64 %iv.next to NARROW\n  %done = icmp eq NARROW %t, LIMIT\n\
+        \x20 br i1 %done, label %exit, label %loop\n\
+        exit:\n  ret void\n}\n";
+
+    /// (trip count, maximum trip count) of the loop built from `LOOP`.
+    fn analyse(narrow: &str, start: &str, limit: &str, guard: &str) -> (TripCount, Option<u64>) {
+        let src =
+            LOOP.replace("NARROW", narrow).replace("START", start).replace("LIMIT", limit).replace("GUARD", guard);
+        let (m, _) = parse_module("t.ll", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+        let l = loop_with_header(f, f.block_by_name("loop").unwrap()).unwrap();
+        let c = counted(&m, f, &l).expect("a counted loop");
+        assert!(c.trunc.is_some());
+        assert_eq!((c.bits, c.iv_bits), (m.types.int_bits(f.dfg().value_type(c.limit)).unwrap(), 64));
+        let tc = trip_count(f, &c);
+        let max = max_trip_count(f, &l, &c, &tc);
+        (tc, max)
+    }
+
+    const NO_GUARD: &str = "%g = and i1 %c, false";
+
+    #[test]
+    fn a_truncated_counter_counts_in_the_narrow_width() {
+        // 1, 2, 3, 0 in i2: the fourth increment leaves.
+        assert_eq!(analyse("i2", "0", "0", NO_GUARD).0, TripCount::Constant(4));
+        // From 6 (i3: 6, then 7, then 0): leaves on 1 after three iterations.
+        assert_eq!(analyse("i3", "6", "1", NO_GUARD).0, TripCount::Constant(3));
+        // The wide start's high bits do not matter: 2^32 + 5 counts from 5.
+        assert_eq!(analyse("i32", "4294967301", "9", NO_GUARD).0, TripCount::Constant(4));
+    }
+
+    #[test]
+    fn the_maximum_comes_from_the_width_and_the_guard() {
+        let diff = TripCount::Symbolic { multiple: 1, formula: Formula::Difference };
+        assert_eq!(analyse("i3", "0", "%n", NO_GUARD), (diff.clone(), Some(8)));
+        // Entered only when %n != 0 (the start): at most 7.
+        assert_eq!(analyse("i3", "0", "%n", "%g = icmp eq i3 %n, 0"), (diff.clone(), Some(7)));
+        assert_eq!(analyse("i3", "0", "%n", "%g = icmp eq i3 0, %n"), (diff.clone(), Some(7)));
+        // A guard on another value, or on another constant, proves nothing.
+        assert_eq!(analyse("i3", "0", "%n", "%g = icmp eq i3 %n, 1"), (diff.clone(), Some(8)));
+        // ne: the loop is entered when they are equal.
+        assert_eq!(analyse("i3", "0", "%n", "%g = icmp ne i3 %n, 0"), (diff.clone(), Some(8)));
+        // From a run-time start the guard would need trunc(%s); none here.
+        assert_eq!(analyse("i3", "%s", "%n", "%g = icmp eq i3 %n, 0").1, Some(8));
+        // An i32 count runs at most 2^32 times (the whole way round).
+        assert_eq!(analyse("i32", "0", "%n", NO_GUARD).1, Some(1 << 32));
+    }
 }

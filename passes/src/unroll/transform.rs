@@ -532,12 +532,42 @@ fn exit_test_always_reached(m: &Module, f: &Function, l: &Loop) -> bool {
     if l.exiting.len() != 1 || l.exiting.first() != l.latch().as_ref() {
         return false;
     }
-    let cycles = f.cycles();
-    let own = cycles.cycle_of(l.header);
-    l.blocks.iter().all(|&b| {
-        cycles.cycle_of(b) == own
-            && f.block_insts(b).all(|i| opt_conv_ir::effects::inst_effects(m, f, i).transfers_execution())
-    })
+    no_inner_cycle(f, l)
+        && l.blocks
+            .iter()
+            .all(|&b| f.block_insts(b).all(|i| opt_conv_ir::effects::inst_effects(m, f, i).transfers_execution()))
+}
+
+/// Whether the blocks of `l` form no cycle but through its header: the
+/// edges among them, but those back to the header, can be ordered
+/// (Kahn's algorithm, in the loop's size; the function's cycle forest is
+/// out of date after each transformed loop).
+fn no_inner_cycle(f: &Function, l: &Loop) -> bool {
+    let cfg = f.cfg();
+    let inner = |s: Block| s != l.header && l.contains(s);
+    let mut preds: rustc_hash::FxHashMap<Block, usize> = l.blocks.iter().map(|&b| (b, 0)).collect();
+    for &b in &l.blocks {
+        for &s in cfg.succs(b) {
+            if inner(s) {
+                *preds.get_mut(&s).expect("a loop block") += 1;
+            }
+        }
+    }
+    let mut ready: Vec<Block> = l.blocks.iter().copied().filter(|b| preds[b] == 0).collect();
+    let mut ordered = 0;
+    while let Some(b) = ready.pop() {
+        ordered += 1;
+        for &s in cfg.succs(b) {
+            if inner(s) {
+                let n = preds.get_mut(&s).expect("a loop block");
+                *n -= 1;
+                if *n == 0 {
+                    ready.push(s);
+                }
+            }
+        }
+    }
+    ordered == l.blocks.len()
 }
 
 /// The trip count, computed in the preheader before `at` as LLVM expands it:
