@@ -542,7 +542,7 @@ fn exit_test_always_reached(m: &Module, f: &Function, l: &Loop) -> bool {
 /// edges among them, but those back to the header, can be ordered
 /// (Kahn's algorithm, in the loop's size; the function's cycle forest is
 /// out of date after each transformed loop).
-fn no_inner_cycle(f: &Function, l: &Loop) -> bool {
+pub(crate) fn no_inner_cycle(f: &Function, l: &Loop) -> bool {
     let cfg = f.cfg();
     let inner = |s: Block| s != l.header && l.contains(s);
     let mut preds: rustc_hash::FxHashMap<Block, usize> = l.blocks.iter().map(|&b| (b, 0)).collect();
