@@ -85,4 +85,8 @@ pub struct UnrollOptions {
     pub partial_threshold: Option<u32>,
     /// `-unroll-allow-remainder[=B]` (default true).
     pub allow_remainder: Option<bool>,
+    /// `-unroll-max-iteration-count-to-analyze=N` (default 10).
+    pub max_iterations_to_analyze: Option<u32>,
+    /// `-unroll-max-percent-threshold-boost=N` (default 400).
+    pub max_percent_threshold_boost: Option<u32>,
 }

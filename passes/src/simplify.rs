@@ -154,7 +154,7 @@ pub fn delete_dead_among(m: &Module, f: &mut Function, insts: impl Fn(&Function)
 /// `x`; `None` where a flag makes it poison (`nneg` on a negative value, a
 /// `trunc` that loses what `nuw`/`nsw` promised): left alone, as the other
 /// folds.
-fn fold_cast(op: CastOp, flags: IntFlags, x: u128, from: u32, to: u32) -> Option<u128> {
+pub(crate) fn fold_cast(op: CastOp, flags: IntFlags, x: u128, from: u32, to: u32) -> Option<u128> {
     match op {
         CastOp::ZExt if flags.contains(IntFlags::NNEG) && sext(x, from) < 0 => None,
         CastOp::ZExt => Some(x),
@@ -172,7 +172,7 @@ fn fold_cast(op: CastOp, flags: IntFlags, x: u128, from: u32, to: u32) -> Option
 /// `x op y` on `bits`-wide integers; `None` where LLVM would give poison
 /// (a flagged operation that wraps, an inexact `exact` division or shift, a
 /// division by zero, a shift by the width or more).
-fn fold_binop(op: BinOp, flags: IntFlags, x: u128, y: u128, bits: u32) -> Option<u128> {
+pub(crate) fn fold_binop(op: BinOp, flags: IntFlags, x: u128, y: u128, bits: u32) -> Option<u128> {
     let (sx, sy) = (sext(x, bits), sext(y, bits));
     let nuw = flags.contains(IntFlags::NUW);
     let nsw = flags.contains(IntFlags::NSW);

@@ -9,8 +9,9 @@
 //! `limit - start` that is known (`mul %n, 12` gives 12, `shl %n, 3` gives 8).
 
 use super::Loop;
+use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::constant::{mask, sext};
-use opt_conv_ir::inst::{BinOp, IntPred};
+use opt_conv_ir::inst::{BinOp, CastOp, IntPred};
 use opt_conv_ir::{Block, Function, Inst, InstKind, Module, Value};
 
 /// The exit test of a counted loop.
@@ -34,8 +35,25 @@ pub struct Counted {
     pub pred: IntPred,
     /// Whether the latch leaves the loop when the comparison is true.
     pub exit_on_true: bool,
-    /// Width of the variable in bits.
+    /// Width of the compared value in bits (the variable's, or the
+    /// truncation's).
     pub bits: u32,
+    /// `trunc` of the variable (or of its increment) that the comparison
+    /// tests, as induction-variable simplification leaves a wide variable
+    /// compared with a narrow limit (`%lftr.wideiv`). The truncated values
+    /// form a variable of their own: `trunc(start) + k * trunc(step)` in
+    /// `bits` bits, wrapping there, so the exit test is that of a narrow
+    /// variable and everything below is computed in `bits` bits.
+    pub trunc: Option<Inst>,
+    /// Width of the variable itself (`bits` unless truncated).
+    pub iv_bits: u32,
+}
+
+impl Counted {
+    /// The step in the compared width.
+    pub fn narrow_step(&self) -> i128 {
+        sext(mask(self.step as u128, self.bits), self.bits)
+    }
 }
 
 /// What is known about how many times the loop body runs.
@@ -102,8 +120,13 @@ pub fn counted(m: &Module, f: &Function, l: &Loop) -> Option<Counted> {
     } else {
         return None;
     };
-    // `x` is either the phi or its increment.
-    let xi = dfg.value_inst(x)?;
+    // `x` is either the phi or its increment, or a truncation of either.
+    let mut xi = dfg.value_inst(x)?;
+    let mut trunc = None;
+    if let InstKind::Cast { op: CastOp::Trunc, .. } = dfg.inst(xi).kind {
+        trunc = Some(xi);
+        xi = dfg.value_inst(dfg.inst(xi).args[0])?;
+    }
     let (iv, next, tests_next) = match dfg.inst(xi).kind {
         InstKind::Phi { .. } => (xi, increment_of(f, l, xi)?, false),
         InstKind::Binary { op: BinOp::Add, .. } => {
@@ -121,8 +144,9 @@ pub fn counted(m: &Module, f: &Function, l: &Loop) -> Option<Counted> {
     let pd = dfg.inst(iv);
     let start = pd.incoming(pre)?;
     let bits = m.types.int_bits(f.dfg().value_type(x))?;
-    let step = dfg.value_const(dfg.inst(next).args[1]).and_then(|c| c.as_int()).map(|v| sext(v, bits))?;
-    Some(Counted { iv, start, step, next, cmp, tests_next, limit, pred, exit_on_true, bits })
+    let iv_bits = m.types.int_bits(f.dfg().value_type(dfg.inst_result(iv)?))?;
+    let step = dfg.value_const(dfg.inst(next).args[1]).and_then(|c| c.as_int()).map(|v| sext(v, iv_bits))?;
+    Some(Counted { iv, start, step, next, cmp, tests_next, limit, pred, exit_on_true, bits, trunc, iv_bits })
 }
 
 /// `%iv.next = add %iv, C` in the loop feeding the phi's backedge.
@@ -149,7 +173,7 @@ pub fn trip_count(f: &Function, c: &Counted) -> TripCount {
             None => TripCount::Unknown,
         };
     }
-    if !c.tests_next || c.step != 1 {
+    if !c.tests_next || c.narrow_step() != 1 {
         return TripCount::Unknown;
     }
     // The predicate under which the loop goes on.
@@ -207,4 +231,149 @@ pub fn exit_block(f: &Function, l: &Loop) -> Option<Block> {
     let latch = l.latch()?;
     let t = f.terminator(latch)?;
     f.dfg().inst(t).successors().iter().copied().find(|&s| !l.contains(s))
+}
+
+/// An upper bound on the trip count of a counted loop (LLVM's "maximum trip
+/// count"), when one is known from the widths and the loop's guard alone:
+///
+/// * a constant trip count is its own bound;
+/// * `n - s` ([`Formula::Difference`]) counts modulo `2^bits`: at most
+///   `2^bits` iterations (`n == s` runs the variable all the way round),
+///   one fewer when the loop is entered only if `n != s` (the preheader's
+///   predecessor branching on `icmp eq/ne n, s`, as rotated loops are
+///   guarded);
+/// * `max(n, s + 1) - s` with a constant start is at most the largest value
+///   of the width (signed or unsigned) minus `s`.
+///
+/// `None` when the bound does not fit 64 bits or is not known.
+pub fn max_trip_count(f: &Function, l: &Loop, c: &Counted, tc: &TripCount) -> Option<u64> {
+    let TripCount::Symbolic { formula, .. } = tc else {
+        return match tc {
+            TripCount::Constant(n) => Some(*n),
+            _ => None,
+        };
+    };
+    // Wider counts do not fit (and need no bound: no count comes near).
+    if c.bits >= 64 || c.bits == 0 {
+        return None;
+    }
+    let dfg = f.dfg();
+    let start = dfg.value_const(c.start).and_then(|k| k.as_int()).map(|s| mask(s, c.bits));
+    let bound: u128 = match formula {
+        Formula::Difference => {
+            let full = 1u128 << c.bits;
+            if guarded_ne(f, l, c, start) { full - 1 } else { full }
+        }
+        Formula::UnsignedMax => {
+            let s = start?;
+            let top = mask(u128::MAX, c.bits);
+            top.checked_sub(s).filter(|&x| x > 0)?
+        }
+        Formula::SignedMax => {
+            let s = sext(start?, c.bits);
+            let top = (1i128 << (c.bits - 1)) - 1;
+            let x = top.checked_sub(s).filter(|&x| x > 0)?;
+            x as u128
+        }
+    };
+    u64::try_from(bound).ok()
+}
+
+/// Whether the loop is entered only when its limit differs from the start
+/// (in the compared width): the preheader's only predecessor ends in a
+/// branch on `icmp eq/ne limit, start` reaching the preheader only on
+/// inequality.
+fn guarded_ne(f: &Function, l: &Loop, c: &Counted, start: Option<u128>) -> bool {
+    let Some(pre) = l.preheader else { return false };
+    let cfg = f.cfg();
+    let &[guard] = cfg.preds(pre) else { return false };
+    let Some(t) = f.terminator(guard) else { return false };
+    let dfg = f.dfg();
+    let td = dfg.inst(t);
+    if !td.is_cond_br() || td.blocks[0] == td.blocks[1] {
+        return false;
+    }
+    let Some(ci) = dfg.value_inst(td.args[0]) else { return false };
+    let cd = dfg.inst(ci);
+    let InstKind::ICmp { pred, .. } = cd.kind else { return false };
+    // The start as the comparison would see it: the same value (untruncated
+    // variables), or the constant in the compared width.
+    let is_start = |v: Value| match (c.trunc, start) {
+        (_, Some(s)) => dfg.value_const(v).and_then(|k| k.as_int()).is_some_and(|k| mask(k, c.bits) == s),
+        (None, None) => v == c.start,
+        (Some(_), None) => false,
+    };
+    let (a, b) = (cd.args[0], cd.args[1]);
+    if !((a == c.limit && is_start(b)) || (b == c.limit && is_start(a))) {
+        return false;
+    }
+    // The successor taken when the two differ.
+    let on_ne = match pred {
+        IntPred::Eq => td.blocks[1],
+        IntPred::Ne => td.blocks[0],
+        _ => return false,
+    };
+    on_ne == pre
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Formula, TripCount, counted, max_trip_count, trip_count};
+    use crate::loops::loop_with_header;
+    use opt_conv_ir::parse_module;
+
+    /// A loop counting a wide `i64` variable from `START`, leaving when its
+    /// increment truncated to `NARROW` equals `LIMIT`; `GUARD` is the
+    /// entry's branch condition (true leaves at once).
+    const LOOP: &str = "define void @f(NARROW %n, i64 %s, i1 %c) {\n\
+        entry:\n  GUARD\n  br i1 %g, label %exit, label %pre\n\
+        pre:\n  br label %loop\n\
+        loop:\n  %iv = phi i64 [ START, %pre ], [ %iv.next, %loop ]\n  %iv.next = add i64 %iv, 1\n\
+        \x20 %t = trunc i64 %iv.next to NARROW\n  %done = icmp eq NARROW %t, LIMIT\n\
+        \x20 br i1 %done, label %exit, label %loop\n\
+        exit:\n  ret void\n}\n";
+
+    /// (trip count, maximum trip count) of the loop built from `LOOP`.
+    fn analyse(narrow: &str, start: &str, limit: &str, guard: &str) -> (TripCount, Option<u64>) {
+        let src =
+            LOOP.replace("NARROW", narrow).replace("START", start).replace("LIMIT", limit).replace("GUARD", guard);
+        let (m, _) = parse_module("t.ll", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+        let l = loop_with_header(f, f.block_by_name("loop").unwrap()).unwrap();
+        let c = counted(&m, f, &l).expect("a counted loop");
+        assert!(c.trunc.is_some());
+        assert_eq!((c.bits, c.iv_bits), (m.types.int_bits(f.dfg().value_type(c.limit)).unwrap(), 64));
+        let tc = trip_count(f, &c);
+        let max = max_trip_count(f, &l, &c, &tc);
+        (tc, max)
+    }
+
+    const NO_GUARD: &str = "%g = and i1 %c, false";
+
+    #[test]
+    fn a_truncated_counter_counts_in_the_narrow_width() {
+        // 1, 2, 3, 0 in i2: the fourth increment leaves.
+        assert_eq!(analyse("i2", "0", "0", NO_GUARD).0, TripCount::Constant(4));
+        // From 6 (i3: 6, then 7, then 0): leaves on 1 after three iterations.
+        assert_eq!(analyse("i3", "6", "1", NO_GUARD).0, TripCount::Constant(3));
+        // The wide start's high bits do not matter: 2^32 + 5 counts from 5.
+        assert_eq!(analyse("i32", "4294967301", "9", NO_GUARD).0, TripCount::Constant(4));
+    }
+
+    #[test]
+    fn the_maximum_comes_from_the_width_and_the_guard() {
+        let diff = TripCount::Symbolic { multiple: 1, formula: Formula::Difference };
+        assert_eq!(analyse("i3", "0", "%n", NO_GUARD), (diff.clone(), Some(8)));
+        // Entered only when %n != 0 (the start): at most 7.
+        assert_eq!(analyse("i3", "0", "%n", "%g = icmp eq i3 %n, 0"), (diff.clone(), Some(7)));
+        assert_eq!(analyse("i3", "0", "%n", "%g = icmp eq i3 0, %n"), (diff.clone(), Some(7)));
+        // A guard on another value, or on another constant, proves nothing.
+        assert_eq!(analyse("i3", "0", "%n", "%g = icmp eq i3 %n, 1"), (diff.clone(), Some(8)));
+        // ne: the loop is entered when they are equal.
+        assert_eq!(analyse("i3", "0", "%n", "%g = icmp ne i3 %n, 0"), (diff.clone(), Some(8)));
+        // From a run-time start the guard would need trunc(%s); none here.
+        assert_eq!(analyse("i3", "%s", "%n", "%g = icmp eq i3 %n, 0").1, Some(8));
+        // An i32 count runs at most 2^32 times (the whole way round).
+        assert_eq!(analyse("i32", "0", "%n", NO_GUARD).1, Some(1 << 32));
+    }
 }

@@ -8,7 +8,13 @@
 //! (given, each overrides the target's default); the pass parameters `loop-unroll<O0..O3;partial;
 //! no-partial;runtime;no-runtime>`; target defaults (threshold 150, or 300 at
 //! O3 and on AMDGPU; partial unrolling on AMDGPU and NVPTX; runtime on
-//! NVPTX); full unrolling when `(size - 2) * trip + 2` fits the threshold;
+//! NVPTX); full unrolling when `(size - 2) * trip + 2` fits the threshold,
+//! or when simulating the iterations ([`analyze`], up to
+//! `-unroll-max-iteration-count-to-analyze`) shows the unrolled code fits
+//! the threshold boosted by what folds away (at most
+//! `-unroll-max-percent-threshold-boost` percent); a count reaching the
+//! maximum trip count (from the width of the exit test) unrolls completely,
+//! each copy but the last keeping its exit test;
 //! partial counts limited by the partial threshold (150) and reduced to
 //! divide the trip count; runtime counts starting at 8.
 //!
@@ -29,10 +35,11 @@
 //! ([`crate::loops::normalize`]); bottom-tested counted loops with a single
 //! exit are unrolled ([`transform`]).
 
+pub mod analyze;
 pub mod ivs;
 pub mod transform;
 
-use crate::loops::trip::{TripCount, counted, trip_count};
+use crate::loops::trip::{TripCount, counted, max_trip_count, trip_count};
 use crate::loops::{Loop, LoopForest, normalize};
 use crate::module_edits::{Declaration, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
@@ -101,11 +108,18 @@ struct Params {
     allow_remainder: bool,
     count: Option<u32>,
     full_only: bool,
+    /// `-unroll-max-iteration-count-to-analyze`.
+    max_iterations_to_analyze: u64,
+    /// `-unroll-max-percent-threshold-boost`.
+    max_boost: u64,
 }
 
 const BE_INSNS: u64 = 2;
 const DEFAULT_RUNTIME_COUNT: u32 = 8;
 const MAX_FULL_TRIP: u64 = 1 << 16;
+/// LLVM's `-unroll-max-upperbound`: runtime unrolling leaves alone loops
+/// whose maximum trip count is below it, unless a count is asked for.
+const MAX_UPPER_BOUND: u64 = 8;
 
 impl FunctionPass for Unroll {
     fn name(&self) -> &'static str {
@@ -189,6 +203,8 @@ impl Unroll {
             allow_remainder: cx.options.unroll.allow_remainder.unwrap_or(true),
             count: cx.options.unroll.count,
             full_only: self.full_only,
+            max_iterations_to_analyze: u64::from(cx.options.unroll.max_iterations_to_analyze.unwrap_or(10)),
+            max_boost: u64::from(cx.options.unroll.max_percent_threshold_boost.unwrap_or(400)),
         };
         match target {
             Some(GpuFamily::Amdgpu) => {
@@ -272,27 +288,25 @@ fn pragmas(m: &Module, edits: &ModuleEdits, f: &Function, l: &Loop) -> Pragmas {
     p
 }
 
-/// Instructions that count toward the loop's size (LLVM's code-size cost,
-/// roughly: everything but phis and free intrinsics).
+/// The cost of one instruction in the loop's size (LLVM's code-size cost,
+/// roughly: 1 for everything but phis and free intrinsics).
+fn inst_cost(m: &Module, f: &Function, i: opt_conv_ir::Inst) -> u64 {
+    let d = f.dfg().inst(i);
+    let free = match &d.kind {
+        InstKind::Phi { .. } => true,
+        InstKind::Call(_) => opt_conv_legality::convergence::callee_decl(m, f, d).is_some_and(|c| {
+            c.name.starts_with("llvm.experimental.convergence.")
+                || c.name.starts_with("llvm.lifetime.")
+                || &*c.name == "llvm.assume"
+        }),
+        _ => false,
+    };
+    u64::from(!free)
+}
+
+/// Instructions that count toward the loop's size ([`inst_cost`]).
 fn loop_size(m: &Module, f: &Function, l: &Loop) -> u64 {
-    let mut n = 0;
-    for &b in &l.blocks {
-        for i in f.block_insts(b) {
-            let d = f.dfg().inst(i);
-            let free = match &d.kind {
-                InstKind::Phi { .. } => true,
-                InstKind::Call(_) => opt_conv_legality::convergence::callee_decl(m, f, d).is_some_and(|c| {
-                    c.name.starts_with("llvm.experimental.convergence.")
-                        || c.name.starts_with("llvm.lifetime.")
-                        || &*c.name == "llvm.assume"
-                }),
-                _ => false,
-            };
-            if !free {
-                n += 1;
-            }
-        }
-    }
+    let n: u64 = l.blocks.iter().flat_map(|&b| f.block_insts(b)).map(|i| inst_cost(m, f, i)).sum();
     n.max(BE_INSNS + 1)
 }
 
@@ -464,12 +478,48 @@ fn unroll_loop(
         }
         _ => requested,
     };
-    let (decision, note) = decide(&tc, p, &prag, requested, (remainder.refusal(), keep_exits.refusal()), size);
+    // A constant trip count too large for the threshold by size alone may
+    // still be worth unrolling completely when simulating the iterations
+    // shows most of the body folds away (LLVM's analyzeLoopUnrollCost).
+    let full_by_analysis = match tc {
+        TripCount::Constant(t) if t <= MAX_FULL_TRIP && unrolled_size(size, t as u32) > p.threshold => {
+            let live = analyze::live_out(f, &l);
+            let max = p.threshold * p.max_boost / 100;
+            analyze::estimate(m, f, &l, &live, t, max, p.max_iterations_to_analyze)
+                .filter(|e| e.unrolled < p.threshold * analyze::boost(e, p.max_boost) / 100)
+        }
+        _ => None,
+    };
+    if let Some(e) = full_by_analysis {
+        out.remarks.push((
+            RemarkKind::Analysis,
+            format!(
+                "simulating the iterations: {} unrolled against {} rolled; the threshold grows by {}%",
+                e.unrolled,
+                e.rolled_dynamic,
+                analyze::boost(&e, p.max_boost)
+            ),
+        ));
+    }
+    // Unrolling up to the maximum trip count keeps every copy's exit test;
+    // a heart is never unrolled that way here.
+    let max_trip = c.as_ref().and_then(|c| max_trip_count(f, &l, c, &tc));
+    let upper = max_trip.map(|mx| (mx, keep_exits.is_legal() && heart.is_none()));
+    let (decision, note) = decide(
+        &tc,
+        p,
+        &prag,
+        requested,
+        (remainder.refusal(), keep_exits.refusal()),
+        size,
+        upper,
+        full_by_analysis.is_some(),
+    );
     if let Some(note) = note {
         out.remarks.push((RemarkKind::Missed, note));
     }
     let Decision::Do(count, shape) = decision else { return out };
-    if p.full_only && shape != Shape::Full {
+    if p.full_only && !matches!(shape, Shape::Full | Shape::UpperBound) {
         // LLVM's LoopFullUnrollPass drops such a decision the same way.
         if asked {
             out.remarks.push((
@@ -512,7 +562,9 @@ fn unroll_loop(
         return out;
     }
     let Some(l) = reload(f) else { return out };
-    let explicit = requested.is_some() || prag.full || prag.enable;
+    // As LLVM: a count given (by pragma or `-unroll-count`, even one the
+    // size made it set aside) marks the unrolled loop as done.
+    let explicit = prag.count.is_some_and(|n| n > 0) || p.count.is_some() || prag.full || prag.enable;
     match transform::unroll(
         m,
         edits,
@@ -528,11 +580,15 @@ fn unroll_loop(
                 TripCount::Constant(t) => Some(t),
                 _ => None,
             },
+            max_trip,
         },
     ) {
         Ok(()) => {
             let what = match (shape, &tc) {
                 (Shape::Full, _) => format!("completely unrolled loop with {count} iterations"),
+                (Shape::UpperBound, _) => {
+                    format!("completely unrolled loop with at most {count} iterations, keeping every copy's exit test")
+                }
                 (Shape::NoRemainder, _) => format!("unrolled loop by a factor of {count}"),
                 (Shape::KeepExits, _) => {
                     format!("unrolled loop by a factor of {count}, keeping every copy's exit test")
@@ -619,6 +675,9 @@ fn unrolled_size(size: u64, n: u32) -> u64 {
     size.saturating_sub(BE_INSNS).max(1) * u64::from(n) + BE_INSNS
 }
 
+/// `max_trip`: the trip count's upper bound when only that is known, and
+/// whether unrolling to it (each copy keeping its exit test) is allowed.
+#[expect(clippy::too_many_arguments, reason = "the facts the decision rests on, passed once")]
 fn decide(
     tc: &TripCount,
     p: &Params,
@@ -626,7 +685,18 @@ fn decide(
     requested: Option<u32>,
     (no_remainder, no_keep_exits): (Option<&Refusal>, Option<&Refusal>),
     size: u64,
+    max_trip: Option<(u64, bool)>,
+    full_by_analysis: bool,
 ) -> (Decision, Option<String>) {
+    // As LLVM: copies beyond the maximum trip count would never run, so a
+    // count reaching it unrolls the loop completely, keeping the exit test
+    // of every copy but the last.
+    let upper_bound = |n: u64| match max_trip {
+        Some((mx, true)) if n >= mx && mx <= MAX_FULL_TRIP && matches!(tc, TripCount::Symbolic { .. }) => {
+            Some(Decision::Do(mx as u32, Shape::UpperBound))
+        }
+        _ => None,
+    };
     let allow_remainder = no_remainder.is_none() && p.allow_remainder;
     let body = size.saturating_sub(BE_INSNS).max(1);
     let unrolled = |n: u64| body * n + BE_INSNS;
@@ -659,6 +729,9 @@ fn decide(
                 ));
             }
             TripCount::Symbolic { multiple, .. } => {
+                if let Some(d) = upper_bound(u64::from(n)) {
+                    return (d, None);
+                }
                 if multiple % u64::from(n) == 0 {
                     return (Decision::Do(n, Shape::NoRemainder), None);
                 }
@@ -702,7 +775,7 @@ fn decide(
     }
     match tc {
         TripCount::Constant(t) => {
-            if *t <= MAX_FULL_TRIP && unrolled(*t) <= p.threshold {
+            if *t <= MAX_FULL_TRIP && (unrolled(*t) <= p.threshold || full_by_analysis) {
                 return (Decision::Do(*t as u32, Shape::Full), note);
             }
             if !p.partial {
@@ -730,9 +803,24 @@ fn decide(
             if !p.runtime || prag.runtime_disable {
                 return (Decision::None, note);
             }
+            // As LLVM: a loop known to run only a few times is not worth a
+            // remainder unless a count was asked for.
+            if let Some((mx, _)) = max_trip
+                && mx < MAX_UPPER_BOUND
+            {
+                let why = format!(
+                    "not unrolled at run time: at most {mx} iterations, fewer than {MAX_UPPER_BOUND}, and no count was asked for"
+                );
+                return (Decision::None, note.or(Some(why)));
+            }
             let mut n = u64::from(DEFAULT_RUNTIME_COUNT);
             while n > 1 && unrolled(n) > p.partial_threshold {
                 n >>= 1;
+            }
+            if n > 1
+                && let Some(d) = upper_bound(n)
+            {
+                return (d, note);
             }
             if allow_remainder {
                 return if n > 1 { (Decision::Do(n as u32, Shape::Runtime), note) } else { (Decision::None, note) };

@@ -24,9 +24,9 @@ use crate::noalias_scopes::{CopyScopes, declared_scopes};
 use crate::simplify::{delete_dead_in, simplify_blocks};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::builder::make_call;
-use opt_conv_ir::constant::{Const, sext};
+use opt_conv_ir::constant::{Const, mask, sext};
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::inst::{BinOp, IntFlags, IntPred};
+use opt_conv_ir::inst::{BinOp, CastOp, IntFlags, IntPred};
 use opt_conv_ir::metadata::{MdBody, MdOperand};
 use opt_conv_ir::{Block, EntityRef, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
 use opt_conv_ir::{MdId, MetadataTable};
@@ -43,6 +43,10 @@ pub enum Shape {
     /// By any count, every copy keeping its exit test (the trip count is
     /// not known, so any copy may be the last).
     KeepExits,
+    /// As many copies as the maximum trip count, every copy but the last
+    /// keeping its exit test; the loop disappears (LLVM's unrolling by the
+    /// upper bound).
+    UpperBound,
 }
 
 /// What to do to a loop.
@@ -56,6 +60,8 @@ pub struct Plan {
     pub heart: Option<Inst>,
     /// The trip count, if it is a constant.
     pub trip_count: Option<u64>,
+    /// An upper bound on the trip count, if known.
+    pub max_trip: Option<u64>,
     /// Whether the count was asked for (pragma or `-unroll-count`): the
     /// unrolled loop is then marked `llvm.loop.unroll.disable`, as LLVM
     /// does, so that it is not unrolled beyond the request.
@@ -71,7 +77,8 @@ pub fn unroll(
     c: Option<&Counted>,
     plan: Plan,
 ) -> Result<(), String> {
-    let Plan { count, shape, heart, explicit, trip_count } = plan;
+    let Plan { count, shape, heart, explicit, trip_count, max_trip } = plan;
+    let keep_exits = matches!(shape, Shape::KeepExits | Shape::UpperBound);
     // The CFG as it is now, patched below rather than computed again for
     // the whole function after each loop.
     let cfg_before = f.cfg();
@@ -138,7 +145,7 @@ pub fn unroll(
     for k in 0..n.saturating_sub(1) {
         let next_header = block_in(&copies, k + 1, header);
         let lk = block_in(&copies, k, latch);
-        if shape == Shape::KeepExits {
+        if keep_exits {
             let t = f.terminator(lk).expect("terminator");
             let d = f.dfg().inst(t).clone();
             let own_header = block_in(&copies, k, header);
@@ -150,7 +157,7 @@ pub fn unroll(
             set_branch(f, lk, &[], &[next_header]);
         }
     }
-    if shape == Shape::KeepExits {
+    if keep_exits {
         // Every copy's latch reaches the exit: its phis get one incoming each.
         for &p in &exit_phis {
             let d = f.dfg().inst(p).clone();
@@ -175,6 +182,18 @@ pub fn unroll(
                 remove_inst(f, p);
             }
         }
+        Shape::UpperBound => {
+            // The last copy leaves; its incoming in the exit's phis was added above.
+            set_branch(f, last_latch, &[], &[exit]);
+            for &p in &phis {
+                let (r, s) = (f.dfg().inst_result(p).expect("phi"), start_of(f, p));
+                repl.insert(r, s);
+            }
+            repl.apply(f);
+            for p in phis {
+                remove_inst(f, p);
+            }
+        }
         Shape::NoRemainder | Shape::KeepExits => {
             let t = f.terminator(last_latch).expect("terminator");
             let cond = f.dfg().inst(t).args.first().copied();
@@ -184,7 +203,7 @@ pub fn unroll(
                     d.blocks.iter().map(|&b| if b == block_in(&copies, n - 1, header) { header } else { b }).collect();
                 set_branch(f, last_latch, &[cond], &succs);
             }
-            retarget_incoming(f, &phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
+            backedge_last(f, &phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
             if shape == Shape::NoRemainder {
                 retarget_incoming(f, &exit_phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
             } else {
@@ -237,11 +256,11 @@ pub fn unroll(
     }
     // As LLVM after unrolling: steps from the header phis, simplification
     // of the unrolled blocks, then what is left dead.
-    if shape != Shape::Full {
-        // With a constant trip count from a non-negative start, counting
-        // up, the variable stays within [start, start + step * trips].
-        let bound = c.zip(trip_count).and_then(|(c, tc)| {
-            let start = f.dfg().value_const(c.start).and_then(Const::as_int).map(|s| sext(s, c.bits))?;
+    if !matches!(shape, Shape::Full | Shape::UpperBound) {
+        // With a known (maximum) trip count from a non-negative start,
+        // counting up, the variable stays within [start, start + step * trips].
+        let bound = c.zip(trip_count.or(max_trip)).and_then(|(c, tc)| {
+            let start = f.dfg().value_const(c.start).and_then(Const::as_int).map(|s| sext(s, c.iv_bits))?;
             let max = start.checked_add(c.step.checked_mul(i128::from(tc))?)?;
             (start >= 0 && c.step > 0 && c.tests_next).then(|| (f.dfg().inst_result(c.iv).expect("phi"), max))
         });
@@ -292,7 +311,8 @@ fn runtime(
     let (epil_header, epil_latch) = (epil.block(header), epil.block(latch));
     // Preheader: the trip count and what is left over.
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
-    let (tc, nsw) = trip_count_value(m, edits, f, c, trip_count, pre_term);
+    let freeze = !exit_test_always_reached(m, f, l);
+    let (tc, nsw) = trip_count_value(m, edits, f, c, trip_count, pre_term, freeze);
     let minus1 = int_const(m, f, ty, -1);
     let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
     let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
@@ -340,8 +360,18 @@ fn runtime(
     let unr_lcssa = new_block(f, xname.as_deref().map(|x| format!("{x}.unr-lcssa")), epil_pre, true);
     let succs = if c.exit_on_true { [unr_lcssa, header] } else { [header, unr_lcssa] };
     set_branch(f, last_latch, &[ncmp], &succs);
-    retarget_incoming(f, phis, latch, last_latch, |v| value_in(n - 1, v));
-    // After the unrolled loop: the values the remainder continues from.
+    backedge_last(f, phis, latch, last_latch, |v| value_in(n - 1, v));
+    // After the unrolled loop: the values the loop's users see when nothing
+    // is left (named as LLVM's block split names them)...
+    let exit_phis: Vec<Inst> = f.phis(exit).collect();
+    let mut from_main: Vec<Value> = Vec::new();
+    for &p in &exit_phis {
+        let d = f.dfg().inst(p).clone();
+        let v = d.incoming(latch).map(|a| value_in(n - 1, a)).ok_or("an exit phi without a latch incoming")?;
+        let name = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(|x| format!("{x}.ph"));
+        from_main.push(append_phi(f, unr_lcssa, &[(v, last_latch)], name));
+    }
+    // ... and the values the remainder continues from.
     let mut inits: Vec<Value> = Vec::new();
     for (k, &p) in phis.iter().enumerate() {
         let d = f.dfg().inst(p).clone();
@@ -355,13 +385,6 @@ fn runtime(
     for (k, &p) in phis.iter().enumerate() {
         let ep = epil.insts.iter().find(|(o, _)| *o == p).map(|(_, c)| *c).expect("copied phi");
         f.retarget_incoming_with(ep, pre, epil_pre, |_| inits[k]);
-    }
-    let exit_phis: Vec<Inst> = f.phis(exit).collect();
-    let mut from_main: Vec<Value> = Vec::new();
-    for &p in &exit_phis {
-        let d = f.dfg().inst(p).clone();
-        let v = d.incoming(latch).map(|a| value_in(n - 1, a)).ok_or("an exit phi without a latch incoming")?;
-        from_main.push(append_phi(f, unr_lcssa, &[(v, last_latch)], None));
     }
     let xtra_zero = int_const(m, f, ty, 0);
     let lcmp = f.dfg_mut().make_inst(InstData::new(icmp(IntPred::Ne), &[xtra, xtra_zero], &[]), Type::I1);
@@ -421,7 +444,9 @@ fn runtime(
         // original's loop id: its id holds the unroll.disable alone.
         mark_unroll_disabled(m, edits, f, epil_latch, None);
     }
-    let mut rest = epil.new_blocks.clone();
+    // A remainder loop is left as copied (as LLVM leaves it: its original
+    // exit test stays, dead); straight-line remainder code is cleaned up.
+    let mut rest = if count == 2 { epil.new_blocks.clone() } else { Vec::new() };
     rest.extend([unr_lcssa, epil_pre]);
     // Dedicated exits again, as LLVM's loop simplification leaves them: a
     // remainder loop leaves through `<exit>.epilog-lcssa`, and a side exit
@@ -429,6 +454,20 @@ fn runtime(
     if count > 2 {
         let nb = new_block(f, xname.as_deref().map(|x| format!("{x}.epilog-lcssa")), exit, true);
         split_incoming(f, exit, &[epil_latch], nb, ".ph");
+        // The remainder loop's values leave it through phis of their own
+        // (loop-closed form), as LLVM's split keeps it.
+        let epil_set: EntitySet<Block> = epil.new_blocks.iter().copied().collect();
+        let exit_phis: Vec<Inst> = f.phis(exit).collect();
+        for p in exit_phis {
+            let Some(v) = f.dfg().inst(p).incoming(nb) else { continue };
+            let inside =
+                f.dfg().value_inst(v).and_then(|i| f.layout().inst_block(i)).is_some_and(|b| epil_set.contains(b));
+            if inside {
+                let name = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(|x| format!("{x}.ph"));
+                let closed = append_phi(f, nb, &[(v, epil_latch)], name);
+                f.retarget_incoming_with(p, nb, nb, |_| closed);
+            }
+        }
         rest.push(nb);
     }
     let mut main: EntitySet<Block> = EntitySet::new();
@@ -484,8 +523,57 @@ fn add_side_exit_incomings(f: &mut Function, l: &Loop, latch: Block, copy: &Copy
     }
 }
 
+/// Whether every iteration that starts reaches the latch's exit test: the
+/// latch is the only exiting block, the loop has no inner loop, and every
+/// instruction passes control on (LLVM's `loopHasNoAbnormalExits` with no
+/// other exits). The trip count, computed from the values that test
+/// compares, is then not poison unless the first test branches on poison,
+/// which is undefined behaviour already; it needs no `freeze`.
+fn exit_test_always_reached(m: &Module, f: &Function, l: &Loop) -> bool {
+    if l.exiting.len() != 1 || l.exiting.first() != l.latch().as_ref() {
+        return false;
+    }
+    no_inner_cycle(f, l)
+        && l.blocks
+            .iter()
+            .all(|&b| f.block_insts(b).all(|i| opt_conv_ir::effects::inst_effects(m, f, i).transfers_execution()))
+}
+
+/// Whether the blocks of `l` form no cycle but through its header: the
+/// edges among them, but those back to the header, can be ordered
+/// (Kahn's algorithm, in the loop's size; the function's cycle forest is
+/// out of date after each transformed loop).
+pub(crate) fn no_inner_cycle(f: &Function, l: &Loop) -> bool {
+    let cfg = f.cfg();
+    let inner = |s: Block| s != l.header && l.contains(s);
+    let mut preds: rustc_hash::FxHashMap<Block, usize> = l.blocks.iter().map(|&b| (b, 0)).collect();
+    for &b in &l.blocks {
+        for &s in cfg.succs(b) {
+            if inner(s) {
+                *preds.get_mut(&s).expect("a loop block") += 1;
+            }
+        }
+    }
+    let mut ready: Vec<Block> = l.blocks.iter().copied().filter(|b| preds[b] == 0).collect();
+    let mut ordered = 0;
+    while let Some(b) = ready.pop() {
+        ordered += 1;
+        for &s in cfg.succs(b) {
+            if inner(s) {
+                let n = preds.get_mut(&s).expect("a loop block");
+                *n -= 1;
+                if *n == 0 {
+                    ready.push(s);
+                }
+            }
+        }
+    }
+    ordered == l.blocks.len()
+}
+
 /// The trip count, computed in the preheader before `at` as LLVM expands it:
-/// the constant if known; else `freeze(n - s)` for an equality test, or
+/// the constant if known; else `n - s` for an equality test (frozen when
+/// `freeze`: the exit test may never run, see [`exit_test_always_reached`]), or
 /// `smax(n, s + 1) - s` (`umax` unsigned) for a less-than test. Returns it
 /// and whether `count - 1` cannot overflow (the max forms are at least 1).
 fn trip_count_value(
@@ -495,15 +583,26 @@ fn trip_count_value(
     c: &Counted,
     known: Option<u64>,
     at: Inst,
+    freeze: bool,
 ) -> (Value, bool) {
     let ty = f.dfg().value_type(c.limit);
     if let Some(t) = known {
         return (int_const(m, f, ty, i128::from(t)), true);
     }
-    let start = f.dfg().value_const(c.start).and_then(|k| k.as_int());
+    let start = f.dfg().value_const(c.start).and_then(|k| k.as_int()).map(|s| mask(s, c.bits));
+    // The start in the compared width: a truncated variable counts from
+    // the truncation of its start.
+    let narrow_start = match (c.trunc, start) {
+        (Some(_), Some(s)) => int_const(m, f, ty, s as i128),
+        (Some(_), None) => {
+            let kind = InstKind::Cast { op: CastOp::Trunc, flags: IntFlags::NONE, fmf: Default::default() };
+            insert(f, at, kind, &[c.start], ty, None)
+        }
+        (None, _) => c.start,
+    };
     let minus_start = |f: &mut Function, v: Value| match start {
         Some(0) => v,
-        _ => insert(f, at, binop(BinOp::Sub), &[v, c.start], ty, None),
+        _ => insert(f, at, binop(BinOp::Sub), &[v, narrow_start], ty, None),
     };
     let formula = match trip_count(f, c) {
         TripCount::Symbolic { formula, .. } => formula,
@@ -512,14 +611,14 @@ fn trip_count_value(
     match formula {
         Formula::Difference => {
             let d = minus_start(f, c.limit);
-            (insert(f, at, InstKind::Freeze, &[d], ty, None), false)
+            if freeze { (insert(f, at, InstKind::Freeze, &[d], ty, None), false) } else { (d, false) }
         }
         Formula::SignedMax | Formula::UnsignedMax => {
             let signed = formula == Formula::SignedMax;
             let one = int_const(m, f, ty, 1);
             let s1 = match start {
                 Some(s) => int_const(m, f, ty, sext(s, c.bits) + 1),
-                None => insert(f, at, binop(BinOp::Add), &[c.start, one], ty, None),
+                None => insert(f, at, binop(BinOp::Add), &[narrow_start, one], ty, None),
             };
             let base = if signed { "smax" } else { "umax" };
             let name = format!("llvm.{base}.{}", m.types.display(ty));
@@ -598,6 +697,16 @@ fn set_branch(f: &mut Function, b: Block, cond: &[Value], succs: &[Block]) {
 fn retarget_incoming(f: &mut Function, phis: &[Inst], old: Block, new: Block, map: impl Fn(Value) -> Value) {
     for &p in phis {
         f.retarget_incoming_with(p, old, new, &map);
+    }
+}
+
+/// In the header's `phis`, the backedge from `old` becomes one from `new`,
+/// with its value mapped, listed last (as LLVM re-adds it after unrolling).
+fn backedge_last(f: &mut Function, phis: &[Inst], old: Block, new: Block, map: impl Fn(Value) -> Value) {
+    for &p in phis {
+        let Some(v) = f.dfg().inst(p).incoming(old) else { continue };
+        f.remove_incoming_all(p, old);
+        f.add_incoming(p, map(v), new);
     }
 }
 

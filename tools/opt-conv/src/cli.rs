@@ -162,17 +162,14 @@ pub struct Cli {
     #[arg(long = "unroll-runtime-epilog", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool, default_value = "true", action = clap::ArgAction::Set)]
     pub unroll_runtime_epilog: bool,
 
-    /// `loop-unroll`: how many iterations opt simulates to estimate what full
-    /// unrolling would simplify. opt-conv has no such simulation and
-    /// estimates by size alone, which is opt's behaviour with 0; accepted
-    /// for compatibility.
+    /// `loop-unroll`: how many iterations are simulated, at most, to
+    /// estimate what full unrolling would simplify (default 10).
     #[arg(long = "unroll-max-iteration-count-to-analyze", value_name = "N")]
     pub unroll_max_iteration_count_to_analyze: Option<u32>,
 
     /// `loop-unroll`: the largest boost (in percent) of the full-unroll
-    /// threshold that opt grants when its simulation finds the unrolled
-    /// code simplifies. Without that simulation nothing is boosted, as in
-    /// opt when the simulation finds no savings; accepted for compatibility.
+    /// threshold granted when that simulation finds the unrolled code
+    /// simplifies (default 400).
     #[arg(long = "unroll-max-percent-threshold-boost", value_name = "N")]
     pub unroll_max_percent_threshold_boost: Option<u32>,
 

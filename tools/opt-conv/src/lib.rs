@@ -405,6 +405,8 @@ fn run(
             allow_partial: cli.unroll_allow_partial,
             threshold: cli.unroll_threshold,
             partial_threshold: cli.unroll_partial_threshold,
+            max_iterations_to_analyze: cli.unroll_max_iteration_count_to_analyze,
+            max_percent_threshold_boost: cli.unroll_max_percent_threshold_boost,
             allow_remainder: cli.unroll_allow_remainder,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
