@@ -120,8 +120,11 @@ struct CalleeSummary {
     /// The oracle's verdict when the callee has nothing to do with
     /// convergence (then the caller's analyses are not needed).
     plain: Option<Verdict>,
-    /// Its first exception-handling or indirect-branch instruction, described.
+    /// Its first exception-handling or indirect-branch instruction the
+    /// inliner does not handle, described.
     eh: Option<String>,
+    /// The type of its landing pads and resumes (see [`eh_value_type`]).
+    eh_ty: Option<opt_conv_ir::Type>,
     /// What its allocas take from the stack.
     stack: StackUse,
     /// What its own calls forbid.
@@ -202,6 +205,7 @@ impl CalleeSummary {
             // make a caller with many call sites quadratic).
             plain: Oracle::inline_without_convergence(m, body),
             eh: crate::eh::why_inliner_leaves_alone(m, id, body).map(|(_, what)| what),
+            eh_ty: eh_value_type(body),
             stack: StackUse::new(m, body),
             calls: crate::inline_rules::CalleeCalls::new(m, body),
         }
@@ -288,17 +292,25 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         // callees are refused), so the caller's answer holds for all its
         // call sites.
         let caller_eh = crate::eh::why_inliner_leaves_alone(m, caller, &body).map(|(_, what)| what);
+        // The type of the caller's landing pads, which inlining may bring in.
+        let mut caller_eh_ty = eh_value_type(&body);
         let mut history = InlineHistory::default();
         while inlined < MAX_INLINES_PER_CALLER {
             let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
             let cycle = history.refusal(call, callee);
-            let verdict =
-                match eh_refusal(m, (caller, &body), call, callee, caller_eh.as_deref(), &mut callees.summaries)
-                    .or_else(|| cycle.clone())
-                {
-                    Some(why) => Err(why),
-                    None => decide(m, &body, call, callee, &graph, &mut callees, &mut conv),
-                };
+            let verdict = match eh_refusal(
+                m,
+                (caller, &body),
+                call,
+                callee,
+                (caller_eh.as_deref(), caller_eh_ty),
+                &mut callees.summaries,
+            )
+            .or_else(|| cycle.clone())
+            {
+                Some(why) => Err(why),
+                None => decide(m, &body, call, callee, &graph, &mut callees, &mut conv),
+            };
             match verdict {
                 Err(why) => {
                     if cycle.is_some() {
@@ -339,6 +351,7 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
                             }
                             crate::inline_rules::merge_attributes(m, caller, callee);
                             adopt_personality(m, caller, callee);
+                            caller_eh_ty = caller_eh_ty.or_else(|| callees.summaries.get(&callee)?.eh_ty);
                             history.inlined(call, callee, &edits.new_sites);
                             graph.inlined(caller, call, &edits.new_sites);
                             for i in edits.removed {
@@ -485,7 +498,7 @@ fn eh_refusal(
     (caller_id, caller): (FuncId, &Function),
     call: Inst,
     callee: FuncId,
-    caller_eh: Option<&str>,
+    (caller_eh, caller_eh_ty): (Option<&str>, Option<opt_conv_ir::Type>),
     summaries: &mut FxHashMap<FuncId, CalleeSummary>,
 ) -> Option<String> {
     const NOT_HANDLED: &str = "funclet-based exception handling and indirect branches are not handled";
@@ -505,11 +518,31 @@ fn eh_refusal(
     if let Some(what) = &summary.eh {
         return Some(format!("the callee has {what} ({NOT_HANDLED})"));
     }
+    // All landing pads of a function have one type (LLVM's inliner does
+    // not check, and leaves a module its verifier rejects).
+    if let (Some(a), Some(b)) = (summary.eh_ty, caller_eh_ty)
+        && a != b
+    {
+        return Some("the callee's landing pads have a type other than the caller's".into());
+    }
     let personality = |f: FuncId| m.func(f).and_then(|d| d.personality.as_ref());
     match (personality(callee), personality(caller_id)) {
         (Some(a), Some(b)) if a != b => Some("incompatible personality".into()),
         _ => None,
     }
+}
+
+/// The type of the first landing pad of `f`, or of the value of its first
+/// `resume`: that of every landing pad and resume of a valid function.
+fn eh_value_type(f: &Function) -> Option<opt_conv_ir::Type> {
+    f.insts_in_order().find_map(|(_, i)| {
+        let d = f.dfg().inst(i);
+        match d.kind {
+            InstKind::LandingPad { .. } => f.dfg().inst_result(i).map(|r| f.dfg().value_type(r)),
+            InstKind::Resume => d.args.first().map(|&v| f.dfg().value_type(v)),
+            _ => None,
+        }
+    })
 }
 
 /// The caller takes the callee's personality if it has none (LLVM's
