@@ -916,6 +916,21 @@ fn inline_call(
         f.set_all_operands(ni, &new_args, &new_blocks);
     }
     crate::inline_rules::limit_tail_kinds(f, &clones, call_data.call_info().map(|c| c.tail));
+    // A call site that cannot unwind (it or the callee `nounwind`): no
+    // inlined call unwinds either, and LLVM says so on each call not
+    // already known not to.
+    let site_nounwind = call_data.call_info().is_some_and(|c| c.fn_attrs.has("nounwind"))
+        || m.func(callee).is_some_and(|d| d.fn_attrs.has("nounwind"));
+    if site_nounwind {
+        for &(_, ni) in &clones {
+            if matches!(f.dfg().inst(ni).kind, InstKind::Call(_)) && !does_not_throw(m, f, ni) {
+                let d = f.dfg_mut_preserving_cfg().inst_mut(ni);
+                if let Some(c) = d.call_info_mut() {
+                    c.fn_attrs.insert(opt_conv_ir::Attr::Flag("nounwind".into()));
+                }
+            }
+        }
+    }
     // Each inlined call has noalias scopes of its own.
     let inlined: Vec<Inst> = clones.iter().map(|&(_, c)| c).collect();
     crate::noalias_scopes::clone_for_inlining(m, f, &inlined);
@@ -1109,6 +1124,21 @@ fn call_may_unwind(m: &Module, f: &Function, i: Inst) -> bool {
         return UNWINDING_INTRINSICS.iter().any(|p| decl.name.starts_with(p));
     }
     opt_conv_ir::effects::inst_effects(m, f, i).may_throw
+}
+
+/// Whether the attributes say call `i` does not unwind (LLVM's
+/// `doesNotThrow`): `nounwind` on the call or its callee, and every
+/// intrinsic but [`UNWINDING_INTRINSICS`].
+fn does_not_throw(m: &Module, f: &Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    if d.call_info().is_some_and(|c| c.fn_attrs.has("nounwind")) {
+        return true;
+    }
+    let Some(decl) = f.dfg().direct_callee(i).and_then(|g| m.func(g)) else { return false };
+    if decl.name.starts_with("llvm.") {
+        return !UNWINDING_INTRINSICS.iter().any(|p| decl.name.starts_with(p));
+    }
+    decl.fn_attrs.has("nounwind")
 }
 
 /// Where the inlined copy at an invoke unwinds to (LLVM's
