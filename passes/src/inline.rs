@@ -1076,9 +1076,12 @@ fn inline_call(
             match next {
                 Some(n) if n != into => layout.move_block_before(into, n),
                 Some(_) => {}
+                // `after` was last: `into` goes after the block now last.
                 None => {
-                    layout.remove_block(into);
-                    layout.append_block(into);
+                    if let Some(last) = layout.last_block().filter(|&l| l != into) {
+                        layout.move_block_before(into, last);
+                        layout.move_block_before(last, into);
+                    }
                 }
             }
         }
