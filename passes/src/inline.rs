@@ -48,8 +48,9 @@
 //! the site's landing pad, the callee's landing pads take its clauses, and
 //! its `resume`s join the site's landing pad (see [`unwind_to_invoke_dest`]).
 //! Funclet pads, `indirectbr` and taken block addresses are refused
-//! ([`crate::eh::why_inliner_leaves_alone`]). Unlike LLVM's cloner, every
-//! block of the callee is copied, reachable or not, and fall-through
+//! ([`crate::eh::why_inliner_leaves_alone`]). As LLVM's cloner, only the
+//! callee's blocks reachable from its entry are copied; unlike it, the copy
+//! is not simplified (a phi left with one entry stays) and fall-through
 //! branches between copied blocks stay.
 
 use crate::call_graph::CallGraph;
@@ -853,7 +854,9 @@ fn inline_call(
         vmap[p] = args.get(k).copied();
     }
     let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-    let callee_blocks: Vec<Block> = callee_body.layout().blocks().collect();
+    // As LLVM's cloner: the blocks reachable from the callee's entry, in
+    // the callee's order.
+    let callee_blocks = reachable_blocks(&callee_body);
     let mut new_blocks = Vec::new();
     for &b in &callee_blocks {
         let name = cdfg.block_name(b).map(|n| format!("{n}.i"));
@@ -908,6 +911,23 @@ fn inline_call(
     // Operands, block references, returns.
     for &(i, ni) in &clones {
         let d = cdfg.inst(i);
+        if d.is_phi() {
+            // Entries from blocks not copied go, the last entry taking the
+            // slot of each (LLVM's order).
+            let mut entries: Vec<(Value, Block)> = d.args.iter().copied().zip(d.blocks.iter().copied()).collect();
+            let mut k = 0;
+            while k < entries.len() {
+                if bmap[entries[k].1].is_none() {
+                    entries.swap_remove(k);
+                } else {
+                    k += 1;
+                }
+            }
+            let args: Vec<Value> = entries.iter().map(|&(a, _)| map_value(f, cdfg, &mut vmap, a)).collect();
+            let blocks: Vec<Block> = entries.iter().map(|&(_, b)| bmap[b].expect("a copied block")).collect();
+            f.set_all_operands(ni, &args, &blocks);
+            continue;
+        }
         let mut new_args = Vec::with_capacity(d.args.len());
         for &a in &d.args {
             new_args.push(map_value(f, cdfg, &mut vmap, a));
@@ -1321,6 +1341,18 @@ fn remove_predecessor(f: &mut Function, b: Block, pred: Block) {
         }
     }
     repl.apply(f);
+}
+
+/// The blocks of `f` reachable from its entry, in layout order.
+fn reachable_blocks(f: &Function) -> Vec<Block> {
+    let mut seen = opt_conv_ir::EntitySet::new();
+    let mut work: Vec<Block> = f.entry_block().into_iter().collect();
+    while let Some(b) = work.pop() {
+        if seen.insert(b) {
+            work.extend(f.successors(b).iter().copied().filter(|&s| !seen.contains(s)));
+        }
+    }
+    f.layout().blocks().filter(|&b| seen.contains(b)).collect()
 }
 
 /// The call sites among the copies still in the caller and among the
