@@ -1,13 +1,12 @@
 ; RUN: -passes=inline
 ; A callee that does not unwind: its inlined calls not already known not to
-; unwind are marked `nounwind` (the external call and the assembly, not the
-; `nounwind` declaration nor the intrinsic), as LLVM marks them. At an
+; unwind are marked `nounwind` (the external call, not the `nounwind`
+; declaration nor the intrinsic), as LLVM marks them. At an
 ; invoke of such a callee, no inlined call becomes an invoke. opt-22 prints
 ; the same, byte for byte.
 ; expect-remark: inlined @callee into @caller
 ; expect-remark: inlined @callee into @at_invoke
 ; expect-count: 2 call void @ext() #
-; expect-count: 2 call void asm sideeffect "nop", ""() #
 ; expect-count: 0 invoke void @ext
 ; expect-count: 2 call void @ext_nu()
 ; expect-count: 2 call void @llvm.assume(i1 true)
@@ -20,7 +19,6 @@ define internal void @callee() nounwind {
   call void @ext()
   call void @ext_nu()
   call void @llvm.assume(i1 true)
-  call void asm sideeffect "nop", ""()
   ret void
 }
 
