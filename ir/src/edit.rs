@@ -259,6 +259,37 @@ impl Function {
         }
     }
 
+    /// Removes the first incoming entry of `phi` from `from` as LLVM's
+    /// `PHINode::removeIncomingValue` does: the last entry takes its slot
+    /// (the order of the others is not kept, which LLVM's printed phis
+    /// show). Returns whether there was one.
+    pub fn remove_incoming_swapping_last(&mut self, phi: Inst, from: Block) -> bool {
+        let Some(k) = self.dfg().inst(phi).blocks.iter().position(|&b| b == from) else { return false };
+        let d = self.dfg_mut_preserving_cfg().inst_mut(phi);
+        d.args.swap_remove(k);
+        d.blocks.swap_remove(k);
+        debug_check_phi(d);
+        true
+    }
+
+    /// Appends `clauses` (each a kind and its value) to the landing pad
+    /// `lp`, after its own, and makes it a `cleanup` too if `cleanup`: what
+    /// a landing pad inlined at an `invoke` takes from the invoke's own
+    /// landing pad. A landing pad's `args[k]` is the value of clause `k`;
+    /// both lists grow together.
+    pub fn add_landingpad_clauses(&mut self, lp: Inst, clauses: &[(crate::inst::ClauseKind, Value)], cleanup: bool) {
+        let d = self.dfg_mut_preserving_cfg().inst_mut(lp);
+        let InstKind::LandingPad { cleanup: c, clauses: kinds } = &mut d.kind else {
+            panic!("add_landingpad_clauses on a non-landingpad");
+        };
+        *c |= cleanup;
+        let mut all: Vec<_> = kinds.to_vec();
+        all.extend(clauses.iter().map(|&(k, _)| k));
+        *kinds = all.into();
+        d.args.extend(clauses.iter().map(|&(_, v)| v));
+        debug_assert_eq!(kinds.len(), d.args.len(), "a landing pad's clauses and values");
+    }
+
     /// The value of the `k`th incoming entry of `phi` becomes `v` (its
     /// block stays).
     pub fn set_incoming_value_at(&mut self, phi: Inst, k: usize, v: Value) {
@@ -360,6 +391,24 @@ impl Function {
         n
     }
 
+    /// Turns `call`, the last instruction of its block, into an `invoke`
+    /// with the same callee, arguments, attributes and bundles, going on to
+    /// `normal` and unwinding to `unwind` (an invoke has no tail marker, and
+    /// as in LLVM's conversion the fast-math flags do not carry over).
+    /// Metadata stays as it is: what the caller keeps is its choice. The
+    /// block gains its successors: the phis of `normal` and `unwind` are the
+    /// caller's to update.
+    pub fn call_to_invoke(&mut self, call: Inst, normal: Block, unwind: Block) {
+        debug_assert_eq!(self.layout().last_inst(self.layout().inst_block(call).expect("placed")), Some(call));
+        let d = self.dfg_mut().inst_mut(call);
+        let InstKind::Call(info) = &mut d.kind else { panic!("call_to_invoke on a non-call") };
+        let mut info = info.clone();
+        info.tail = crate::inst::TailKind::None;
+        info.fmf = crate::inst::FastMath::NONE;
+        d.kind = InstKind::Invoke(info);
+        d.blocks = [normal, unwind].into_iter().collect();
+    }
+
     /// Replaces both operand lists of `i`: for filling in a copy whose
     /// operands could only be mapped once every copy existed. A phi gets
     /// one block per value.
@@ -444,6 +493,55 @@ mod tests {
         f.set_incoming_value_at(phi, 0, before[2].0);
         f.replace_incoming_value(phi, a, before[1].0, before[0].0);
         assert_eq!(incoming(&f, phi), vec![(before[2].0, a), (before[0].0, a)]);
+    }
+
+    #[test]
+    fn removing_an_entry_as_llvm_does_moves_the_last_into_its_slot() {
+        let (_, _, mut f) = body(DIAMOND);
+        let b = f.block_by_name("b").unwrap();
+        let phi = f.inst_by_name("p").unwrap();
+        let before = incoming(&f, phi);
+        assert!(f.remove_incoming_swapping_last(phi, f.block_by_name("a").unwrap()));
+        assert_eq!(incoming(&f, phi), vec![before[2], before[1]]);
+        assert!(f.remove_incoming_swapping_last(phi, b));
+        assert_eq!(incoming(&f, phi), vec![before[1]]);
+        assert!(!f.remove_incoming_swapping_last(phi, f.entry_block().unwrap()));
+    }
+
+    const EH: &str = "declare void @g()\n@t = external global i8\n\
+        define void @f() personality ptr null {\n\
+        entry:\n  call void @g()\n  br label %next\n\
+        next:\n  ret void\n\
+        lpad:\n  %lp = landingpad { ptr, i32 } catch ptr null\n  resume { ptr, i32 } %lp\n}\n";
+
+    #[test]
+    fn landing_pads_take_clauses_and_calls_become_invokes() {
+        use crate::analysis::FunctionAnalyses;
+        use crate::inst::ClauseKind;
+        let (m, fid, mut f) = body(EH);
+        let lp = f.inst_by_name("lp").unwrap();
+        let t = f.dfg().inst(lp).args[0];
+        f.add_landingpad_clauses(lp, &[(ClauseKind::Catch, t)], true);
+        let d = f.dfg().inst(lp);
+        let InstKind::LandingPad { cleanup, clauses } = &d.kind else { panic!() };
+        assert!(*cleanup);
+        assert_eq!(&clauses[..], [ClauseKind::Catch, ClauseKind::Catch]);
+        assert_eq!(d.args.len(), 2);
+        // The call ends its block once the branch after it is gone.
+        let (entry, next, lpad) =
+            (f.entry_block().unwrap(), f.block_by_name("next").unwrap(), f.block_by_name("lpad").unwrap());
+        let call = f.layout().first_inst(entry).unwrap();
+        let cfg = f.cfg();
+        let br = f.terminator(entry).unwrap();
+        remove_inst(&mut f, br);
+        f.call_to_invoke(call, next, lpad);
+        assert!(matches!(f.dfg().inst(call).kind, InstKind::Invoke(_)));
+        assert_eq!(f.dfg().inst(call).unwind_dest(), Some(lpad));
+        assert!(!std::sync::Arc::ptr_eq(&cfg, &f.cfg()));
+        assert_eq!(f.cfg().succs(entry), [next, lpad]);
+        let mut m = m;
+        m.set_body(fid, f);
+        crate::verify_module(&m).unwrap_or_else(|e| panic!("{e:?}"));
     }
 
     #[test]

@@ -6,14 +6,15 @@
 //! Rather than each transform half-handling them, a function containing any
 //! of them, or whose block addresses are taken, is left alone: the pass
 //! manager skips it for passes that do not say they handle them
-//! ([`FunctionPass::handles_eh`]), and the inliner refuses such callees,
-//! callers and `invoke` call sites. Each refusal is a missed remark saying
-//! why.
+//! ([`FunctionPass::handles_eh`]). The inliner handles landing-pad
+//! exception handling (`invoke`, `landingpad`, `resume`) and refuses
+//! callers and callees with the rest ([`why_inliner_leaves_alone`]). Each
+//! refusal is a missed remark saying why.
 //!
 //! [`FunctionPass::handles_eh`]: crate::FunctionPass::handles_eh
 
 use crate::remarks::{Remark, RemarkKind, block_label};
-use opt_conv_ir::{Block, FuncId, Function, Module};
+use opt_conv_ir::{Block, FuncId, Function, InstKind, Module};
 
 /// Why function `fid` (body `f`) is left alone, if it is: the block
 /// concerned and a description (`'invoke' in %bb`).
@@ -24,6 +25,25 @@ pub fn why_left_alone(m: &Module, fid: FuncId, f: &Function) -> Option<(Block, S
         return Some((b, format!("the address of {} taken (blockaddress)", block_label(f, b))));
     }
     let (b, i) = f.insts_in_order().find(|&(_, i)| f.dfg().inst(i).is_eh_or_indirect())?;
+    Some((b, format!("'{}' in {}", f.dfg().inst(i).opcode_name(), block_label(f, b))))
+}
+
+/// Why the inliner leaves function `fid` (body `f`) alone as a caller or
+/// a callee, if it does: what [`why_left_alone`] says, but for
+/// landing-pad exception handling (`invoke`, `landingpad`, `resume`),
+/// which the inliner handles. Funclet pads (`cleanuppad`, `catchswitch`,
+/// `catchpad` and their returns), `indirectbr` and taken block addresses
+/// remain.
+pub fn why_inliner_leaves_alone(m: &Module, fid: FuncId, f: &Function) -> Option<(Block, String)> {
+    if let Some(&b) = m.address_taken.get(&fid)
+        && f.layout().is_block_inserted(b)
+    {
+        return Some((b, format!("the address of {} taken (blockaddress)", block_label(f, b))));
+    }
+    let (b, i) = f.insts_in_order().find(|&(_, i)| {
+        let d = f.dfg().inst(i);
+        d.is_eh_or_indirect() && !matches!(d.kind, InstKind::Invoke(_) | InstKind::LandingPad { .. } | InstKind::Resume)
+    })?;
     Some((b, format!("'{}' in {}", f.dfg().inst(i).opcode_name(), block_label(f, b))))
 }
 

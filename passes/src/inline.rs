@@ -40,6 +40,18 @@
 //! `llvm.memcpy`, with lifetime markers too), inlined calls keep no tail marker
 //! stronger than the call site's, and the caller takes the callee's
 //! attributes as LLVM merges them.
+//!
+//! Exception handling with landing pads is handled as LLVM's
+//! `InlineFunction` does: a callee with invokes keeps them (the caller
+//! takes its personality, and a different one refuses the call), and at an
+//! `invoke` call site the inlined calls that may unwind become invokes to
+//! the site's landing pad, the callee's landing pads take its clauses, and
+//! its `resume`s join the site's landing pad (see [`unwind_to_invoke_dest`]).
+//! Funclet pads, `indirectbr` and taken block addresses are refused
+//! ([`crate::eh::why_inliner_leaves_alone`]). As LLVM's cloner, only the
+//! callee's blocks reachable from its entry are copied; unlike it, the copy
+//! is not simplified (a phi left with one entry stays) and fall-through
+//! branches between copied blocks stay.
 
 use crate::call_graph::CallGraph;
 use crate::debug_records::InlinedRecords;
@@ -109,8 +121,11 @@ struct CalleeSummary {
     /// The oracle's verdict when the callee has nothing to do with
     /// convergence (then the caller's analyses are not needed).
     plain: Option<Verdict>,
-    /// Its first exception-handling or indirect-branch instruction, described.
+    /// Its first exception-handling or indirect-branch instruction the
+    /// inliner does not handle, described.
     eh: Option<String>,
+    /// The type of its landing pads and resumes (see [`eh_value_type`]).
+    eh_ty: Option<opt_conv_ir::Type>,
     /// What its allocas take from the stack.
     stack: StackUse,
     /// What its own calls forbid.
@@ -190,7 +205,8 @@ impl CalleeSummary {
             // needs none of the caller's analyses (built per call, they would
             // make a caller with many call sites quadratic).
             plain: Oracle::inline_without_convergence(m, body),
-            eh: crate::eh::why_left_alone(m, id, body).map(|(_, what)| what),
+            eh: crate::eh::why_inliner_leaves_alone(m, id, body).map(|(_, what)| what),
+            eh_ty: eh_value_type(body),
             stack: StackUse::new(m, body),
             calls: crate::inline_rules::CalleeCalls::new(m, body),
         }
@@ -273,15 +289,25 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
         // each instruction of the caller is looked at once.
         let mut at: Cursor = body.entry_block().map(|e| (e, None));
         let mut conv = CallerConvergence::new(caller);
-        // Inlining never brings exception handling in (such callees are
-        // refused), so the caller's answer holds for all its call sites.
-        let caller_eh = crate::eh::why_left_alone(m, caller, &body).map(|(_, what)| what);
+        // Inlining brings in only the exception handling it handles (other
+        // callees are refused), so the caller's answer holds for all its
+        // call sites.
+        let caller_eh = crate::eh::why_inliner_leaves_alone(m, caller, &body).map(|(_, what)| what);
+        // The type of the caller's landing pads, which inlining may bring in.
+        let mut caller_eh_ty = eh_value_type(&body);
         let mut history = InlineHistory::default();
         while inlined < MAX_INLINES_PER_CALLER {
             let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
             let cycle = history.refusal(call, callee);
-            let verdict = match eh_refusal(m, &body, call, callee, caller_eh.as_deref(), &mut callees.summaries)
-                .or_else(|| cycle.clone())
+            let verdict = match eh_refusal(
+                m,
+                (caller, &body),
+                call,
+                callee,
+                (caller_eh.as_deref(), caller_eh_ty),
+                &mut callees.summaries,
+            )
+            .or_else(|| cycle.clone())
             {
                 Some(why) => Err(why),
                 None => decide(m, &body, call, callee, &graph, &mut callees, &mut conv),
@@ -325,6 +351,8 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
                                 conv.count(m, &body, i, 1);
                             }
                             crate::inline_rules::merge_attributes(m, caller, callee);
+                            adopt_personality(m, caller, callee);
+                            caller_eh_ty = caller_eh_ty.or_else(|| callees.summaries.get(&callee)?.eh_ty);
                             history.inlined(call, callee, &edits.new_sites);
                             graph.inlined(caller, call, &edits.new_sites);
                             for i in edits.removed {
@@ -461,26 +489,72 @@ fn next_call(body: &Function, caller: FuncId, graph: &CallGraph, at: Cursor) -> 
 }
 
 /// Why the call cannot be inlined because of exception handling or an
-/// indirect branch (see [`crate::eh`]): at an `invoke` call site, into a
-/// caller that has them, or of a callee that has them.
+/// indirect branch (see [`crate::eh`]): at an `invoke` that unwinds to
+/// anything but a landing pad, into a caller or of a callee with funclet
+/// pads, indirect branches or taken block addresses, or of a callee whose
+/// personality differs from the caller's (LLVM: "incompatible
+/// personality").
 fn eh_refusal(
     m: &Module,
-    caller: &Function,
+    (caller_id, caller): (FuncId, &Function),
     call: Inst,
     callee: FuncId,
-    caller_eh: Option<&str>,
+    (caller_eh, caller_eh_ty): (Option<&str>, Option<opt_conv_ir::Type>),
     summaries: &mut FxHashMap<FuncId, CalleeSummary>,
 ) -> Option<String> {
-    const NOT_HANDLED: &str = "exception handling and indirect branches are not handled";
-    if matches!(caller.dfg().inst(call).kind, InstKind::Invoke(_)) {
-        return Some(format!("the call site is an invoke ({NOT_HANDLED})"));
+    const NOT_HANDLED: &str = "funclet-based exception handling and indirect branches are not handled";
+    let d = caller.dfg().inst(call);
+    if let Some(unwind) = d.unwind_dest()
+        && !caller
+            .first_non_phi(unwind)
+            .is_some_and(|p| matches!(caller.dfg().inst(p).kind, InstKind::LandingPad { .. }))
+    {
+        return Some(format!("the call site is an invoke that does not unwind to a landing pad ({NOT_HANDLED})"));
     }
     if let Some(what) = caller_eh {
         return Some(format!("the caller has {what} ({NOT_HANDLED})"));
     }
     let body = m.body(callee).expect("a defined callee");
     let summary = summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
-    summary.eh.as_ref().map(|what| format!("the callee has {what} ({NOT_HANDLED})"))
+    if let Some(what) = &summary.eh {
+        return Some(format!("the callee has {what} ({NOT_HANDLED})"));
+    }
+    // All landing pads of a function have one type (LLVM's inliner does
+    // not check, and leaves a module its verifier rejects).
+    if let (Some(a), Some(b)) = (summary.eh_ty, caller_eh_ty)
+        && a != b
+    {
+        return Some("the callee's landing pads have a type other than the caller's".into());
+    }
+    let personality = |f: FuncId| m.func(f).and_then(|d| d.personality.as_ref());
+    match (personality(callee), personality(caller_id)) {
+        (Some(a), Some(b)) if a != b => Some("incompatible personality".into()),
+        _ => None,
+    }
+}
+
+/// The type of the first landing pad of `f`, or of the value of its first
+/// `resume`: that of every landing pad and resume of a valid function.
+fn eh_value_type(f: &Function) -> Option<opt_conv_ir::Type> {
+    f.insts_in_order().find_map(|(_, i)| {
+        let d = f.dfg().inst(i);
+        match d.kind {
+            InstKind::LandingPad { .. } => f.dfg().inst_result(i).map(|r| f.dfg().value_type(r)),
+            InstKind::Resume => d.args.first().map(|&v| f.dfg().value_type(v)),
+            _ => None,
+        }
+    })
+}
+
+/// The caller takes the callee's personality if it has none (LLVM's
+/// inliner does so whether or not the inlined code unwinds).
+fn adopt_personality(m: &mut Module, caller: FuncId, callee: FuncId) {
+    let Some(p) = m.func(callee).and_then(|d| d.personality.clone()) else { return };
+    if let Some(d) = m.func_mut(caller)
+        && d.personality.is_none()
+    {
+        d.personality = Some(p);
+    }
 }
 
 /// Whether to inline, and how (with the cost note for the remark), or why not.
@@ -657,10 +731,14 @@ impl Threshold {
 const LAST_CALL_TO_STATIC_BONUS: i64 = 15_000;
 
 /// Whether inlining at `call` may make the caller bigger: not when the
-/// call's block ends in `unreachable` (LLVM's `allowSizeGrowth`: then only a
-/// callee of no cost is inlined).
+/// call's block (an invoke's normal destination) ends in `unreachable`
+/// (LLVM's `allowSizeGrowth`: then only a callee of no cost is inlined).
 fn allows_size_growth(caller: &Function, call: Inst) -> bool {
-    let block = caller.layout().inst_block(call);
+    // At an invoke, what matters is where it goes on.
+    let block = match caller.dfg().inst(call).kind {
+        InstKind::Invoke(_) => caller.dfg().inst(call).blocks.first().copied(),
+        _ => caller.layout().inst_block(call),
+    };
     let term = block.and_then(|b| caller.terminator(b));
     !term.is_some_and(|t| matches!(caller.dfg().inst(t).kind, InstKind::Unreachable))
 }
@@ -776,7 +854,9 @@ fn inline_call(
         vmap[p] = args.get(k).copied();
     }
     let mut bmap: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-    let callee_blocks: Vec<Block> = callee_body.layout().blocks().collect();
+    // As LLVM's cloner: the blocks reachable from the callee's entry, in
+    // the callee's order.
+    let callee_blocks = reachable_blocks(&callee_body);
     let mut new_blocks = Vec::new();
     for &b in &callee_blocks {
         let name = cdfg.block_name(b).map(|n| format!("{n}.i"));
@@ -831,6 +911,23 @@ fn inline_call(
     // Operands, block references, returns.
     for &(i, ni) in &clones {
         let d = cdfg.inst(i);
+        if d.is_phi() {
+            // Entries from blocks not copied go, the last entry taking the
+            // slot of each (LLVM's order).
+            let mut entries: Vec<(Value, Block)> = d.args.iter().copied().zip(d.blocks.iter().copied()).collect();
+            let mut k = 0;
+            while k < entries.len() {
+                if bmap[entries[k].1].is_none() {
+                    entries.swap_remove(k);
+                } else {
+                    k += 1;
+                }
+            }
+            let args: Vec<Value> = entries.iter().map(|&(a, _)| map_value(f, cdfg, &mut vmap, a)).collect();
+            let blocks: Vec<Block> = entries.iter().map(|&(_, b)| bmap[b].expect("a copied block")).collect();
+            f.set_all_operands(ni, &args, &blocks);
+            continue;
+        }
         let mut new_args = Vec::with_capacity(d.args.len());
         for &a in &d.args {
             new_args.push(map_value(f, cdfg, &mut vmap, a));
@@ -839,6 +936,21 @@ fn inline_call(
         f.set_all_operands(ni, &new_args, &new_blocks);
     }
     crate::inline_rules::limit_tail_kinds(f, &clones, call_data.call_info().map(|c| c.tail));
+    // A call site that cannot unwind (it or the callee `nounwind`): no
+    // inlined call unwinds either, and LLVM says so on each call not
+    // already known not to.
+    let site_nounwind = call_data.call_info().is_some_and(|c| c.fn_attrs.has("nounwind"))
+        || m.func(callee).is_some_and(|d| d.fn_attrs.has("nounwind"));
+    if site_nounwind {
+        for &(_, ni) in &clones {
+            if matches!(f.dfg().inst(ni).kind, InstKind::Call(_)) && !does_not_throw(m, f, ni) {
+                let d = f.dfg_mut_preserving_cfg().inst_mut(ni);
+                if let Some(c) = d.call_info_mut() {
+                    c.fn_attrs.insert(opt_conv_ir::Attr::Flag("nounwind".into()));
+                }
+            }
+        }
+    }
     // Each inlined call has noalias scopes of its own.
     let inlined: Vec<Inst> = clones.iter().map(|&(_, c)| c).collect();
     crate::noalias_scopes::clone_for_inlining(m, f, &inlined);
@@ -859,6 +971,17 @@ fn inline_call(
     }
     let copies: Vec<Inst> = byval_copies.iter().map(|&(alloca, _)| alloca).collect();
     add_lifetime_markers(m, f, &copies, new_blocks[0], &clones);
+    // At an invoke, the copy unwinds where the invoke did, and goes on to
+    // its normal destination.
+    let normal = match call_data.kind {
+        InstKind::Invoke(_) => call_data.blocks.first().copied(),
+        _ => None,
+    };
+    let mut eh_touched = Vec::new();
+    if let Some(unwind) = call_data.unwind_dest() {
+        eh_touched = unwind_to_invoke_dest(m, f, call_block, unwind, &mut new_blocks, &clones);
+        eh_touched.push(call_block);
+    }
     // A one-block callee ending in `ret` goes where the call was: what
     // splitting the call's block and merging it back would leave, without
     // moving the code after the call twice (quadratic for a long block with
@@ -866,9 +989,10 @@ fn inline_call(
     if let ([only], InlinePlan::Plain | InlinePlan::SubstituteEntry { .. }) = (new_blocks.as_slice(), plan)
         && let Some(ret) = f.terminator(*only).filter(|&t| matches!(f.dfg().inst(t).kind, InstKind::Ret))
     {
-        inline_in_place(f, call, call_result, *only, ret);
-        // No edge changed (the copy's block never joined the layout).
-        f.update_cfg(cfg_before, &[]);
+        inline_in_place(f, call, call_result, *only, ret, normal);
+        // No edge changed (the copy's block never joined the layout), but
+        // at an invoke those of the unwinding.
+        f.update_cfg(cfg_before, &eh_touched);
         delete_dead_clones(m, f, &clones);
         return Ok(edits(graph, f, &clones, &result_users, Vec::new()));
     }
@@ -879,6 +1003,11 @@ fn inline_call(
     let tail: Vec<Inst> = f.block_insts(call_block).skip_while(|&x| x != call).skip(1).collect();
     for &x in &tail {
         f.layout_mut().move_inst_to_end(x, after);
+    }
+    // An invoke's normal destination is where the code after it goes on.
+    if let Some(normal) = normal {
+        let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[normal]), opt_conv_ir::Type::VOID);
+        f.layout_mut().append_inst(br, after);
     }
     // Successors of the old block now see `after` as their predecessor.
     let succs: Vec<Block> = f.terminator(after).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
@@ -939,7 +1068,8 @@ fn inline_call(
     let allocas: Vec<Inst> = f.block_insts(entry_copy).filter(|&i| is_static_alloca(f, i)).collect();
     move_to_entry_top(f, &allocas);
     // The edges changed out of the call's block, `after` and the copies.
-    let touched: Vec<Block> = [call_block, after].into_iter().chain(new_blocks.iter().copied()).collect();
+    let touched: Vec<Block> =
+        [call_block, after].into_iter().chain(new_blocks.iter().copied()).chain(eh_touched).collect();
     f.update_cfg(cfg_before, &touched);
     // Convergence: tokens for an uncontrolled callee.
     if let InlinePlan::InferTokens { token } = plan {
@@ -955,12 +1085,25 @@ fn inline_call(
     let mut removed = Vec::new();
     if returns.len() == 1 {
         // LLVM moves the returning block's code into the block after the
-        // call, so the merged block keeps that block's name.
+        // call, so the merged block keeps that block's name and place.
         let name = f.dfg().block_name(after).map(str::to_owned);
+        let next = f.layout().next_block(after);
         if let Some(into) = crate::cfg_edit::merge_into_predecessor(m, f, after)
             && into != call_block
         {
             f.dfg_mut().set_block_name(into, name.as_deref());
+            let layout = f.layout_mut_preserving_cfg();
+            match next {
+                Some(n) if n != into => layout.move_block_before(into, n),
+                Some(_) => {}
+                // `after` was last: `into` goes after the block now last.
+                None => {
+                    if let Some(last) = layout.last_block().filter(|&l| l != into) {
+                        layout.move_block_before(into, last);
+                        layout.move_block_before(last, into);
+                    }
+                }
+            }
         }
     } else if returns.is_empty() {
         // The callee never returns: what followed the call is unreachable.
@@ -970,6 +1113,246 @@ fn inline_call(
     }
     delete_dead_clones(m, f, &clones);
     Ok(edits(graph, f, &clones, &result_users, removed))
+}
+
+/// Intrinsics that may unwind, and may be invoked: every other intrinsic
+/// LLVM declares `nounwind` (or may not be invoked), whatever the
+/// declaration in the module says.
+const UNWINDING_INTRINSICS: &[&str] = &[
+    "llvm.experimental.gc.statepoint",
+    "llvm.experimental.patchpoint",
+    "llvm.coro.resume",
+    "llvm.coro.destroy",
+    "llvm.wasm.throw",
+    "llvm.wasm.rethrow",
+    "llvm.seh.try.",
+    "llvm.seh.scope.",
+];
+
+/// Whether `i`, a `call`, may unwind (LLVM's `!doesNotThrow()`): not if it
+/// or its callee is `nounwind`, nor for assembly without `unwind`, nor for
+/// an intrinsic other than [`UNWINDING_INTRINSICS`].
+fn call_may_unwind(m: &Module, f: &Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    let InstKind::Call(ci) = &d.kind else { return false };
+    if ci.fn_attrs.has("nounwind") {
+        return false;
+    }
+    if let Some(ValueDef::Asm(asm)) = d.callee().map(|c| &f.dfg().value(c).def) {
+        return asm.unwind;
+    }
+    if let Some(decl) = f.dfg().direct_callee(i).and_then(|g| m.func(g))
+        && decl.name.starts_with("llvm.")
+    {
+        return UNWINDING_INTRINSICS.iter().any(|p| decl.name.starts_with(p));
+    }
+    opt_conv_ir::effects::inst_effects(m, f, i).may_throw
+}
+
+/// Whether the attributes say call `i` does not unwind (LLVM's
+/// `doesNotThrow`): `nounwind` on the call or its callee, and every
+/// intrinsic but [`UNWINDING_INTRINSICS`].
+fn does_not_throw(m: &Module, f: &Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    if d.call_info().is_some_and(|c| c.fn_attrs.has("nounwind")) {
+        return true;
+    }
+    let Some(decl) = f.dfg().direct_callee(i).and_then(|g| m.func(g)) else { return false };
+    if decl.name.starts_with("llvm.") {
+        return !UNWINDING_INTRINSICS.iter().any(|p| decl.name.starts_with(p));
+    }
+    decl.fn_attrs.has("nounwind")
+}
+
+/// Where the inlined copy at an invoke unwinds to (LLVM's
+/// `LandingPadInliningInfo`): the invoke's unwind destination, its landing
+/// pad, and what its phis take from the invoke's block.
+struct InvokeDest {
+    dest: Block,
+    pad: Inst,
+    phis: Vec<Inst>,
+    phi_values: Vec<Value>,
+    /// Where the copy's `resume`s go, made on the first: the rest of
+    /// `dest` after its landing pad, with one phi per phi of `dest` and one
+    /// for the exception (`eh.lpad-body`).
+    resume_dest: Option<(Block, Vec<Inst>, Inst)>,
+}
+
+impl InvokeDest {
+    /// The block the copy's `resume`s branch to, split off `dest` after
+    /// its landing pad on the first call: uses of `dest`'s phis and of the
+    /// landing pad become uses of the new block's phis, which take them
+    /// from `dest`.
+    fn resume_dest(&mut self, f: &mut Function) -> (Block, Vec<Inst>, Inst) {
+        if let Some(r) = &self.resume_dest {
+            return r.clone();
+        }
+        let name = format!("{}.body", f.dfg().block_name(self.dest).unwrap_or(""));
+        let body = f.dfg_mut().make_block(Some(&name));
+        f.layout_mut().insert_block_after(body, self.dest);
+        let rest: Vec<Inst> = f.block_insts(self.dest).skip_while(|&x| x != self.pad).skip(1).collect();
+        for &x in &rest {
+            f.layout_mut().move_inst_to_end(x, body);
+        }
+        let succs: Vec<Block> = f.terminator(body).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
+        for s in succs {
+            f.retarget_phis_of(s, self.dest, body);
+        }
+        let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[body]), opt_conv_ir::Type::VOID);
+        f.layout_mut().append_inst(br, self.dest);
+        let first = f.layout().first_inst(body);
+        let pad_value = f.dfg().inst_result(self.pad).expect("a landing pad has a value");
+        let mut inner = Vec::new();
+        for &outer in self.phis.iter().chain([&self.pad]) {
+            let v = f.dfg().inst_result(outer).expect("a value");
+            let name = match outer == self.pad {
+                true => "eh.lpad-body".to_owned(),
+                false => format!("{}.lpad-body", f.dfg().value_name(v).unwrap_or("")),
+            };
+            let ty = f.dfg().value_type(v);
+            let phi = f.dfg_mut().make_inst(InstData::new(InstKind::Phi { fmf: Default::default() }, &[], &[]), ty);
+            let pv = f.dfg().inst_result(phi).expect("a phi has a value");
+            f.dfg_mut().set_value_name(pv, Some(&name));
+            match first {
+                Some(x) => f.layout_mut_preserving_cfg().insert_inst_before(phi, x),
+                None => f.layout_mut_preserving_cfg().append_inst(phi, body),
+            }
+            let mut repl = Replacements::new();
+            repl.insert(v, pv);
+            repl.apply(f);
+            f.add_incoming(phi, v, self.dest);
+            inner.push(phi);
+        }
+        debug_assert_eq!(f.dfg().inst(*inner.last().expect("the exception's phi")).args[0], pad_value);
+        let eh = inner.pop().expect("the exception's phi");
+        let r = (body, inner, eh);
+        self.resume_dest = Some(r.clone());
+        r
+    }
+}
+
+/// The copy of the callee (blocks `new_blocks`, instructions `clones`)
+/// replaces an invoke in `call_block` that unwinds to `unwind`, whose
+/// first non-phi is a landing pad. As LLVM's inliner does: the copy's
+/// landing pads take the clauses of the invoke's (and its `cleanup`); each
+/// call of the copy that may unwind ([`call_may_unwind`]) becomes an invoke
+/// unwinding to `unwind`, its block split after it (`<name>.noexc`, added
+/// to `new_blocks`); each `resume` becomes a branch to the code after the
+/// invoke's landing pad, whose phis merge the exception with the landing
+/// pad's; and the phis of `unwind` forget the invoke's block. Returns the
+/// caller's blocks whose edges changed.
+fn unwind_to_invoke_dest(
+    m: &Module,
+    f: &mut Function,
+    call_block: Block,
+    unwind: Block,
+    new_blocks: &mut Vec<Block>,
+    clones: &[(Inst, Inst)],
+) -> Vec<Block> {
+    let pad = f.first_non_phi(unwind).expect("a landing pad (checked before inlining)");
+    let phis: Vec<Inst> = f.phis(unwind).collect();
+    let phi_values =
+        phis.iter().map(|&p| f.dfg().inst(p).incoming(call_block).expect("an entry from the invoke")).collect();
+    let mut dest = InvokeDest { dest: unwind, pad, phis, phi_values, resume_dest: None };
+    // The invoke's clauses, after the inlined landing pads' own.
+    let InstKind::LandingPad { cleanup, clauses } = &f.dfg().inst(pad).kind else { panic!("not a landing pad") };
+    let (cleanup, outer): (bool, Vec<_>) =
+        (*cleanup, clauses.iter().copied().zip(f.dfg().inst(pad).args.iter().copied()).collect());
+    for &(_, ni) in clones {
+        if matches!(f.dfg().inst(ni).kind, InstKind::LandingPad { .. }) {
+            f.add_landingpad_clauses(ni, &outer, cleanup);
+        }
+    }
+    let mut k = 0;
+    while k < new_blocks.len() {
+        let b = new_blocks[k];
+        k += 1;
+        if let Some(call) = f.block_insts(b).find(|&i| call_may_unwind(m, f, i)) {
+            // Split after the call, which becomes an invoke.
+            let name = f.dfg().inst_result(call).and_then(|r| f.dfg().value_name(r)).unwrap_or("");
+            let name = format!("{name}.noexc");
+            let nb = f.dfg_mut().make_block(Some(&name));
+            let rest: Vec<Inst> = f.block_insts(b).skip_while(|&x| x != call).skip(1).collect();
+            for &x in &rest {
+                f.layout_mut().move_inst_to_end(x, nb);
+            }
+            let succs: Vec<Block> = f.terminator(nb).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
+            for s in succs {
+                f.retarget_phis_of(s, b, nb);
+            }
+            f.call_to_invoke(call, nb, unwind);
+            let md: Vec<_> =
+                f.dfg().inst_metadata(call).iter().filter(|(k, _)| matches!(&**k, "dbg" | "prof")).cloned().collect();
+            f.dfg_mut().set_all_inst_md(call, md);
+            for (&phi, &v) in dest.phis.iter().zip(&dest.phi_values) {
+                f.add_incoming(phi, v, b);
+            }
+            new_blocks.insert(k, nb);
+            continue;
+        }
+        let Some(t) = f.terminator(b).filter(|&t| matches!(f.dfg().inst(t).kind, InstKind::Resume)) else {
+            continue;
+        };
+        let exception = f.dfg().inst(t).args[0];
+        let (to, inner, eh) = dest.resume_dest(f);
+        f.set_branch(t, None, &[to]);
+        for (&phi, &v) in inner.iter().zip(&dest.phi_values) {
+            f.add_incoming(phi, v, b);
+        }
+        f.add_incoming(eh, exception, b);
+    }
+    remove_predecessor(f, unwind, call_block);
+    let mut touched = vec![unwind];
+    touched.extend(dest.resume_dest.map(|(b, _, _)| b));
+    touched
+}
+
+/// The phis of `b` forget predecessor `pred`, as LLVM's
+/// `BasicBlock::removePredecessor` does: the entry goes (the last taking
+/// its slot), and a phi left with one value for all its entries (itself
+/// aside) is replaced by that value, unless `b` had one predecessor.
+fn remove_predecessor(f: &mut Function, b: Block, pred: Block) {
+    let phis: Vec<Inst> = f.phis(b).collect();
+    let Some(&first) = phis.first() else { return };
+    let preds = f.dfg().inst(first).args.len();
+    let mut repl = Replacements::new();
+    for phi in phis {
+        f.remove_incoming_swapping_last(phi, pred);
+        let pv = f.dfg().inst_result(phi).expect("a phi has a value");
+        let args = f.dfg().inst(phi).args.clone();
+        let value = if args.is_empty() {
+            let ty = f.dfg().value_type(pv);
+            Some(f.dfg_mut_preserving_cfg().make_const(Const::poison(ty)))
+        } else if preds == 1 {
+            None
+        } else {
+            let mut others = args.iter().copied().filter(|&a| a != pv);
+            match others.next() {
+                None => {
+                    let ty = f.dfg().value_type(pv);
+                    Some(f.dfg_mut_preserving_cfg().make_const(Const::poison(ty)))
+                }
+                Some(v) => others.all(|a| a == v).then_some(v),
+            }
+        };
+        if let Some(v) = value {
+            repl.insert(pv, v);
+            remove_inst(f, phi);
+        }
+    }
+    repl.apply(f);
+}
+
+/// The blocks of `f` reachable from its entry, in layout order.
+fn reachable_blocks(f: &Function) -> Vec<Block> {
+    let mut seen = opt_conv_ir::EntitySet::new();
+    let mut work: Vec<Block> = f.entry_block().into_iter().collect();
+    while let Some(b) = work.pop() {
+        if seen.insert(b) {
+            work.extend(f.successors(b).iter().copied().filter(|&s| !seen.contains(s)));
+        }
+    }
+    f.layout().blocks().filter(|&b| seen.contains(b)).collect()
 }
 
 /// The call sites among the copies still in the caller and among the
@@ -1008,10 +1391,18 @@ fn not_itself(f: &mut Function, r: Value, v: Value) -> Value {
 }
 
 /// Moves the body of `copy` (a one-block callee's copy, not in the layout)
-/// before `call`, which it replaces: the call's result becomes the value
-/// `ret` returned, and static allocas go to the top of the caller's entry,
-/// as in the general case.
-fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, copy: Block, ret: Inst) {
+/// before `call`, which it replaces (an invoke with a branch to its
+/// `normal` destination): the call's result becomes the value `ret`
+/// returned, and static allocas go to the top of the caller's entry, as in
+/// the general case.
+fn inline_in_place(
+    f: &mut Function,
+    call: Inst,
+    call_result: Option<Value>,
+    copy: Block,
+    ret: Inst,
+    normal: Option<Block>,
+) {
     let returned = f.dfg().inst(ret).args.first().copied();
     let body: Vec<Inst> = f.block_insts(copy).filter(|&i| i != ret).collect();
     // Debug records: the call's come before the body, the return's after
@@ -1033,8 +1424,13 @@ fn inline_in_place(f: &mut Function, call: Inst, call_result: Option<Value>, cop
             layout.set_dbg_records(call, before);
         }
     }
-    // No edge changes: the CFG stays valid.
+    // No edge changes: the CFG stays valid (at an invoke, the branch to
+    // its normal destination takes its place and its debug records).
     remove_inst(f, ret);
+    if let Some(normal) = normal {
+        let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[normal]), opt_conv_ir::Type::VOID);
+        f.layout_mut().insert_inst_after(br, call);
+    }
     remove_inst(f, call);
     if let (Some(r), Some(v)) = (call_result, returned) {
         let mut repl = Replacements::new();
