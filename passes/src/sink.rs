@@ -1,12 +1,14 @@
 //! `sink`: LLVM's Sink pass, convergence-aware.
 //!
-//! As LLVM's: each instruction of a block with two or more successors moves
-//! to the nearest common dominator of its uses when that block is dominated
-//! by its own and is not in a loop it is not already in; instructions that
-//! write memory, may unwind or not return, phis, terminators and static
-//! allocas stay; loads and memory-reading calls stay when a memory write
-//! follows them in the block (we have no alias analysis, so any write
-//! counts); a target with several predecessors takes no memory reads.
+//! As LLVM's: each instruction of a reachable block moves to the nearest
+//! common dominator of its uses when that block is dominated by its own and
+//! is not in a loop it is not already in; instructions that write memory,
+//! may unwind or not return, phis, terminators and static allocas stay. A
+//! load stays above a write below it in its block that may write what it
+//! reads (a store, asked through [`alias`]: distinct objects do not
+//! overlap; any other write); other memory readers stay above any write. A
+//! target with several predecessors takes no memory reads but
+//! `!invariant.load` ones.
 //! Blocks are walked bottom-up, and the function until nothing moves.
 //!
 //! Where LLVM refuses every convergent call, we ask the legality oracle:
@@ -17,10 +19,10 @@
 
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind, block_label, inst_label};
-use opt_conv_ir::analysis::{CycleId, CycleInfo, DomTree, FunctionAnalyses, Uses};
+use opt_conv_ir::analysis::{CycleId, CycleInfo, DomTree, FunctionAnalyses, Uses, alias};
 use opt_conv_ir::edit::move_to_block_start;
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::{Block, Changes, EntitySet, Function, Inst, InstKind, Module};
+use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, Inst, InstKind, Module};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Refusal, Rule, Verdict};
 use opt_conv_legality::{ConvOp, TokenKind};
 
@@ -38,6 +40,7 @@ impl FunctionPass for Sink {
         let name = cx.func_name();
         let mut s = Sinker {
             m: cx.module,
+            fid: cx.func,
             oracle: Oracle::new(cx.module, cx.func, f).explaining(
                 cx.remarks.wants("sink") || tracing::enabled!(target: "opt_conv::sink", tracing::Level::DEBUG),
             ),
@@ -62,6 +65,7 @@ impl FunctionPass for Sink {
 
 struct Sinker<'m> {
     m: &'m Module,
+    fid: FuncId,
     oracle: Oracle<'m>,
     /// `(kind, block, message)`, emitted when the pass ends.
     remarks: Vec<(RemarkKind, String, String)>,
@@ -86,11 +90,12 @@ impl Sinker<'_> {
         let blocks: Vec<Block> = f.layout().blocks().collect();
         let mut changed = false;
         for b in blocks {
-            if cfg.succs(b).len() < 2 || !cfg.is_reachable(b) {
+            if cfg.succs(b).is_empty() || !cfg.is_reachable(b) {
                 continue;
             }
             let insts: Vec<Inst> = f.block_insts(b).collect();
-            let mut writes_below = false;
+            // Instructions below that write memory (LLVM's `Stores`).
+            let mut writes_below: Vec<Inst> = Vec::new();
             let mut walked: Vec<Candidate> = Vec::new();
             // Deferred refusals of users of an anchor in this block: dropped
             // if the anchor later sinks with them.
@@ -98,10 +103,15 @@ impl Sinker<'_> {
             for &i in insts.iter().rev() {
                 let e = inst_effects(self.m, f, i);
                 let d = f.dfg().inst(i);
-                let reads_under_write = e.reads && writes_below;
+                let reads_under_write = e.reads && writes_below.iter().any(|&w| self.may_clobber(f, w, i));
                 let pinned = d.is_terminator() || d.is_phi() || is_static_alloca(f, i);
                 let safe = !e.writes && !pinned && e.transfers_execution() && !reads_under_write;
-                writes_below |= e.writes;
+                // The block's own branch writes nothing (effects count every
+                // terminator as a write, to keep code above it); an invoke's
+                // or callbr's call does.
+                if e.writes && (!d.is_terminator() || d.call_info().is_some()) {
+                    writes_below.push(i);
+                }
                 walked.push(Candidate { inst: i, safe });
                 // Entry and loop intrinsics never move.
                 let fixed = matches!(self.oracle.convergence().def_kind(i), Some(TokenKind::Entry | TokenKind::Loop));
@@ -142,10 +152,23 @@ impl Sinker<'_> {
         changed
     }
 
+    /// Whether `w`, a memory write below `i` in its block, may change what
+    /// `i` reads: a non-atomic store is asked about the load's address (LLVM's
+    /// `getModRefInfo` with BasicAA's rules, see
+    /// [`opt_conv_ir::analysis::alias`]); any other write, or any other
+    /// reader, is assumed to.
+    fn may_clobber(&self, f: &Function, w: Inst, i: Inst) -> bool {
+        let (wd, id) = (f.dfg().inst(w), f.dfg().inst(i));
+        // (A volatile store is still a store to its own address only.)
+        let InstKind::Store { atomic: None, .. } = wd.kind else { return true };
+        let InstKind::Load { .. } = id.kind else { return true };
+        alias::may_alias(self.m, self.fid, f, wd.args[1], id.args[0])
+    }
+
     /// Sinks one instruction if it can.
     fn sink_one(&mut self, f: &mut Function, ctx: &Ctx<'_>, b: Block, i: Inst) -> Outcome {
         let Some(target) = ctx.target(f, &[i], b) else { return Outcome::Stayed };
-        let reads = inst_effects(self.m, f, i).reads;
+        let reads = pins_to_unique_successor(self.m, f, i);
         let convergent = self.oracle.convergence().op(i) != ConvOp::None;
         let mut first_refusal = None;
         let mut t = target;
@@ -193,7 +216,7 @@ impl Sinker<'_> {
         let mut group = vec![anchor];
         group.extend(&local);
         let target = ctx.target(f, &group, b)?;
-        let reads = group.iter().any(|&g| inst_effects(self.m, f, g).reads);
+        let reads = group.iter().any(|&g| pins_to_unique_successor(self.m, f, g));
         let mut t = target;
         let mut first_refusal = None;
         while t != b {
@@ -333,6 +356,13 @@ fn natural_loop(cycles: &CycleInfo, b: Block) -> Option<CycleId> {
         c = cycles.parent(x);
     }
     None
+}
+
+/// Whether `i` may sink only into a block whose single predecessor is its
+/// own: it reads memory that may change (not an `!invariant.load`), which a
+/// write on another path into the target could.
+fn pins_to_unique_successor(m: &Module, f: &Function, i: Inst) -> bool {
+    inst_effects(m, f, i).reads && f.dfg().inst_md(i, "invariant.load").is_none()
 }
 
 /// An `alloca` of a constant count in the entry block.

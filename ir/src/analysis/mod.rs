@@ -4,6 +4,7 @@
 //! function's cache so they are recomputed after a change:
 //! `f.cached(DomTree::DEPS, DomTree::compute)`.
 
+pub mod alias;
 pub mod cfg;
 pub mod cycles;
 pub mod domtree;

@@ -482,7 +482,7 @@ fn unroll_loop(
     // still be worth unrolling completely when simulating the iterations
     // shows most of the body folds away (LLVM's analyzeLoopUnrollCost).
     let full_by_analysis = match tc {
-        TripCount::Constant(t) if t <= MAX_FULL_TRIP && unrolled_size(size, t as u32) > p.threshold => {
+        TripCount::Constant(t) if t <= MAX_FULL_TRIP && unrolled_size(size, t as u32) >= p.threshold => {
             let live = analyze::live_out(f, &l);
             let max = p.threshold * p.max_boost / 100;
             analyze::estimate(m, f, &l, &live, t, max, p.max_iterations_to_analyze)
@@ -775,7 +775,8 @@ fn decide(
     }
     match tc {
         TripCount::Constant(t) => {
-            if *t <= MAX_FULL_TRIP && (unrolled(*t) <= p.threshold || full_by_analysis) {
+            // Strictly below the threshold, as LLVM's `shouldFullUnroll`.
+            if *t <= MAX_FULL_TRIP && (unrolled(*t) < p.threshold || full_by_analysis) {
                 return (Decision::Do(*t as u32, Shape::Full), note);
             }
             if !p.partial {
