@@ -117,6 +117,13 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
             Callee::External => {
                 let mut h = crate::builtins::Hasher::new(&site.name);
                 h.vals(&args);
+                if site.pure && site.reads {
+                    // A call that only reads may be dropped (it is not an
+                    // event that must happen), so what it read must show in
+                    // its result: the memory its pointer arguments point
+                    // into. (Memory it reads otherwise is not modelled.)
+                    pointed_memory(ctx, &args, &mut h);
+                }
                 let v = h.value_of(&prog.tcx, ret_ty);
                 let ev = Event {
                     callee: site.name.clone(),
@@ -351,6 +358,20 @@ fn mem_intrinsic(ctx: &mut Ctx, callee: Callee, args: &[Val]) -> Result<()> {
         match args.get(1) {
             Some(Val::Int { v, .. }) => ctx.mem.write(dst, &vec![*v as u8; len as usize], false),
             _ => ctx.mem.write(dst, &vec![0; len as usize], true),
+        }
+    }
+}
+
+/// Hashes the bytes (and poison) of each region a pointer in `args` points
+/// into, from the pointer on.
+fn pointed_memory(ctx: &Ctx, args: &[Val], h: &mut crate::builtins::Hasher) {
+    for a in args {
+        let Val::Ptr(p) = a else { continue };
+        let Some((r, off)) = crate::memory::split(*p) else { continue };
+        let Some(region) = ctx.mem.regions().get(r) else { continue };
+        let from = (off as usize).min(region.bytes.len());
+        for (k, b) in region.bytes[from..].iter().enumerate() {
+            h.u64(u64::from(*b) | (u64::from(region.poison[from + k]) << 8));
         }
     }
 }

@@ -6,8 +6,10 @@
 //! results and communicating thread sets), the return value, and the final
 //! contents of shared memory. `before`'s poison allows any value in `after`;
 //! undefined behaviour in `before` allows anything; `after` must not add
-//! events, but may drop *pure* convergent calls (not executing a call
-//! without memory effects is unobservable).
+//! events, but may drop *pure* calls (not executing a call without memory
+//! effects, or one that only reads memory and returns, is unobservable; a
+//! reading call's result depends on the memory its pointer arguments point
+//! into, so moving it past a store there shows in the values).
 //!
 //! Pure convergent operations are not events: what they communicate is
 //! observable only through the values they produce, which flow into the

@@ -38,8 +38,12 @@ pub struct CallSite {
     /// Whether it is a convergent operation (LangRef: a call to a convergent
     /// function, a `convergent` call site, or a `convergencectrl` bundle).
     pub convergent: bool,
-    /// Whether it has no memory effects (so not executing it is unobservable).
+    /// Whether not executing it is unobservable: it has no memory effects,
+    /// or it only reads memory and returns (`willreturn nounwind`).
     pub pure: bool,
+    /// Whether it may read memory: its result then also depends on the
+    /// memory its pointer arguments point into (see `calls.rs`).
+    pub reads: bool,
     /// The `convergencectrl` token operand.
     pub token: Option<Value>,
     /// The callee's name (for events and messages).
@@ -226,6 +230,7 @@ fn call_site(module: &Module, f: &Function, i: Inst) -> Option<CallSite> {
             target: Target::Asm,
             convergent: info.fn_attrs.has("convergent"),
             pure: false,
+            reads: true,
             token: d.convergence_token(),
             name: "asm".into(),
         });
@@ -236,26 +241,36 @@ fn call_site(module: &Module, f: &Function, i: Inst) -> Option<CallSite> {
     // equivalence checks do not share a bug with what they check.
     let direct = f.dfg().direct_callee(i).and_then(|g| module.func(g).map(|decl| (g, decl)));
     let site_convergent = info.fn_attrs.has("convergent") || has_bundle;
-    let site_pure = info.fn_attrs.memory() == MemoryEffects::None;
+    let site = &info.fn_attrs;
     Some(match direct {
         Some((g, decl)) => {
             let convergent = site_convergent || decl.is_convergent();
             let target =
                 if module.has_body(g) { Target::Defined(g) } else { Target::Decl(g, classify(&decl.name, convergent)) };
+            let (pure, reads) = droppable(&[site, &decl.fn_attrs]);
+            CallSite { target, convergent, pure, reads, token: d.convergence_token(), name: decl.name.to_string() }
+        }
+        None => {
+            let (pure, reads) = droppable(&[site]);
             CallSite {
-                target,
-                convergent,
-                pure: site_pure || decl.fn_attrs.memory() == MemoryEffects::None,
+                target: Target::Indirect,
+                convergent: site_convergent,
+                pure,
+                reads,
                 token: d.convergence_token(),
-                name: decl.name.to_string(),
+                name: "indirect".into(),
             }
         }
-        None => CallSite {
-            target: Target::Indirect,
-            convergent: site_convergent,
-            pure: site_pure,
-            token: d.convergence_token(),
-            name: "indirect".into(),
-        },
     })
+}
+
+/// `(pure, reads)` of a call whose attribute sets (call site, declaration)
+/// are `sets`: pure without memory effects, or when it only reads memory
+/// and is known to return (`willreturn`, `nounwind`); reads unless it
+/// touches no memory.
+fn droppable(sets: &[&opt_conv_ir::AttrSet]) -> (bool, bool) {
+    let none = sets.iter().any(|a| a.memory() == MemoryEffects::None);
+    let read_only = sets.iter().any(|a| a.memory() == MemoryEffects::ReadOnly);
+    let returns = sets.iter().any(|a| a.has("willreturn")) && sets.iter().any(|a| a.has("nounwind"));
+    (none || (read_only && returns), !none)
 }

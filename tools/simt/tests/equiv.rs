@@ -172,3 +172,31 @@ fn declarations_added_by_a_transform_do_not_move_addresses_or_types() {
     let c = check_equivalence(&parse("b.ll", before), &parse("a.ll", &other), "f", &EquivConfig::default());
     assert!(c.unwrap_err().to_string().contains("event 0 differs"));
 }
+
+#[test]
+fn a_call_that_only_reads_may_be_dropped_but_not_moved_past_a_store_it_reads() {
+    let decl = "@g = global i32 0\ndeclare i32 @peek(ptr) willreturn nounwind memory(read)\n";
+    let f = |insts: &str, ret: &str| format!("{decl}define i32 @f(i32 %x) {{\nentry:\n{insts}  ret i32 {ret}\n}}\n");
+    // The verdict as text: "ok", or the counterexample.
+    let check = |b: &str, a: &str| match check_equivalence(
+        &parse("b.ll", b),
+        &parse("a.ll", a),
+        "f",
+        &EquivConfig::default(),
+    ) {
+        Ok(_) => "ok".to_string(),
+        Err(c) => c.to_string(),
+    };
+    // Reads @g, then @g changes: moved after the store, it reads the new contents.
+    let read_first = f("  %v = call i32 @peek(ptr @g)\n  store i32 %x, ptr @g\n", "%v");
+    let store_first = f("  store i32 %x, ptr @g\n  %v = call i32 @peek(ptr @g)\n", "%v");
+    let c = check(&read_first, &store_first);
+    assert!(c.contains("return values differ"), "{c}");
+    // An unused read is not an event: dropping it is unobservable.
+    let unused = f("  %v = call i32 @peek(ptr @g)\n", "%x");
+    let dropped = f("", "%x");
+    assert_eq!(check(&unused, &dropped), "ok");
+    // Without willreturn it might not return: dropping it is observable.
+    let may_hang = |s: &str| s.replace("willreturn nounwind ", "nounwind ");
+    assert_ne!(check(&may_hang(&unused), &may_hang(&dropped)), "ok");
+}
