@@ -4,14 +4,15 @@
 ; name a value that differs between threads. Copying %m into %a would put
 ; a copy of the entry-controlled @op under a branch on the thread id, so
 ; that threads with id 0 and the others no longer execute it together.
-; Refused in each function (the amdgcn and nvptx thread ids, the wave id).
+; Refused in each function (the amdgcn and nvptx thread ids, and the lane
+; id from mbcnt, whose operands are constants).
 ; expect-remark: %a -> %m -> %x1: [duplicate-under-divergence]
 ; expect-no-remark: threaded
 ; expect-count: 3 call i32 @op(
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-declare i32 @llvm.amdgcn.s.get.waveid.in.workgroup()
+declare i32 @llvm.amdgcn.mbcnt.lo(i32, i32)
 declare token @llvm.experimental.convergence.entry()
 declare i32 @op(i32) convergent nounwind
 declare void @use(i32)
@@ -64,10 +65,10 @@ y1:
   ret void
 }
 
-define void @wave(i32 %x) convergent {
+define void @lane(i32 %x) convergent {
 entry:
   %e = call token @llvm.experimental.convergence.entry()
-  %w = call i32 @llvm.amdgcn.s.get.waveid.in.workgroup()
+  %w = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
   %c = icmp eq i32 %w, 0
   br i1 %c, label %a, label %b
 a:
