@@ -125,6 +125,25 @@ const EXEC_DEPENDENT: &[&str] = &[
     "llvm.amdgcn.wave.reduce.",
 ];
 
+/// Prefixes of the intrinsics of GPU targets: without a model of the
+/// target, any of them may read the thread's identity or per-lane state.
+const GPU_INTRINSIC_PREFIXES: &[&str] = &["llvm.amdgcn.", "llvm.r600.", "llvm.nvvm.", "llvm.spv.", "llvm.dx."];
+
+/// Whether intrinsic `c` may be divergent by itself under [`Target::Unknown`]
+/// (a module without a triple, or with a CPU triple, that has convergent
+/// operations): a GPU target's intrinsic (a thread or wave id, a lane mask,
+/// a clock), a counter, or one that may read memory (per-thread memory for
+/// all we know). Pure generic intrinsics (`llvm.smax`, ...) are not.
+fn unknown_target_source(c: &opt_conv_ir::FuncDecl) -> bool {
+    let name = &*c.name;
+    if name.starts_with("llvm.experimental.convergence.") {
+        return false;
+    }
+    GPU_INTRINSIC_PREFIXES.iter().any(|p| name.starts_with(p))
+        || matches_table(name, WAVE_OR_TIME)
+        || c.fn_attrs.memory() != opt_conv_ir::attrs::MemoryEffects::None
+}
+
 fn matches_table(name: &str, table: &[&str]) -> bool {
     table
         .iter()
@@ -292,6 +311,7 @@ impl Target {
                 Target::Amdgpu if matches_table(&c.name, AMDGPU_ALWAYS_UNIFORM) => ValueUniformity::AlwaysUniform,
                 Target::Amdgpu if matches_table(&c.name, AMDGPU_SOURCES) => ValueUniformity::Source,
                 Target::Nvptx if matches_table(&c.name, NVPTX_SOURCES) => ValueUniformity::Source,
+                Target::Unknown if unknown_target_source(c) => ValueUniformity::Source,
                 _ => ValueUniformity::Default,
             },
             // Calls are conservatively divergent without interprocedural analysis.
@@ -348,5 +368,28 @@ mod tests {
         assert!(matches_table("llvm.amdgcn.readfirstlane", AMDGPU_ALWAYS_UNIFORM));
         assert!(!matches_table("llvm.amdgcn.workgroup.id.x", AMDGPU_SOURCES));
         assert!(matches_table("llvm.nvvm.read.ptx.sreg.tid.x", NVPTX_SOURCES));
+    }
+
+    /// Without a model of the target, a GPU target's thread id is still a
+    /// thread id, and an intrinsic that may read memory may read per-thread
+    /// memory; a pure generic one depends on its operands only.
+    #[test]
+    fn unknown_target_intrinsics() {
+        let src = "declare i32 @llvm.amdgcn.workitem.id.x()\n\
+            declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+            declare i32 @llvm.smax.i32(i32, i32)\n\
+            declare i64 @llvm.readcyclecounter()\n\
+            define i32 @f() {\n\
+            entry:\n  %a = call i32 @llvm.amdgcn.workitem.id.x()\n\
+              %n = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+              %s = call i32 @llvm.smax.i32(i32 1, i32 2)\n\
+              %c = call i64 @llvm.readcyclecounter()\n  ret i32 %a\n}\n";
+        let (m, _) = opt_conv_ir::parse_module("t.ll", src).unwrap();
+        let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+        let class = |name: &str| Target::Unknown.classify(&m, f, f.inst_by_name(name).unwrap(), false);
+        assert_eq!(class("a"), ValueUniformity::Source);
+        assert_eq!(class("n"), ValueUniformity::Source);
+        assert_eq!(class("c"), ValueUniformity::Source);
+        assert_eq!(class("s"), ValueUniformity::Default);
     }
 }
