@@ -37,6 +37,10 @@ fn bench(c: &mut Criterion) {
     let ifs = [500usize, 2_000, 8_000].map(|n| (n, opt_conv_benches::generate_nested_ifs(n)));
     bench_pass(c, "pass_sink_nested-ifs", "sink", &ifs);
     bench_pass(c, "pass_hoist_nested-ifs", "hoist", &ifs);
+    // A switch whose value is known on each of N incoming edges (sizes
+    // count edges): quadratic, as in LLVM; cubic before.
+    let fan_in = [250usize, 1_000].map(|n| (n, opt_conv_benches::generate_switch_fan_in(n)));
+    bench_pass(c, "pass_jump-threading_switch-fan-in", "jump-threading", &fan_in);
     // A chain of calls (sizes count functions): each inlined body goes in
     // before its call, instruction by instruction, without renumbering the
     // caller's block each time. The copying itself is quadratic, as in LLVM.

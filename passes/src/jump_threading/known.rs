@@ -8,21 +8,37 @@ use super::implied::{self, implies};
 use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::Const;
 use opt_conv_ir::inst::BinOp;
-use opt_conv_ir::{Block, Function, InstKind, Module, Value};
+use opt_conv_ir::{Block, EntitySet, Function, Inst, InstKind, Module, Value};
+use rustc_hash::FxHashMap;
 
 /// How many blocks the backward search for deciding branches may visit.
 /// Bounded, and asking no dominator tree: the pass changes the CFG often,
 /// and a tree recomputed per question would make it quadratic.
 const PATH_SEARCH: usize = 64;
 
-/// The value of `cond` (an `i1`) on the edge `p -> b`, if known.
-pub fn on_edge(m: &Module, f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
-    Edge { m, f, cfg, p, b, paths: true }.int(cond, 3).map(|v| v != 0)
-}
-
-/// The integer value of `cond` on the edge `p -> b`, if known (a switch's).
-pub fn int_on_edge(m: &Module, f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<u128> {
-    Edge { m, f, cfg, p, b, paths: true }.int(cond, 3)
+/// The distinct predecessors of `b`, in CFG order, each with the integer
+/// value of `cond` (a branch's `i1` or a switch's) on its edge into `b`, if
+/// known. Linear in the number of
+/// predecessors: the phis of `b` are indexed once, not searched per edge.
+pub fn int_on_edges(m: &Module, f: &Function, cfg: &Cfg, cond: Value, b: Block) -> Vec<(Block, Option<u128>)> {
+    let mut slots: FxHashMap<(Inst, Block), usize> = FxHashMap::default();
+    for i in f.block_insts(b) {
+        let d = f.dfg().inst(i);
+        if !d.is_phi() {
+            break;
+        }
+        for (k, &x) in d.blocks.iter().enumerate() {
+            slots.entry((i, x)).or_insert(k);
+        }
+    }
+    let mut seen: EntitySet<Block> = EntitySet::new();
+    let mut out = Vec::new();
+    for &p in cfg.preds(b) {
+        if seen.insert(p) {
+            out.push((p, Edge { m, f, cfg, p, b, paths: true, slots: Some(&slots) }.int(cond, 3)));
+        }
+    }
+    out
 }
 
 /// The edge `p -> b` being looked at.
@@ -35,6 +51,9 @@ struct Edge<'a> {
     /// Whether values decided by branches on the way count: not under a
     /// `freeze`, whose operand may be poison although a branch decided it.
     paths: bool,
+    /// Where each phi of `b` takes its value from each predecessor, when
+    /// indexed ([`int_on_edges`]).
+    slots: Option<&'a FxHashMap<(Inst, Block), usize>>,
 }
 
 impl Edge<'_> {
@@ -69,7 +88,10 @@ impl Edge<'_> {
         let bits = |x: Value| self.m.types.int_bits(dfg.value_type(x));
         match &d.kind {
             InstKind::Phi { .. } => {
-                let k = d.blocks.iter().position(|&x| x == p)?;
+                let k = match self.slots {
+                    Some(slots) => *slots.get(&(i, p))?,
+                    None => d.blocks.iter().position(|&x| x == p)?,
+                };
                 let a = d.args[k];
                 // The incoming value is read at the end of `p`.
                 let from_b = dfg.value_inst(a).is_some_and(|x| f.layout().inst_block(x) == Some(b));
@@ -223,7 +245,7 @@ fn dominates(f: &Function, cfg: &Cfg, a: Block, p: Block) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::on_edge;
+    use super::int_on_edges;
     use opt_conv_ir::analysis::FunctionAnalyses;
     use opt_conv_ir::parse_module;
 
@@ -237,7 +259,8 @@ mod tests {
             .and_then(|i| f.dfg().inst_result(i))
             .or_else(|| f.params().iter().copied().find(|&v| f.dfg().value_name(v) == Some("c")))
             .unwrap();
-        on_edge(&m, f, &f.cfg(), c, p, b)
+        let edges = int_on_edges(&m, f, &f.cfg(), c, b);
+        edges.into_iter().find(|e| e.0 == p).and_then(|e| e.1).map(|v| v != 0)
     }
 
     /// Inside the loop entered only through `%yes`, `%c` is true, although

@@ -54,6 +54,7 @@ use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, InstKind, Module, Value};
 use opt_conv_legality::oracle::{Oracle, Query, Verdict};
 use opt_conv_legality::{ConvergenceInfo, FunctionConvergence};
+use rustc_hash::FxHashMap;
 
 /// The pass.
 pub struct JumpThreading {
@@ -499,16 +500,10 @@ impl Threader<'_> {
             return false;
         }
         let cfg = f.cfg();
-        let mut preds: Vec<Block> = Vec::new();
-        for &p in cfg.preds(b) {
-            if !preds.contains(&p) {
-                preds.push(p);
-            }
-        }
-        let known: Vec<(Block, Block)> = preds
-            .iter()
-            .filter_map(|&p| known::on_edge(self.m, f, &cfg, cond, p, b).map(|v| (p, succs[usize::from(!v)])))
-            .collect();
+        let edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        let npreds = edges.len();
+        let known: Vec<(Block, Block)> =
+            edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, succs[usize::from(v == 0)]))).collect();
         drop(cfg);
         if known.is_empty() {
             return false;
@@ -516,7 +511,7 @@ impl Threader<'_> {
         // Known on every edge, and the same way: a fold, not a thread (as
         // LLVM: nothing is copied). Controlled and uncontrolled operations
         // alike run as before: the branch never went the other way.
-        if known.len() == preds.len() && known.iter().all(|k| k.1 == known[0].1) {
+        if known.len() == npreds && known.iter().all(|k| k.1 == known[0].1) {
             let value = known[0].1 == succs[0];
             let msg = format!("folded the branch of {}: its condition is {value} on every edge in", block_label(f, b));
             self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
@@ -582,10 +577,21 @@ impl Threader<'_> {
 
     /// The successor of `b`'s switch for the value `v` of its condition.
     fn switch_dest(f: &Function, t: opt_conv_ir::Inst, v: u128) -> Block {
+        Self::switch_table(f, t)(v)
+    }
+
+    /// Where switch `t` goes for each value, looked up in a table built
+    /// once (a switch with thousands of cases is asked about each edge).
+    fn switch_table(f: &Function, t: opt_conv_ir::Inst) -> impl Fn(u128) -> Block + use<> {
         let d = f.dfg().inst(t);
-        let k =
-            d.args[1..].iter().position(|&c| f.dfg().value_const(c).and_then(opt_conv_ir::Const::as_int) == Some(v));
-        d.blocks[k.map_or(0, |k| k + 1)]
+        let mut cases: FxHashMap<u128, Block> = FxHashMap::default();
+        for (k, &c) in d.args[1..].iter().enumerate() {
+            if let Some(v) = f.dfg().value_const(c).and_then(opt_conv_ir::Const::as_int) {
+                cases.entry(v).or_insert(d.blocks[k + 1]);
+            }
+        }
+        let default = d.blocks[0];
+        move |v| cases.get(&v).copied().unwrap_or(default)
     }
 
     /// Makes `b`'s switch a branch to `dest`: every other edge goes (one
@@ -624,21 +630,15 @@ impl Threader<'_> {
         let t = f.terminator(b).expect("a switch");
         let cond = f.dfg().inst(t).args[0];
         let cfg = f.cfg();
-        let mut preds: Vec<Block> = Vec::new();
-        for &p in cfg.preds(b) {
-            if !preds.contains(&p) {
-                preds.push(p);
-            }
-        }
-        let known: Vec<(Block, Block)> = preds
-            .iter()
-            .filter_map(|&p| known::int_on_edge(self.m, f, &cfg, cond, p, b).map(|v| (p, Self::switch_dest(f, t, v))))
-            .collect();
+        let edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        let npreds = edges.len();
+        let dest_of = Self::switch_table(f, t);
+        let known: Vec<(Block, Block)> = edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, dest_of(v)))).collect();
         drop(cfg);
         if known.is_empty() {
             return false;
         }
-        if known.len() == preds.len() && known.iter().all(|k| k.1 == known[0].1) {
+        if known.len() == npreds && known.iter().all(|k| k.1 == known[0].1) {
             let dest = known[0].1;
             let msg = format!(
                 "folded the switch of {}: it goes to {} from every edge in",
