@@ -168,12 +168,12 @@ impl Sinker<'_> {
     /// Sinks one instruction if it can.
     fn sink_one(&mut self, f: &mut Function, ctx: &Ctx<'_>, b: Block, i: Inst) -> Outcome {
         let Some(target) = ctx.target(f, &[i], b) else { return Outcome::Stayed };
-        let reads = pins_to_unique_successor(self.m, f, i);
+        let reads = Reads::of(self.m, f, &[i]);
         let convergent = self.oracle.convergence().op(i) != ConvOp::None;
         let mut first_refusal = None;
         let mut t = target;
         while t != b {
-            if ctx.acceptable(f, reads, b, t) {
+            if ctx.acceptable(self.m, f, reads, b, t) {
                 if !convergent {
                     return self.do_move(f, b, &[i], t);
                 }
@@ -216,11 +216,11 @@ impl Sinker<'_> {
         let mut group = vec![anchor];
         group.extend(&local);
         let target = ctx.target(f, &group, b)?;
-        let reads = group.iter().any(|&g| pins_to_unique_successor(self.m, f, g));
+        let reads = Reads::of(self.m, f, &group);
         let mut t = target;
         let mut first_refusal = None;
         while t != b {
-            if ctx.acceptable(f, reads, b, t) {
+            if ctx.acceptable(self.m, f, reads, b, t) {
                 match self.oracle.ask(f, &Query::Move { insts: group.clone(), to: InsertPoint::BlockStart(t) }) {
                     Verdict::Legal(_) => {
                         self.do_move(f, b, &group, t);
@@ -326,9 +326,14 @@ impl Ctx<'_> {
     }
 
     /// LLVM's `IsAcceptableTarget`: a block whose only predecessor is `b`
-    /// is fine; otherwise no memory reads, `b` must dominate it, and it may
-    /// not be in a loop that `b` is not in.
-    fn acceptable(&self, f: &Function, reads: bool, b: Block, t: Block) -> bool {
+    /// is fine; otherwise no memory reads but invariant loads, `b` must
+    /// dominate it, and it may not be in a loop that `b` is not in.
+    ///
+    /// Unlike LLVM, an invariant load does not go past a point where its
+    /// memory may stop being valid (a call that may free, a lifetime end)
+    /// on a path to the target: `!invariant.load` promises the value only
+    /// while the memory is dereferenceable.
+    fn acceptable(&self, m: &Module, f: &Function, reads: Reads, b: Block, t: Block) -> bool {
         let unique_pred = {
             let preds = f.cached(opt_conv_ir::analysis::Cfg::DEPS, opt_conv_ir::analysis::Cfg::compute);
             let p = preds.preds(t);
@@ -337,12 +342,84 @@ impl Ctx<'_> {
         if unique_pred {
             return true;
         }
-        if reads || !self.dt.dominates(b, t) {
+        if reads == Reads::Memory || !self.dt.dominates(b, t) {
+            return false;
+        }
+        if reads == Reads::Invariant && may_free_between(m, f, b, t) {
             return false;
         }
         let (lt, lb) = (natural_loop(self.cycles, t), natural_loop(self.cycles, b));
         lt.is_none() || lt == lb
     }
+}
+
+/// What a group of instructions to sink reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Reads {
+    /// No memory.
+    Nothing,
+    /// Only through `!invariant.load` loads.
+    Invariant,
+    /// Memory that may change.
+    Memory,
+}
+
+impl Reads {
+    fn of(m: &Module, f: &Function, group: &[Inst]) -> Reads {
+        let mut r = Reads::Nothing;
+        for &i in group {
+            if !inst_effects(m, f, i).reads {
+                continue;
+            }
+            if f.dfg().inst_md(i, "invariant.load").is_none() {
+                return Reads::Memory;
+            }
+            r = Reads::Invariant;
+        }
+        r
+    }
+}
+
+/// How many blocks [`may_free_between`] looks at before assuming the worst.
+const FREE_SEARCH: usize = 64;
+
+/// Whether a thread leaving `b` may free memory or end an object's
+/// lifetime before it reaches `t` (every block reachable from `b` without
+/// passing `t` is looked at; over [`FREE_SEARCH`] of them, yes).
+fn may_free_between(m: &Module, f: &Function, b: Block, t: Block) -> bool {
+    let cfg = f.cfg();
+    let mut seen: EntitySet<Block> = EntitySet::new();
+    let mut work: Vec<Block> = cfg.succs(b).to_vec();
+    while let Some(x) = work.pop() {
+        if x == t || x == b || !seen.insert(x) {
+            continue;
+        }
+        if seen.len() > FREE_SEARCH || f.block_insts(x).any(|i| may_free(m, f, i)) {
+            return true;
+        }
+        work.extend(cfg.succs(x).iter().copied());
+    }
+    false
+}
+
+/// Whether `i` may free memory or end an object's lifetime: a call not
+/// known `nofree` (by its call site, its declaration or LLVM's table for
+/// an intrinsic), or `llvm.lifetime.end`.
+fn may_free(m: &Module, f: &Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    let Some(ci) = d.call_info() else { return false };
+    let decl = f.dfg().direct_callee(i).and_then(|g| m.func(g));
+    if decl.is_some_and(|d| d.name.starts_with("llvm.lifetime.end")) {
+        return true;
+    }
+    // As for effects: LLVM's own attributes replace a known intrinsic's
+    // declared ones.
+    let llvm = decl.and_then(|d| opt_conv_ir::intrinsics::llvm_function_attrs(&d.name));
+    let declared = decl.filter(|d| llvm.is_none() && !opt_conv_ir::intrinsics::attrs_replaced_by_llvm(&d.name));
+    let nofree = ci.fn_attrs.has("nofree")
+        || declared.is_some_and(|d| d.fn_attrs.has("nofree"))
+        || llvm.is_some_and(|a| a.split(' ').any(|x| x == "nofree"));
+    !nofree
 }
 
 /// The innermost natural (reducible) loop containing `b`, as LLVM's
@@ -356,13 +433,6 @@ fn natural_loop(cycles: &CycleInfo, b: Block) -> Option<CycleId> {
         c = cycles.parent(x);
     }
     None
-}
-
-/// Whether `i` may sink only into a block whose single predecessor is its
-/// own: it reads memory that may change (not an `!invariant.load`), which a
-/// write on another path into the target could.
-fn pins_to_unique_successor(m: &Module, f: &Function, i: Inst) -> bool {
-    inst_effects(m, f, i).reads && f.dfg().inst_md(i, "invariant.load").is_none()
 }
 
 /// An `alloca` of a constant count in the entry block.
