@@ -6,7 +6,8 @@
 //! the exit test (any comparison, exact in the variable's width). With a
 //! symbolic limit, the `icmp eq/ne %iv.next, %limit` form with step 1 gives
 //! `limit - start` iterations; its *trip multiple* is the constant factor of
-//! `limit - start` that is known (`mul %n, 12` gives 12, `shl %n, 3` gives 8).
+//! `limit - start` that is known (`mul %n, 12` gives 4, the power of two the
+//! wrap keeps; `shl %n, 3` gives 8).
 
 use super::Loop;
 use opt_conv_ir::analysis::FunctionAnalyses;
@@ -185,7 +186,7 @@ pub fn trip_count(f: &Function, c: &Counted) -> TripCount {
         _ => return TripCount::Unknown,
     };
     let multiple =
-        if formula == Formula::Difference && konst(c.start) == Some(0) { known_factor(f, c.limit) } else { 1 };
+        if formula == Formula::Difference && konst(c.start) == Some(0) { known_factor(f, c.limit, c.bits) } else { 1 };
     TripCount::Symbolic { multiple, formula }
 }
 
@@ -205,25 +206,28 @@ fn simulate(c: &Counted, start: i128, limit: i128) -> Option<u64> {
     None
 }
 
-/// A constant factor known to divide `v`: from `mul %x, C`, `shl %x, C`
-/// (through `nsw`/`nuw` flags or not: the product is what the loop compares
-/// against), or a constant itself.
-fn known_factor(f: &Function, v: Value) -> u64 {
+/// A constant factor known to divide `v`, a count in `bits` bits: the power
+/// of two dividing `C` in `mul %x, C` (through `nsw`/`nuw` flags or not: the
+/// product is what the loop compares against), or `2^C` from `shl %x, C`.
+/// Only powers of two below `2^bits` survive the wrap: `mul i8 %x, 6` is 2
+/// for `%x = 43`, and a limit equal to the start counts `2^bits`.
+fn known_factor(f: &Function, v: Value, bits: u32) -> u64 {
     let dfg = f.dfg();
     let Some(i) = dfg.value_inst(v) else { return 1 };
     let d = dfg.inst(i);
-    let konst = |k: usize| dfg.value_const(d.args[k]).and_then(|c| c.as_int());
-    match d.kind {
+    let konst = |k: usize| dfg.value_const(d.args[k]).and_then(|c| c.as_int()).map(|c| mask(c, bits));
+    let tz = match d.kind {
         InstKind::Binary { op: BinOp::Mul, .. } => match (konst(0), konst(1)) {
-            (_, Some(c)) | (Some(c), _) if c > 0 && c < u64::MAX as u128 => c as u64,
-            _ => 1,
+            (_, Some(c)) | (Some(c), _) if c > 0 => c.trailing_zeros(),
+            _ => 0,
         },
         InstKind::Binary { op: BinOp::Shl, .. } => match konst(1) {
-            Some(s) if s < 63 => 1 << s,
-            _ => 1,
+            Some(s) if s < u128::from(bits) => s as u32,
+            _ => 0,
         },
-        _ => 1,
-    }
+        _ => 0,
+    };
+    if tz < bits.min(63) { 1 << tz } else { 1 }
 }
 
 /// The latch of `l` ends in the counted exit test.

@@ -10,8 +10,8 @@
 //! have one sign, `nuw` if every step had it and the constants are
 //! non-negative, and in both cases the combined constant fits the type.
 //! Where the induction variable's range is known (a constant trip count
-//! from a non-negative start, counting up), steps from it get both flags,
-//! as LLVM's scalar evolution proves them.
+//! from a non-negative start, counting up), sums from it that stay within
+//! the signed range get both flags, as LLVM's scalar evolution proves them.
 
 use opt_conv_ir::constant::{Const, mask, sext};
 use opt_conv_ir::inst::{BinOp, IntFlags};
@@ -20,8 +20,10 @@ use rustc_hash::FxHashMap;
 
 /// Rewrites `add` chains of constants rooted at `header`'s phis in `blocks`
 /// (visited in order; a step is rewritten once the step it reads is known).
-/// `bound`, if given, is a header phi that never goes below zero and no step
-/// from which exceeds the given value.
+/// `bound`, if given, is a header phi that never goes below zero nor above
+/// the given value: a sum from it gets both flags if it cannot exceed the
+/// type's signed maximum (not only the steps of the variable: `add %iv, 100`
+/// in `i8` wraps for `%iv` above 27).
 pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[Block], bound: Option<(Value, i128)>) {
     // value -> (header phi, offset from it, flags every step so far had);
     // a hash map, not a map indexed by value, whose size would be the
@@ -60,7 +62,7 @@ pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[B
             }
             let bounded = bound.is_some_and(|(iv, max)| {
                 let signed_max = (1i128 << (bits - 1)) - 1;
-                iv == root && total >= 0 && max <= signed_max
+                iv == root && total >= 0 && max.checked_add(total).is_some_and(|top| top <= signed_max)
             });
             if bounded {
                 kept = IntFlags::NUW.union(IntFlags::NSW);

@@ -536,6 +536,19 @@ fn unroll_loop(
         out.remarks.push((RemarkKind::Missed, format!("not unrolled: no remainder loop can be generated: {why}")));
         return out;
     }
+    // As LLVM: the remainder is counted in the trip count's own width, so
+    // a count needing more bits than it has would make the unrolled loop's
+    // group counter wrap (`niter + 8` is `niter` in `i2`) and never leave.
+    if shape == Shape::Runtime
+        && let Some(c) = &c
+        && count.ilog2() > c.bits
+    {
+        out.remarks.push((
+            RemarkKind::Missed,
+            format!("not unrolled: a count of {count} does not fit the {}-bit trip count", c.bits),
+        ));
+        return out;
+    }
     drop(oracle);
     out.changed = Changes::ALL;
     // LCSSA asks only for the users of the loop's values: taken from the

@@ -258,10 +258,13 @@ pub fn unroll(
     // of the unrolled blocks, then what is left dead.
     if !matches!(shape, Shape::Full | Shape::UpperBound) {
         // With a known (maximum) trip count from a non-negative start,
-        // counting up, the variable stays within [start, start + step * trips].
+        // counting up, the header phi of the unrolled loop stays within
+        // [start, start + step * (trips - count)]: each pass through it
+        // runs `count` iterations, all of them within the trip count.
         let bound = c.zip(trip_count.or(max_trip)).and_then(|(c, tc)| {
             let start = f.dfg().value_const(c.start).and_then(Const::as_int).map(|s| sext(s, c.iv_bits))?;
-            let max = start.checked_add(c.step.checked_mul(i128::from(tc))?)?;
+            let rest = i128::from(tc).checked_sub(n as i128)?.max(0);
+            let max = start.checked_add(c.step.checked_mul(rest)?)?;
             (start >= 0 && c.step > 0 && c.tests_next).then(|| (f.dfg().inst_result(c.iv).expect("phi"), max))
         });
         super::ivs::fold_step_chains(m, f, header, &main_blocks, bound);

@@ -4,7 +4,9 @@
 ; is allowed. The asked-for 4 would need one: the count is reduced, and the
 ; remark names the rule. The heart is not duplicated: both copies of the
 ; operation use %inner.
-; expect-remark: unroll count reduced from 4 to 2, which divides the trip multiple 6
+; (6 * %n is counted as a multiple of 2 only: for %n = 0 the loop runs 2^32
+; times, which 3 does not divide.)
+; expect-remark: unroll count reduced from 4 to 2, which divides the trip multiple 2
 ; expect-remark: [heart-remainder]
 ; expect-remark: unrolled loop by a factor of 2; the loop heart is shared by every copy
 ; expect-count: 1 call token @llvm.experimental.convergence.loop()

@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Differential testing of loop unrolling on counted loops whose exit test
+compares a truncated induction variable: random loops (wide variable of
+any width and step, start near the narrow type's limits, nsw/nuw flags,
+guards, side exits) are run by lli-22 on many arguments before and after
+opt-conv's `loop-unroll` under several option sets; outputs must agree.
+
+Each loop is first simulated here, so that only arguments on which the
+original terminates soon and has no undefined behaviour (a wrap flag that
+does not hold) are passed to it.
+
+usage: unroll-trunc-differential.py [OPT_CONV] [--programs N] [--seed S] [--exploit]
+Exit status 1 on any miscompile, crash or output opt-22 rejects; the
+offending input is kept in the directory named by $KEEP (default: cwd).
+"""
+import argparse, os, random, shutil, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+
+OPTIONS = [
+    [],
+    ["-unroll-runtime"],
+    ["-unroll-count=2"],
+    ["-unroll-count=3"],
+    ["-unroll-count=4", "-unroll-runtime"],
+    ["-unroll-count=8"],
+    ["-unroll-threshold=2000"],
+    ["-unroll-threshold=20"],
+    ["-unroll-runtime", "-unroll-allow-partial"],
+]
+PREDS = ["eq", "ne", "ult", "slt", "ule", "sle", "ugt", "sgt"]
+
+
+def mask(v, b):
+    return v & ((1 << b) - 1)
+
+
+def sx(v, b):
+    v = mask(v, b)
+    return v - (1 << b) if v >> (b - 1) else v
+
+
+def holds(pred, a, b, bits):
+    ua, ub, sa, sb = mask(a, bits), mask(b, bits), sx(a, bits), sx(b, bits)
+    return {"eq": ua == ub, "ne": ua != ub, "ult": ua < ub, "ule": ua <= ub, "ugt": ua > ub,
+            "uge": ua >= ub, "slt": sa < sb, "sle": sa <= sb, "sgt": sa > sb, "sge": sa >= sb}[pred]
+
+
+class Loop:
+    def __init__(self, r):
+        self.wide = r.choice([9, 12, 16, 32, 64])
+        self.narrow = r.choice([w for w in [2, 3, 4, 5, 8] if w < self.wide])
+        nb = self.narrow
+        near = [0, 1, 2, (1 << nb) - 1, (1 << nb) - 2, (1 << (nb - 1)) - 1, 1 << (nb - 1), (1 << (nb - 1)) + 1]
+        self.start_const = r.random() < 0.7
+        hi = r.choice([0, 0, 1, 3, (1 << (self.wide - nb)) - 1])
+        self.start = mask(r.choice(near) + (hi << nb), self.wide)
+        steps = [1, 1, 1, -1, 2, 3, -3, (1 << nb) + 1, (1 << nb) - 1, 5]
+        self.step = r.choice(steps)
+        self.flags = r.choice(["", "", "nsw ", "nuw ", "nuw nsw "])
+        self.tests_next = r.random() < 0.75
+        self.pred = r.choice(PREDS)
+        self.exit_on_true = r.random() < 0.5
+        self.swap = r.random() < 0.2
+        self.limit_const = r.random() < 0.15
+        self.limit = r.randrange(1 << nb)
+        # guard: None or (pred eq/ne, constant, exit when true?)
+        self.guard = None
+        if r.random() < 0.4:
+            gc = mask(self.start, nb) if r.random() < 0.7 else r.randrange(1 << nb)
+            self.guard = (r.choice(["eq", "ne"]), gc)
+        self.side = r.random() < 0.25
+        self.out = r.choice(["acc", "iv", "ivn", "mix"])
+        # A sum of the variable and a constant that is not a step of it.
+        self.k = r.choice([1, 3, 100, (1 << (self.wide - 1)) - 40, (1 << (self.wide - 1)) - 2])
+
+    def ir(self):
+        W, N = f"i{self.wide}", f"i{self.narrow}"
+        start = str(sx(self.start, self.wide)) if self.start_const else "%s"
+        limit = str(sx(self.limit, self.narrow)) if self.limit_const else "%n"
+        L = [f"define i64 @f({N} %n, {W} %s, {N} %m) {{", "entry:"]
+        if self.guard:
+            gp, gc = self.guard
+            L.append(f"  %g = icmp {gp} {N} %n, {sx(gc, self.narrow)}")
+            # eq: leave when equal; ne: enter when not equal.
+            if gp == "eq":
+                L.append("  br i1 %g, label %exit.early, label %pre")
+            else:
+                L.append("  br i1 %g, label %pre, label %exit.early")
+        else:
+            L.append("  br label %pre")
+        L += ["pre:", "  br label %loop", "loop:",
+              f"  %iv = phi {W} [ {start}, %pre ], [ %iv.next, %latch ]",
+              "  %acc = phi i64 [ 7, %pre ], [ %acc.next, %latch ]",
+              f"  %w = zext {W} %iv to i64" if self.wide < 64 else "  %w = add i64 %iv, 0",
+              "  %a1 = mul i64 %acc, 31",
+              f"  %k = add {W} %iv, {self.k}",
+              f"  %kneg = icmp slt {W} %k, 0",
+              "  %kz = zext i1 %kneg to i64",
+              "  %a2 = add i64 %a1, %kz",
+              "  %acc.next = add i64 %a2, %w"]
+        if self.side:
+            L += [f"  %tm = trunc {W} %iv to {N}", f"  %se = icmp eq {N} %tm, %m",
+                  "  br i1 %se, label %exit.side, label %latch"]
+        else:
+            L += ["  br label %latch"]
+        L += ["latch:", f"  %iv.next = add {self.flags}{W} %iv, {self.step}",
+              f"  %t = trunc {W} {'%iv.next' if self.tests_next else '%iv'} to {N}"]
+        a, b = ("%t", limit) if not self.swap else (limit, "%t")
+        pred = self.pred
+        if self.swap:
+            pred = {"eq": "eq", "ne": "ne", "ult": "ugt", "ugt": "ult", "ule": "uge", "uge": "ule",
+                    "slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle"}[pred]
+        L.append(f"  %c = icmp {pred} {N} {a}, {b}")
+        if self.exit_on_true:
+            L.append("  br i1 %c, label %exit, label %loop")
+        else:
+            L.append("  br i1 %c, label %loop, label %exit")
+        val = {"acc": "%acc.next", "iv": "%iv", "ivn": "%iv.next", "mix": "%acc.next"}[self.out]
+        L += ["exit:", f"  %v = phi {'i64' if self.out in ('acc', 'mix') else W} [ {val}, %latch ]"]
+        if self.out in ("acc", "mix"):
+            L.append("  %r = add i64 %v, 0" if self.out == "acc" else "  %r = xor i64 %v, 12345")
+        else:
+            L.append(f"  %r = zext {W} %v to i64" if self.wide < 64 else "  %r = add i64 %v, 0")
+        L.append("  ret i64 %r")
+        if self.guard:
+            L += ["exit.early:", "  ret i64 -1"]
+        if self.side:
+            L += ["exit.side:", "  %sv = phi i64 [ %acc.next, %loop ]", "  %sr = add i64 %sv, 99", "  ret i64 %sr"]
+        L.append("}")
+        return "\n".join(L) + "\n"
+
+    def run(self, n, s, m, fuel=3000):
+        """The result, or None if undefined or too long."""
+        W, N = self.wide, self.narrow
+        if self.guard:
+            gp, gc = self.guard
+            # Both forms leave early on equality.
+            if mask(n, N) == gc:
+                return mask(-1, 64)
+        iv = self.start if self.start_const else mask(s, W)
+        limit = self.limit if self.limit_const else mask(n, N)
+        acc = 7
+        for _ in range(fuel):
+            acc = mask(acc * 31 + (1 if sx(iv + self.k, W) < 0 else 0) + iv, 64)
+            if self.side and mask(iv, N) == mask(m, N):
+                return mask(acc + 99, 64)
+            nxt = iv + self.step
+            if "nsw" in self.flags and not (-(1 << (W - 1)) <= sx(iv, W) + self.step < (1 << (W - 1))):
+                return None
+            if "nuw" in self.flags and iv + mask(self.step, W) >= (1 << W):
+                return None
+            nxt = mask(nxt, W)
+            t = mask(nxt if self.tests_next else iv, N)
+            c = holds(self.pred, t, limit, N)
+            if c == self.exit_on_true:
+                if self.out == "acc":
+                    return acc
+                if self.out == "mix":
+                    return acc ^ 12345
+                return iv if self.out == "iv" else nxt
+            iv = nxt
+        return None
+
+
+def main_fn(lp, inputs):
+    W, N = f"i{lp.wide}", f"i{lp.narrow}"
+    L = ["declare i32 @printf(ptr, ...)", '@fmt = private constant [5 x i8] c"%lx\\0A\\00"',
+         "define i32 @main() {", "entry:"]
+    for k, (n, s, m) in enumerate(inputs):
+        L.append(f"  %r{k} = call i64 @f({N} {sx(n, lp.narrow)}, {W} {sx(s, lp.wide)}, {N} {sx(m, lp.narrow)})")
+        L.append(f"  call i32 (ptr, ...) @printf(ptr @fmt, i64 %r{k})")
+    L += ["  ret i32 0", "}"]
+    return "\n".join(L) + "\n"
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("opt_conv", nargs="?", default=os.path.join(ROOT, "target", "release", "opt-conv"))
+    ap.add_argument("--programs", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--exploit", action="store_true",
+                    help="also run opt-22 instcombine on each output (poison from wrong flags becomes visible)")
+    a = ap.parse_args()
+    lli, opt22 = os.environ.get("LLI", "lli-22"), os.environ.get("OPT22", "opt-22")
+    keep = os.environ.get("KEEP", os.getcwd())
+    bad = 0
+    tmp = tempfile.mkdtemp()
+    for p in range(a.programs):
+        r = random.Random(a.seed * 100003 + p)
+        lp = Loop(r)
+        src = lp.ir()
+        inputs = []
+        for n in range(1 << lp.narrow):
+            for s in ([0, 1, lp.start] if lp.start_const else [0, 1, 2, (1 << lp.narrow) - 1, 1 << (lp.narrow - 1), r.randrange(1 << lp.wide)]):
+                m = r.randrange(1 << lp.narrow)
+                if lp.run(n, s, m) is not None:
+                    inputs.append((n, s, m))
+        if not inputs:
+            continue
+        inputs = inputs[:400]
+        drv = main_fn(lp, inputs)
+        base = os.path.join(tmp, f"p{p}")
+        with open(base + ".ll", "w") as fh:
+            fh.write(src + drv)
+        try:
+            ref = sh([lli, base + ".ll"], timeout=60)
+        except subprocess.TimeoutExpired:
+            print(f"program {p}: original times out under lli (generator bug)")
+            shutil.copy(base + ".ll", os.path.join(keep, f"unroll-trunc-hang-{a.seed}-{p}.ll"))
+            continue
+        if ref.returncode != 0:
+            print(f"program {p}: original fails under lli: {ref.stderr[:200]}")
+            continue
+        expect = [lp.run(*i) for i in inputs]
+        got = [int(x, 16) for x in ref.stdout.split()]
+        if got != expect:
+            print(f"program {p}: simulation disagrees with lli (generator bug)")
+            shutil.copy(base + ".ll", os.path.join(keep, f"unroll-trunc-sim-{a.seed}-{p}.ll"))
+            bad += 1
+            continue
+        for opts in OPTIONS:
+            out = base + ".opt.ll"
+            r2 = sh([a.opt_conv, "-passes=loop-unroll", *opts, base + ".ll", "-S", "-o", out], timeout=120)
+            tag = f"program {p} {' '.join(opts) or '(defaults)'}"
+            why = None
+            if r2.returncode != 0:
+                why = f"opt-conv failed: {r2.stderr.strip()[:300]}"
+            else:
+                v = sh([opt22, "-passes=verify", "-disable-output", out])
+                if v.returncode != 0:
+                    why = f"opt-22 rejects: {v.stderr.strip()[:300]}"
+                else:
+                    try:
+                        o = sh([lli, out], timeout=60)
+                    except subprocess.TimeoutExpired:
+                        o = None
+                    if o is None:
+                        why = "timeout after transform"
+                    elif o.stdout != ref.stdout:
+                        g = o.stdout.split()
+                        k = next((i for i in range(min(len(g), len(got))) if int(g[i], 16) != got[i]), None)
+                        why = f"miscompile: first difference at input {inputs[k] if k is not None else '?'} (n, s, m)"
+                    elif a.exploit:
+                        # LLVM's optimizer takes the output's wrap flags at
+                        # their word: flags that do not hold show here.
+                        o2 = sh([opt22, "-passes=function(instcombine,simplifycfg,instcombine)", out, "-S", "-o", base + ".o2.ll"])
+                        o3 = sh([lli, base + ".o2.ll"], timeout=60) if o2.returncode == 0 else None
+                        if o3 is None or o3.stdout != ref.stdout:
+                            why = "miscompile once opt-22 instcombine uses the output's flags"
+            if why:
+                bad += 1
+                name = f"unroll-trunc-{a.seed}-{p}-{len(opts)}.ll"
+                shutil.copy(base + ".ll", os.path.join(keep, name))
+                print(f"{tag}: {why} -> {name}")
+    shutil.rmtree(tmp)
+    print(f"{a.programs} programs, {bad} failures")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
