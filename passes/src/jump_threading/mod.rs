@@ -518,13 +518,7 @@ impl Threader<'_> {
             if !self.fold_to(f, b, value) {
                 return false;
             }
-            // The condition goes if nothing else uses it (not what it used).
-            if let Some(i) = f.dfg().value_inst(cond).filter(|&i| f.layout().inst_block(i).is_some())
-                && !f.is_used(cond)
-                && opt_conv_ir::effects::inst_effects(self.m, f, i).is_removable()
-            {
-                remove_inst(f, i);
-            }
+            self.remove_dead_condition(f, cond);
             return true;
         }
         if headers.contains(b) {
@@ -594,6 +588,17 @@ impl Threader<'_> {
         move |v| cases.get(&v).copied().unwrap_or(default)
     }
 
+    /// After a fold, the condition goes if nothing else uses it (not what
+    /// it used).
+    fn remove_dead_condition(&self, f: &mut Function, cond: Value) {
+        if let Some(i) = f.dfg().value_inst(cond).filter(|&i| f.layout().inst_block(i).is_some())
+            && !f.is_used(cond)
+            && opt_conv_ir::effects::inst_effects(self.m, f, i).is_removable()
+        {
+            remove_inst(f, i);
+        }
+    }
+
     /// Makes `b`'s switch a branch to `dest`: every other edge goes (one
     /// phi entry each), as LLVM folds a switch it knows the way of.
     fn fold_switch_to(f: &mut Function, b: Block, dest: Block) {
@@ -647,12 +652,7 @@ impl Threader<'_> {
             );
             self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
             Self::fold_switch_to(f, b, dest);
-            if let Some(i) = f.dfg().value_inst(cond).filter(|&i| f.layout().inst_block(i).is_some())
-                && !f.is_used(cond)
-                && opt_conv_ir::effects::inst_effects(self.m, f, i).is_removable()
-            {
-                remove_inst(f, i);
-            }
+            self.remove_dead_condition(f, cond);
             return true;
         }
         if headers.contains(b) {
