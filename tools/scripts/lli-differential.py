@@ -11,6 +11,8 @@ offending input is kept in the directory named by $KEEP (default: cwd).
 """
 import argparse, os, random, shutil, subprocess, sys, tempfile
 
+from lli_judge import judge, keep_input, run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 PREDS = ["eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge"]
@@ -168,21 +170,11 @@ def main():
             same = run([a.opt_conv, "-S", "-passes=verify", src_path]).stdout
             for p in pipelines:
                 runs += 1
-                r = run([a.opt_conv, "-S", f"-passes={p}", "-verify-each", src_path, "-o", out_path])
-                why = None
-                if r.returncode:
-                    why = f"opt-conv failed: {r.stderr.strip()[:300]}"
-                elif run([opt22, "-passes=verify", "-disable-output", out_path]).returncode:
-                    why = "output rejected by opt-22"
-                else:
-                    got = run([lli, out_path]).stdout
-                    changed += open(out_path).read() != same
-                    if got != want:
-                        why = f"miscompile: {want.strip()} before, {got.strip()} after"
+                why = judge(a.opt_conv, opt22, lli, src_path, out_path, p, want)
+                changed += why is None and open(out_path).read() != same
                 if why:
                     bad += 1
-                    dst = os.path.join(keep, f"lli-differential-{seed}-{p.replace(',', '_')}.ll")
-                    shutil.copy(src_path, dst)
+                    dst = keep_input(src_path, keep, f"lli-differential-{seed}-{p.replace(',', '_')}.ll")
                     print(f"seed {seed}, -passes={p}: {why} (input kept as {dst})")
     finally:
         shutil.rmtree(work, ignore_errors=True)

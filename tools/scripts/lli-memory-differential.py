@@ -18,6 +18,8 @@ offending input is kept in the directory named by $KEEP (default: cwd).
 """
 import argparse, os, random, shutil, subprocess, sys, tempfile
 
+from lli_judge import judge, keep_input, run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 N = 4  # i32 elements per object
@@ -418,10 +420,6 @@ def program(seed):
     return HEADER + "\n".join(lines) + "\n" + main
 
 
-def run(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120, **kw)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("opt_conv", nargs="?", default=os.path.join(ROOT, "target", "release", "opt-conv"))
@@ -456,21 +454,11 @@ def main():
             same = open(out_path).read()
             for p in pipelines:
                 runs += 1
-                r = run([a.opt_conv, "-S", f"-passes={p}", "-verify-each", src_path, "-o", out_path])
-                why = None
-                if r.returncode:
-                    why = f"opt-conv failed: {r.stderr.strip()[:300]}"
-                elif run([opt22, "-passes=verify", "-disable-output", out_path]).returncode:
-                    why = "output rejected by opt-22"
-                else:
-                    got = run([lli, out_path]).stdout
-                    changed += open(out_path).read() != same
-                    if got != want:
-                        why = f"miscompile: {' '.join(want.split())} before, {' '.join(got.split())} after"
+                why = judge(a.opt_conv, opt22, lli, src_path, out_path, p, want)
+                changed += why is None and open(out_path).read() != same
                 if why:
                     bad += 1
-                    dst = os.path.join(keep, f"lli-memory-{seed}-{p.replace(',', '_')}.ll")
-                    shutil.copy(src_path, dst)
+                    dst = keep_input(src_path, keep, f"lli-memory-{seed}-{p.replace(',', '_')}.ll")
                     print(f"seed {seed}, -passes={p}: {why} (input kept as {dst})")
     finally:
         shutil.rmtree(work, ignore_errors=True)
