@@ -39,12 +39,14 @@
 //!
 //! Metadata: `!dbg` becomes the location standing for both
 //! ([`crate::debug_loc`]), or stays as it is on `keep` where that gives
-//! none (or `other` has none); `!range` becomes the smallest range covering
-//! //! both; `!align`, `!dereferenceable`, `!dereferenceable_or_null` the
-//! minimum, if both have one; `!nonnull`, `!noundef`, `!invariant.load` and
-//! `!nontemporal` stay if both have them; every other kind (`!tbaa`,
-//! `!alias.scope`, `!noalias`, `!fpmath`, `!access_group`, kinds we do not
-//! know) stays only if both have the same node.
+//! none (or `other` has none); `!range` becomes the union of both;
+//! `!tbaa` the tag of the nearest type both scalar tags descend from (as
+//! LLVM's most generic TBAA; other tags stay only if equal); `!align`,
+//! `!dereferenceable`, `!dereferenceable_or_null` the minimum, if both have
+//! one; `!nonnull`, `!noundef`, `!invariant.load` and `!nontemporal` stay if
+//! both have them; every other kind (`!alias.scope`, `!noalias`, `!fpmath`,
+//! `!access_group`, kinds we do not know) stays only if both have the same
+//! node.
 
 use crate::attrs::{Attr, AttrSet};
 use crate::debug_loc::LocationMerger;
@@ -415,9 +417,14 @@ pub fn merge_metadata(
         }
         match &**kind {
             "nonnull" | "noundef" | "invariant.load" | "nontemporal" => kept.push((kind.clone(), *a)),
-            "range" => {
+            "range" | "tbaa" => {
                 // One of the two when it covers the other, else a new node.
-                match range_md_hull(table, types, *a, b) {
+                let generic = if &**kind == "range" {
+                    range_md_union(table, types, *a, b)
+                } else {
+                    tbaa_most_generic(table, *a, b)
+                };
+                match generic {
                     Some(ops) if table.tuple_ops(*a) == Some(&ops) => kept.push((kind.clone(), *a)),
                     Some(ops) if table.tuple_ops(b) == Some(&ops) => kept.push((kind.clone(), b)),
                     Some(ops) => created.push((kind.clone(), ops)),
@@ -445,11 +452,11 @@ fn same_node(table: &impl MetadataSink, a: MdId, b: MdId) -> bool {
         || matches!((table.node(a), table.node(b)), (Some(x), Some(y)) if !x.distinct && !y.distinct && x.body == y.body)
 }
 
-/// The `!range` covering both: the hull of their non-wrapping pairs, as one
-/// pair of the original constants; `None` if any pair wraps.
-fn range_md_hull(table: &impl MetadataSink, types: &TypeTable, a: MdId, b: MdId) -> Option<Vec<MdOperand>> {
-    let mut lo: Option<Const> = None;
-    let mut hi: Option<Const> = None;
+/// The `!range` covering both, as LLVM's most generic range: the union of
+/// their pairs, merged where they overlap or touch, in ascending order;
+/// `None` if any pair wraps (as a signed interval) or the types differ.
+fn range_md_union(table: &impl MetadataSink, types: &TypeTable, a: MdId, b: MdId) -> Option<Vec<MdOperand>> {
+    let mut pairs: Vec<(i128, i128, &Const, &Const)> = Vec::new();
     for n in [a, b] {
         let ops = table.tuple_ops(n)?;
         if ops.is_empty() || ops.len() % 2 != 0 {
@@ -458,21 +465,76 @@ fn range_md_hull(table: &impl MetadataSink, types: &TypeTable, a: MdId, b: MdId)
         for pair in ops.chunks(2) {
             let (MdOperand::Const(l), MdOperand::Const(h)) = (&pair[0], &pair[1]) else { return None };
             let (ConstKind::Int(lv), ConstKind::Int(hv)) = (&l.kind, &h.kind) else { return None };
-            if types.int_bits(l.ty).is_none() || l.ty != h.ty || lv >= hv {
+            let bits = types.int_bits(l.ty).filter(|&b| (1..=128).contains(&b))?;
+            // The signed value of the type's width, whatever the stored bits.
+            let signed = |v: u128| ((v << (128 - bits)) as i128) >> (128 - bits);
+            let (lv, hv) = (signed(*lv), signed(*hv));
+            if l.ty != h.ty || lv >= hv || pairs.first().is_some_and(|p| p.2.ty != l.ty) {
                 return None;
             }
-            if lo.as_ref().is_some_and(|c| c.ty != l.ty) {
-                return None;
-            }
-            if lo.as_ref().and_then(Const::as_int).is_none_or(|x| *lv < x) {
-                lo = Some(l.clone());
-            }
-            if hi.as_ref().and_then(Const::as_int).is_none_or(|x| *hv > x) {
-                hi = Some(h.clone());
-            }
+            pairs.push((lv, hv, l, h));
         }
     }
-    Some(vec![MdOperand::Const(lo?), MdOperand::Const(hi?)])
+    pairs.sort_by_key(|p| p.0);
+    let mut merged: Vec<(i128, i128, &Const, &Const)> = Vec::new();
+    for p in pairs {
+        match merged.last_mut() {
+            Some(last) if p.0 <= last.1 => {
+                if p.1 > last.1 {
+                    (last.1, last.3) = (p.1, p.3);
+                }
+            }
+            _ => merged.push(p),
+        }
+    }
+    Some(
+        merged
+            .into_iter()
+            .flat_map(|(_, _, l, h)| [MdOperand::Const(l.clone()), MdOperand::Const(h.clone())])
+            .collect(),
+    )
+}
+
+/// The `!tbaa` tag covering two scalar access tags (`!{T, T, i64 0}` over
+/// type nodes `!{!"name", parent, ...}`): the tag of the nearest type both
+/// descend from, as LLVM's most generic TBAA; `None` for other tags, or
+/// when the nearest common type is the root (no useful tag).
+fn tbaa_most_generic(table: &impl MetadataSink, a: MdId, b: MdId) -> Option<Vec<MdOperand>> {
+    let scalar_tag = |n: MdId| -> Option<(MdId, MdOperand)> {
+        match table.tuple_ops(n)? {
+            [MdOperand::Node(base), MdOperand::Node(access), off @ MdOperand::Const(c)]
+                if base == access && c.as_int() == Some(0) =>
+            {
+                Some((*base, off.clone()))
+            }
+            _ => None,
+        }
+    };
+    let (ta, offset) = scalar_tag(a)?;
+    let (tb, _) = scalar_tag(b)?;
+    // The chain of a type node up to the root, old format only (the name
+    // first, the parent second).
+    let chain = |mut t: MdId| -> Option<Vec<MdId>> {
+        let mut out = Vec::new();
+        loop {
+            if out.contains(&t) || out.len() > 64 {
+                return None;
+            }
+            out.push(t);
+            match table.tuple_ops(t)? {
+                [MdOperand::Str(_)] => return Some(out),
+                [MdOperand::Str(_), MdOperand::Node(parent), ..] => t = *parent,
+                _ => return None,
+            }
+        }
+    };
+    let (ca, cb) = (chain(ta)?, chain(tb)?);
+    let common = ca.iter().rev().zip(cb.iter().rev()).take_while(|(x, y)| x == y).last().map(|(x, _)| *x)?;
+    // The root (a lone name) makes no useful tag.
+    if table.tuple_ops(common)?.len() < 2 {
+        return None;
+    }
+    Some(vec![MdOperand::Node(common), MdOperand::Node(common), offset])
 }
 
 #[cfg(test)]

@@ -2,10 +2,14 @@
 //! same e-class when they compute the same value (where neither is poison),
 //! modulo commutativity and simple algebra over pure operations.
 //!
-//! What goes into the e-graph: pure operations; loads and read-only calls
-//! that no memory write precedes in their block (they read the same memory
-//! state, the one at the block's entry); calls that always return. Anything
-//! else is an opaque leaf, equal only to itself. Convergent operations carry
+//! What goes into the e-graph: pure operations; loads, read-only calls and
+//! plain stores, each with the memory state it sees; calls that always
+//! return. The memory state at a block's entry is one leaf shared by all the
+//! blocks (they are the successors of one block, entered from it alone); a
+//! plain store makes the next state from the one before, so two stores of
+//! equal values to equal addresses after equal stores leave equal states;
+//! any other write makes a state equal only to itself. Anything else is an
+//! opaque leaf, equal only to itself. Convergent operations carry
 //! a *site*: a shared one where the legality oracle allows merging them,
 //! otherwise their own, so that egg never equates two that may not merge.
 //!
@@ -79,16 +83,22 @@ impl Classes {
         let sites: FxHashMap<Inst, Site> = sites.iter().copied().collect();
         let mut b =
             Builder { m, f, egraph: EGraph::default(), ids: FxHashMap::default(), values: FxHashMap::default() };
+        let entry_state = b.leaf("mem".into());
         for &blk in blocks {
-            let mut writes_before = false;
+            let mut mem = entry_state;
             for i in f.block_insts(blk) {
-                if let Some(id) = wanted(i).then(|| b.model(i, writes_before, &sites)).flatten() {
+                let modelled = wanted(i).then(|| b.model(i, mem, &sites)).flatten();
+                if let Some(id) = modelled {
                     b.ids.insert(i, id);
                     if let Some(v) = f.dfg().inst_result(i) {
                         b.values.insert(v, id);
                     }
                 }
-                writes_before |= inst_effects(m, f, i).writes;
+                if let Some(state) = modelled.filter(|_| is_plain_store(f, i)) {
+                    mem = state;
+                } else if inst_effects(m, f, i).writes {
+                    mem = b.leaf(format!("mem@{}", i.index()));
+                }
             }
         }
         let node_limit = GROWTH * b.egraph.total_number_of_nodes() + 64;
@@ -170,10 +180,17 @@ impl Builder<'_> {
         args.iter().map(|&a| self.operand(a)).collect()
     }
 
-    /// The node of instruction `i`, or `None` to leave it opaque.
-    fn model(&mut self, i: Inst, writes_before: bool, sites: &FxHashMap<Inst, Site>) -> Option<Id> {
+    /// The node of instruction `i`, which sees memory state `mem`, or `None`
+    /// to leave it opaque. A plain store's node is the state it leaves.
+    fn model(&mut self, i: Inst, mem: Id, sites: &FxHashMap<Inst, Site>) -> Option<Id> {
         let dfg = self.f.dfg();
         let d = dfg.inst(i);
+        if is_plain_store(self.f, i) {
+            let (value, addr) = (d.args[0], d.args[1]);
+            let t = self.ty(value);
+            let (value, addr) = (self.operand(value), self.operand(addr));
+            return Some(self.node("store", vec![t, addr, value, mem]));
+        }
         let result = dfg.inst_result(i)?;
         let site = sites.get(&i).copied();
         let kind = d.kind.clone();
@@ -218,15 +235,14 @@ impl Builder<'_> {
                 ch.extend(self.operands(i));
                 Some(self.node(d.opcode_name(), ch))
             }
-            InstKind::Load { volatile: false, atomic: None, .. } if !writes_before => {
+            InstKind::Load { volatile: false, atomic: None, .. } => {
                 let t = self.ty(result);
                 let addr = self.operand(d.args[0]);
-                let mem = self.leaf("mem".into());
                 Some(self.node("load", vec![t, addr, mem]))
             }
             InstKind::Call(ci) => {
                 let e = inst_effects(self.m, self.f, i);
-                if e.writes || (e.reads && writes_before) || !e.transfers_execution() {
+                if e.writes || !e.transfers_execution() {
                     return None;
                 }
                 let callee = opt_conv_legality::convergence::callee_decl(self.m, self.f, d)?;
@@ -236,7 +252,7 @@ impl Builder<'_> {
                 let mut ch = vec![t];
                 ch.extend(self.operands(i).into_iter().skip(1));
                 if e.reads {
-                    ch.push(self.leaf("mem".into()));
+                    ch.push(mem);
                 }
                 if is_convergent {
                     ch.push(match site? {
@@ -249,6 +265,12 @@ impl Builder<'_> {
             _ => None,
         }
     }
+}
+
+/// A store that is neither volatile nor atomic: the only write the e-graph
+/// models.
+pub fn is_plain_store(f: &Function, i: Inst) -> bool {
+    matches!(f.dfg().inst(i).kind, InstKind::Store { volatile: false, atomic: None, .. })
 }
 
 /// The rewrite rules, parsed once.

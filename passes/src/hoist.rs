@@ -5,10 +5,12 @@
 //! have it as their only predecessor, instructions of the two successors that compute
 //! the same value are hoisted into it as one. Equivalence is decided with
 //! egg ([`crate::equivalence`]): value equivalence modulo commutativity and
-//! simple algebra over pure operations, loads and read-only calls that no
-//! write precedes in their block. An instruction moves only above
-//! instructions that always pass control on, with its operands available in
-//! the branch block. The merged instruction keeps only what both promised
+//! simple algebra over pure operations, loads, read-only calls and plain
+//! stores, each with the memory state it sees. An instruction moves only
+//! above instructions that always pass control on, with its operands
+//! available in the branch block; the memory accesses of each arm keep
+//! their order (a store goes up after every access before it, a reader
+//! after every write before it), as GVNHoist's memory SSA checks do. The merged instruction keeps only what both promised
 //! (the smaller alignment, intersected flags and call-site attributes,
 //! metadata both had: [`opt_conv_ir::merge`]); a pair that differs in what
 //! it does (volatility, ordering, ABI attributes) stays apart, with a
@@ -20,7 +22,7 @@
 //! (LLVM's GVNHoist refuses every convergent call). Refusals are missed
 //! remarks naming the rule.
 
-use crate::equivalence::{Classes, Site};
+use crate::equivalence::{Classes, Site, is_plain_store};
 use crate::module_edits::{BufferedMetadata, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
@@ -156,6 +158,8 @@ impl Hoister<'_> {
                 by_class.entry(c).or_default().push(i2);
             }
         }
+        let mut order1 = MemoryOrder::new(self.m, f, &arm1);
+        let mut order2 = MemoryOrder::new(self.m, f, &arm2);
         let mut hoisted: FxHashSet<Inst> = FxHashSet::default();
         let mut replacements = Replacements::new();
         let mut removed = Vec::new();
@@ -163,13 +167,13 @@ impl Hoister<'_> {
         let mut merged_convergent = false;
         let mut merged_anchor = false;
         for &i1 in &arm1 {
-            if !movable1.contains(&i1) || !self.available(f, i1, b1, &hoisted) {
+            if !movable1.contains(&i1) || !self.available(f, i1, b1, &hoisted) || !order1.ready(i1, &hoisted) {
                 continue;
             }
             let Some(candidates) = classes.class_of(i1).and_then(|c| by_class.get(&c)) else { continue };
-            let Some(&i2) =
-                candidates.iter().find(|&&i2| !hoisted.contains(&i2) && self.available(f, i2, b2, &hoisted))
-            else {
+            let Some(&i2) = candidates.iter().find(|&&i2| {
+                !hoisted.contains(&i2) && self.available(f, i2, b2, &hoisted) && order2.ready(i2, &hoisted)
+            }) else {
                 continue;
             };
             // What the one instruction may still promise on both paths
@@ -340,6 +344,54 @@ fn family(m: &Module, f: &Function, i: Inst) -> String {
     }
 }
 
+/// The order of an arm's memory accesses, which hoisting keeps: a store
+/// goes up only once every access before it in its arm has, a reader once
+/// every write before it has. (Merged pairs are equal in the e-graph, whose
+/// memory states already say that the writes before them are equal; this
+/// says that those writes went up first.)
+struct MemoryOrder {
+    /// The arm's accesses in order, and whether each writes.
+    accesses: Vec<(Inst, bool)>,
+    position: FxHashMap<Inst, usize>,
+    /// Every access before this one has been hoisted.
+    first_left: usize,
+    /// Every write before this one has been hoisted.
+    first_write_left: usize,
+}
+
+impl MemoryOrder {
+    fn new(m: &Module, f: &Function, arm: &[Inst]) -> MemoryOrder {
+        let mut accesses = Vec::new();
+        let mut position = FxHashMap::default();
+        for &i in arm {
+            let e = inst_effects(m, f, i);
+            if e.reads || e.writes {
+                position.insert(i, accesses.len());
+                accesses.push((i, e.writes));
+            }
+        }
+        MemoryOrder { accesses, position, first_left: 0, first_write_left: 0 }
+    }
+
+    /// Whether `i` may go up now, given what has been hoisted. The cursors
+    /// only move forward: the checks of a block cost what it holds.
+    fn ready(&mut self, i: Inst, hoisted: &FxHashSet<Inst>) -> bool {
+        let Some(&k) = self.position.get(&i) else { return true };
+        let n = self.accesses.len();
+        while self.first_left < n && hoisted.contains(&self.accesses[self.first_left].0) {
+            self.first_left += 1;
+        }
+        self.first_write_left = self.first_write_left.max(self.first_left);
+        while self.first_write_left < n && {
+            let (j, writes) = self.accesses[self.first_write_left];
+            !writes || hoisted.contains(&j)
+        } {
+            self.first_write_left += 1;
+        }
+        if self.accesses[k].1 { k == self.first_left } else { k <= self.first_write_left }
+    }
+}
+
 /// Applies `r` through the users of the replaced values, tracking uses from
 /// the first replacement on (the caller stops tracking when done): a sweep
 /// of the function per hoisting block would make the pass quadratic.
@@ -363,7 +415,7 @@ fn movable_prefix(m: &Module, f: &Function, insts: &[Inst]) -> FxHashSet<Inst> {
             continue;
         }
         let e = inst_effects(m, f, i);
-        if !e.writes && (transfers || (e.is_pure() && !e.may_trap)) {
+        if (!e.writes && (transfers || (e.is_pure() && !e.may_trap))) || (transfers && is_plain_store(f, i)) {
             out.insert(i);
         }
         transfers &= e.transfers_execution();

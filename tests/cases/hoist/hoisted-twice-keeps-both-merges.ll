@@ -6,13 +6,13 @@
 ; range was attached afterwards: the load in %top claimed [0,30) though on
 ; the path through %r it reads values in [40,50) (poison where the program
 ; had none). Likewise its location was merged from %a1's and %r's (both
-; line 2), as if %a2's (line 3) had never been there. Now the load covers
-; all three ([0,50); LLVM 22's gvn-hoist keeps the three ranges apart) and
-; its location is line 0.
+; line 2), as if %a2's (line 3) had never been there. Now the load's
+; range is the union of all three, kept apart as LLVM 22's gvn-hoist keeps
+; them, and its location is line 0.
 ; expect-remark: hoisted %a from %a1 into %l, merged with %b from %a2
 ; expect-remark: hoisted %a from %l into %top, merged with %c from %r
 ; expect-output: %a = load i32, ptr %p, align 4, !range !6, !dbg !7
-; expect-output: !6 = !{i32 0, i32 50}
+; expect-output: !6 = !{i32 0, i32 10, i32 20, i32 30, i32 40, i32 50}
 ; expect-output: !7 = !DILocation(line: 0, scope: !3)
 ; expect-count: 1 !range
 declare void @use(i32)
