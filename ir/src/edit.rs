@@ -131,13 +131,20 @@ pub fn move_to_block_start(f: &mut Function, i: Inst, b: Block) {
     }
 }
 
-/// Moves the non-terminator `i` to just before the terminator of `b`.
+/// Moves the non-terminator `i` to just before the terminator of `b`. The
+/// debug records before the terminator stay where they were in the block's
+/// order, so they now come before `i` (as LLVM's `moveBefore` of the
+/// terminator leaves them); `i`'s own records stay behind.
 pub fn move_to_block_end(f: &mut Function, i: Inst, b: Block) {
     let term = f.terminator(b);
     let layout = f.layout_mut_preserving_cfg();
     layout.remove_inst(i);
     match term {
-        Some(t) => layout.insert_inst_before(i, t),
+        Some(t) => {
+            let recs = layout.take_dbg_records(t);
+            layout.insert_inst_before(i, t);
+            layout.set_dbg_records(i, recs);
+        }
         None => layout.append_inst(i, b),
     }
 }

@@ -97,15 +97,20 @@ struct Hoister<'m> {
 }
 
 impl Hoister<'_> {
-    /// Hoists what the two successors of `a` have in common; whether anything
-    /// moved, and whether two anchors were merged.
+    /// Hoists what the successors of `a` (two or more, each entered from
+    /// `a` alone) have in common; whether anything moved, and whether two
+    /// anchors were merged.
     fn hoist_from_successors(&mut self, f: &mut Function, a: Block) -> (bool, bool) {
         let cfg = f.cfg();
-        let succs = cfg.succs(a);
-        let (b1, b2) = match succs {
-            [x, y] if x != y => (*x, *y),
-            _ => return (false, false),
-        };
+        let mut blocks: Vec<Block> = Vec::new();
+        for &s in cfg.succs(a) {
+            if !blocks.contains(&s) {
+                blocks.push(s);
+            }
+        }
+        if blocks.len() < 2 {
+            return (false, false);
+        }
         // Hoisted code goes before `a`'s terminator, which then runs after
         // it: only a plain branch neither defines a value the arms may use
         // nor has effects the arms' loads and calls may depend on (a
@@ -113,107 +118,142 @@ impl Hoister<'_> {
         if f.terminator(a).is_none_or(|t| !matches!(f.dfg().inst(t).kind, InstKind::Br | InstKind::Switch)) {
             return (false, false);
         }
-        if cfg.preds(b1) != [a] || cfg.preds(b2) != [a] || !cfg.is_reachable(a) {
+        if blocks.iter().any(|&b| cfg.preds(b) != [a]) || !cfg.is_reachable(a) {
             return (false, false);
         }
-        let sites = self.convergent_sites(f, a, b1, b2);
-        let arm1: Vec<Inst> = f.block_insts(b1).collect();
-        let arm2: Vec<Inst> = f.block_insts(b2).collect();
-        // Which instructions may move to the top of their block: they only
-        // pass instructions that always hand control on.
-        let movable1 = movable_prefix(self.m, f, &arm1);
-        let movable2 = movable_prefix(self.m, f, &arm2);
-        // The first pair hoisted has its operands outside the arms; if no
-        // such pair can match, skip equality saturation altogether.
-        let families = |arm: &[Inst], movable: &FxHashSet<Inst>, b: Block| -> FxHashSet<String> {
+        // Convergent operations merge across two arms only, where the oracle
+        // answers for the pair; with more, each is its own site.
+        let sites = match blocks[..] {
+            [b1, b2] => self.convergent_sites(f, a, b1, b2),
+            _ => Vec::new(),
+        };
+        let mut arms: Vec<Arm> = blocks
+            .iter()
+            .map(|&b| {
+                let insts: Vec<Inst> = f.block_insts(b).collect();
+                // Which instructions may move to the top of their block: they
+                // only pass instructions that always hand control on.
+                let movable = movable_prefix(self.m, f, &insts);
+                let order = MemoryOrder::new(self.m, f, &insts);
+                Arm { block: b, insts, movable, hoistable: FxHashSet::default(), order, by_class: FxHashMap::default() }
+            })
+            .collect();
+        // The first instruction hoisted has its operands outside the arms;
+        // if no such instruction can match, skip equality saturation.
+        let families = |arm: &Arm| -> FxHashSet<String> {
             let none = FxHashSet::default();
-            arm.iter()
-                .filter(|&&i| movable.contains(&i) && self.available(f, i, b, &none))
+            arm.insts
+                .iter()
+                .filter(|&&i| arm.movable.contains(&i) && self.available(f, i, arm.block, &none))
                 .map(|&i| family(self.m, f, i))
                 .collect()
         };
-        if families(&arm1, &movable1, b1).is_disjoint(&families(&arm2, &movable2, b2)) {
+        let mut common = families(&arms[0]);
+        for arm in &arms[1..] {
+            let theirs = families(arm);
+            common.retain(|k| theirs.contains(k));
+        }
+        if common.is_empty() {
             return (false, false);
         }
         // Only what could ever be hoisted needs a class: movable, with
         // every operand from its arm movable too.
-        let hoistable = |arm: &[Inst], movable: &FxHashSet<Inst>, b: Block| -> FxHashSet<Inst> {
+        for arm in &mut arms {
             let mut out = FxHashSet::default();
-            for &i in arm {
-                let in_arm = |v: &Value| f.dfg().value_inst(*v).filter(|&d| f.layout().inst_block(d) == Some(b));
-                if movable.contains(&i) && f.dfg().inst(i).args.iter().filter_map(in_arm).all(|d| out.contains(&d)) {
+            for &i in &arm.insts {
+                let in_arm =
+                    |v: &Value| f.dfg().value_inst(*v).filter(|&d| f.layout().inst_block(d) == Some(arm.block));
+                if arm.movable.contains(&i) && f.dfg().inst(i).args.iter().filter_map(in_arm).all(|d| out.contains(&d))
+                {
                     out.insert(i);
                 }
             }
-            out
-        };
-        let (hoistable1, hoistable2) = (hoistable(&arm1, &movable1, b1), hoistable(&arm2, &movable2, b2));
+            arm.hoistable = out;
+        }
         let classes =
-            Classes::build_for(self.m, f, &[b1, b2], &sites, |i| hoistable1.contains(&i) || hoistable2.contains(&i));
-        // The movable instructions of the second arm by e-class, in order, so
+            Classes::build_for(self.m, f, &blocks, &sites, |i| arms.iter().any(|arm| arm.hoistable.contains(&i)));
+        // The movable instructions of the other arms by e-class, in order, so
         // that finding a partner costs what the class holds, not the arm.
-        let mut by_class: FxHashMap<egg::Id, Vec<Inst>> = FxHashMap::default();
-        for &i2 in arm2.iter().filter(|i| movable2.contains(i)) {
-            if let Some(c) = classes.class_of(i2) {
-                by_class.entry(c).or_default().push(i2);
+        for arm in &mut arms[1..] {
+            for &i in arm.insts.iter().filter(|i| arm.movable.contains(i)) {
+                if let Some(c) = classes.class_of(i) {
+                    arm.by_class.entry(c).or_default().push(i);
+                }
             }
         }
-        let mut order1 = MemoryOrder::new(self.m, f, &arm1);
-        let mut order2 = MemoryOrder::new(self.m, f, &arm2);
+        let (first, others) = arms.split_first_mut().expect("two arms or more");
         let mut hoisted: FxHashSet<Inst> = FxHashSet::default();
         let mut replacements = Replacements::new();
         let mut removed = Vec::new();
         let mut changed = false;
         let mut merged_convergent = false;
         let mut merged_anchor = false;
-        for &i1 in &arm1 {
-            if !movable1.contains(&i1) || !self.available(f, i1, b1, &hoisted) || !order1.ready(i1, &hoisted) {
+        for &i1 in &first.insts {
+            if !first.movable.contains(&i1)
+                || !self.available(f, i1, first.block, &hoisted)
+                || !first.order.ready(i1, &hoisted)
+            {
                 continue;
             }
-            let Some(candidates) = classes.class_of(i1).and_then(|c| by_class.get(&c)) else { continue };
-            let Some(&i2) = candidates.iter().find(|&&i2| {
-                !hoisted.contains(&i2) && self.available(f, i2, b2, &hoisted) && order2.ready(i2, &hoisted)
-            }) else {
-                continue;
-            };
-            // What the one instruction may still promise on both paths
-            // (`opt_conv_ir::merge`), or why the two cannot be one.
-            let md = BufferedMetadata { m: self.m, edits: &mut *self.edits };
-            let merged = match merge_in(self.m, &md, f, i1, i2) {
-                Ok(m) => m,
-                Err(why) => {
-                    let msg = format!("cannot hoist {} and {}: {why}", inst_label(f, i1), inst_label(f, i2));
-                    self.remarks.push((RemarkKind::Missed, block_label(f, a), msg));
-                    continue;
-                }
-            };
-            match self.oracle.ask(f, &Query::Merge { a: i1, b: i2, to: InsertPoint::BlockEnd(a) }) {
-                Verdict::Legal(_) => {}
-                Verdict::Refused(r) => {
-                    let msg = format!("cannot hoist {} and {}: {r}", inst_label(f, i1), inst_label(f, i2));
-                    self.remarks.push((RemarkKind::Missed, block_label(f, a), msg));
-                    continue;
-                }
+            let Some(class) = classes.class_of(i1) else { continue };
+            // A partner in every other arm, or nothing moves.
+            let mut partners: Vec<(Inst, Block)> = Vec::with_capacity(others.len());
+            for arm in others.iter_mut() {
+                let Some(candidates) = arm.by_class.get(&class) else { break };
+                let found = candidates.iter().copied().find(|&i| {
+                    !hoisted.contains(&i) && self.available(f, i, arm.block, &hoisted) && arm.order.ready(i, &hoisted)
+                });
+                let Some(i) = found else { break };
+                partners.push((i, arm.block));
             }
+            if partners.len() != others.len() {
+                continue;
+            }
+            if !self.may_merge(f, a, i1, &partners) {
+                continue;
+            }
+            let with: Vec<String> =
+                partners.iter().map(|&(i, b)| format!("{} from {}", inst_label(f, i), block_label(f, b))).collect();
             let msg = format!(
-                "hoisted {} from {} into {}, merged with {} from {}",
+                "hoisted {} from {} into {}, merged with {}",
                 inst_label(f, i1),
-                block_label(f, b1),
+                block_label(f, first.block),
                 block_label(f, a),
-                inst_label(f, i2),
-                block_label(f, b2)
+                with.join(" and ")
             );
+            // What the one instruction may still promise on every path
+            // (`opt_conv_ir::merge`), one partner at a time. Each partner was
+            // checked against `i1` as it was; should a later one no longer
+            // merge with the merged `i1`, `i1` has only lost promises and
+            // stays where it is.
+            let mut merged_all = true;
+            for &(i2, _) in &partners {
+                let md = BufferedMetadata { m: self.m, edits: &mut *self.edits };
+                match merge_in(self.m, &md, f, i1, i2) {
+                    Ok(merged) => {
+                        let mut md = BufferedMetadata { m: self.m, edits: &mut *self.edits };
+                        merged.apply(f, i1).attach(&mut md, &mut self.locations, f);
+                    }
+                    Err(_) => {
+                        merged_all = false;
+                        break;
+                    }
+                }
+            }
+            if !merged_all {
+                continue;
+            }
             tracing::debug!(target: "opt_conv::hoist", "{msg}");
             self.remarks.push((RemarkKind::Passed, block_label(f, a), msg));
-            let mut md = BufferedMetadata { m: self.m, edits: &mut *self.edits };
-            merged.apply(f, i1).attach(&mut md, &mut self.locations, f);
             move_to_block_end(f, i1, a);
-            if let (Some(v1), Some(v2)) = (f.dfg().inst_result(i1), f.dfg().inst_result(i2)) {
-                replacements.insert(v2, v1);
-            }
             hoisted.insert(i1);
-            hoisted.insert(i2);
-            removed.push(i2);
+            for &(i2, _) in &partners {
+                if let (Some(v1), Some(v2)) = (f.dfg().inst_result(i1), f.dfg().inst_result(i2)) {
+                    replacements.insert(v2, v1);
+                }
+                hoisted.insert(i2);
+                removed.push(i2);
+            }
             changed = true;
             if self.oracle.convergence().op(i1) != ConvOp::None {
                 merged_convergent = true;
@@ -238,6 +278,28 @@ impl Hoister<'_> {
             self.oracle.refresh(f);
         }
         (changed, merged_anchor)
+    }
+
+    /// Whether `i1` may become one instruction with each of `partners`: the
+    /// pairs merge (`opt_conv_ir::merge`) and the oracle allows merging them
+    /// at the end of `a`. A refusal is a missed remark.
+    fn may_merge(&mut self, f: &Function, a: Block, i1: Inst, partners: &[(Inst, Block)]) -> bool {
+        for &(i2, _) in partners {
+            let md = BufferedMetadata { m: self.m, edits: &mut *self.edits };
+            let refusal = match merge_in(self.m, &md, f, i1, i2) {
+                Err(why) => Some(why),
+                Ok(_) => match self.oracle.ask(f, &Query::Merge { a: i1, b: i2, to: InsertPoint::BlockEnd(a) }) {
+                    Verdict::Legal(_) => None,
+                    Verdict::Refused(r) => Some(r.to_string()),
+                },
+            };
+            if let Some(why) = refusal {
+                let msg = format!("cannot hoist {} and {}: {why}", inst_label(f, i1), inst_label(f, i2));
+                self.remarks.push((RemarkKind::Missed, block_label(f, a), msg));
+                return false;
+            }
+        }
+        true
     }
 
     /// Operands of `i` (in arm `b`) available at the end of the branch
@@ -342,6 +404,18 @@ fn family(m: &Module, f: &Function, i: Inst) -> String {
         },
         _ => d.opcode_name().to_owned(),
     }
+}
+
+/// One successor being hoisted from.
+struct Arm {
+    block: Block,
+    insts: Vec<Inst>,
+    movable: FxHashSet<Inst>,
+    hoistable: FxHashSet<Inst>,
+    order: MemoryOrder,
+    /// The movable instructions by e-class, in order (not kept for the
+    /// first arm, whose instructions look for partners).
+    by_class: FxHashMap<egg::Id, Vec<Inst>>,
 }
 
 /// The order of an arm's memory accesses, which hoisting keeps: a store
