@@ -21,17 +21,19 @@
 //!            a:\n  %s = add i32 %x, %y\n  %m = mul i32 %s, 2\n  ret i32 %m\n\
 //!            b:\n  %t = add i32 %y, %x\n  %n = shl i32 %t, 1\n  ret i32 %n\n}\n";
 //! let (m, _) = parse_module("f.ll", src).unwrap();
-//! let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+//! let fid = m.func_by_name("f").unwrap();
+//! let f = m.body(fid).unwrap();
 //! let (a, b) = (f.block_by_name("a").unwrap(), f.block_by_name("b").unwrap());
-//! let classes = Classes::build(&m, f, &[a, b], &[]);
+//! let classes = Classes::build(&m, fid, f, &[a, b], &[]);
 //! let inst = |n: &str| f.inst_by_name(n).unwrap();
 //! assert!(classes.same(inst("s"), inst("t"))); // commutativity
 //! assert!(classes.same(inst("m"), inst("n"))); // x * 2 == x << 1
 //! ```
 
 use egg::{EGraph, Id, Pattern, Rewrite, Runner, SymbolLang, rewrite as rw};
+use opt_conv_ir::analysis::alias::may_alias;
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::{Block, ConstKind, EntityRef, Function, Inst, InstKind, Module, Value, ValueDef};
+use opt_conv_ir::{Block, ConstKind, EntityRef, FuncId, Function, Inst, InstKind, Module, Value, ValueDef};
 use rustc_hash::FxHashMap;
 use std::time::Duration;
 
@@ -64,8 +66,8 @@ const GROWTH: usize = 3;
 impl Classes {
     /// Models the instructions of `blocks`; `sites` gives the site of each
     /// convergent operation in them (one not listed is never equated).
-    pub fn build(m: &Module, f: &Function, blocks: &[Block], sites: &[(Inst, Site)]) -> Classes {
-        Self::build_for(m, f, blocks, sites, |_| true)
+    pub fn build(m: &Module, fid: FuncId, f: &Function, blocks: &[Block], sites: &[(Inst, Site)]) -> Classes {
+        Self::build_for(m, fid, f, blocks, sites, |_| true)
     }
 
     /// [`Classes::build`] for the instructions `wanted` accepts only; the
@@ -75,6 +77,7 @@ impl Classes {
     /// holds: a pass asks only about the instructions it could use.
     pub fn build_for(
         m: &Module,
+        fid: FuncId,
         f: &Function,
         blocks: &[Block],
         sites: &[(Inst, Site)],
@@ -86,8 +89,15 @@ impl Classes {
         let entry_state = b.leaf("mem".into());
         for &blk in blocks {
             let mut mem = entry_state;
+            // The block's writes so far: the state each leaves, and the
+            // address of a plain store.
+            let mut writes: Vec<(Id, Option<Value>)> = Vec::new();
             for i in f.block_insts(blk) {
-                let modelled = wanted(i).then(|| b.model(i, mem, &sites)).flatten();
+                let seen = match f.dfg().inst(i).kind {
+                    InstKind::Load { .. } => state_for_load(m, fid, f, f.dfg().inst(i).args[0], &writes, entry_state),
+                    _ => mem,
+                };
+                let modelled = wanted(i).then(|| b.model(i, seen, &sites)).flatten();
                 if let Some(id) = modelled {
                     b.ids.insert(i, id);
                     if let Some(v) = f.dfg().inst_result(i) {
@@ -96,8 +106,11 @@ impl Classes {
                 }
                 if let Some(state) = modelled.filter(|_| is_plain_store(f, i)) {
                     mem = state;
+                    writes.push((mem, Some(f.dfg().inst(i).args[1])));
                 } else if inst_effects(m, f, i).writes {
                     mem = b.leaf(format!("mem@{}", i.index()));
+                    let addr = is_plain_store(f, i).then(|| f.dfg().inst(i).args[1]);
+                    writes.push((mem, addr));
                 }
             }
         }
@@ -267,6 +280,23 @@ impl Builder<'_> {
     }
 }
 
+/// How many writes a load looks past for one that may write what it reads.
+pub const LOAD_LOOKBACK: usize = 16;
+
+/// The memory state a load of `addr` sees: the one after the last of
+/// `writes` that may write what it reads. Plain stores to addresses that
+/// cannot overlap it are looked past (up to [`LOAD_LOOKBACK`] of them), so
+/// that a load after a store to another object reads the state before it.
+fn state_for_load(m: &Module, fid: FuncId, f: &Function, addr: Value, writes: &[(Id, Option<Value>)], entry: Id) -> Id {
+    for (k, &(state, store_addr)) in writes.iter().rev().enumerate() {
+        let passes = k < LOAD_LOOKBACK && store_addr.is_some_and(|q| !may_alias(m, fid, f, q, addr));
+        if !passes {
+            return state;
+        }
+    }
+    entry
+}
+
 /// A store that is neither volatile nor atomic: the only write the e-graph
 /// models.
 pub fn is_plain_store(f: &Function, i: Inst) -> bool {
@@ -342,9 +372,10 @@ mod tests {
         }
         src.push_str("}\n");
         let (m, _) = parse_module("f.ll", &src).unwrap();
-        let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+        let fid = m.func_by_name("f").unwrap();
+        let f = m.body(fid).unwrap();
         let (a, b) = (f.block_by_name("a").unwrap(), f.block_by_name("b").unwrap());
-        let classes = Classes::build(&m, f, &[a, b], &[]);
+        let classes = Classes::build(&m, fid, f, &[a, b], &[]);
         let inst = |n: &str| f.inst_by_name(n).unwrap();
         assert!(classes.same(inst("t"), inst("v")));
         assert!(classes.same(inst("m"), inst("n")));

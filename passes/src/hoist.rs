@@ -1,20 +1,27 @@
-//! `hoist`: common-code hoisting from the two successors of a branch into
-//! the branch block, in the manner of SimplifyCFG's hoisting and GVNHoist.
+//! `hoist`: common-code hoisting from the successors of a branch or switch
+//! into it, in the manner of SimplifyCFG's hoisting and GVNHoist.
 //!
-//! For each block ending in a two-way `br` (or `switch`) whose successors
-//! have it as their only predecessor, instructions of the two successors that compute
-//! the same value are hoisted into it as one. Equivalence is decided with
-//! egg ([`crate::equivalence`]): value equivalence modulo commutativity and
-//! simple algebra over pure operations, loads, read-only calls and plain
-//! stores, each with the memory state it sees. An instruction moves only
-//! above instructions that always pass control on, with its operands
-//! available in the branch block; the memory accesses of each arm keep
-//! their order (a store goes up after every access before it, a reader
-//! after every write before it), as GVNHoist's memory SSA checks do. The merged instruction keeps only what both promised
-//! (the smaller alignment, intersected flags and call-site attributes,
-//! metadata both had: [`opt_conv_ir::merge`]); a pair that differs in what
-//! it does (volatility, ordering, ABI attributes) stays apart, with a
-//! missed remark.
+//! For each block ending in a `br` or `switch` whose successors (two or
+//! more) have it as their only predecessor, instructions that compute the
+//! same value in every successor are hoisted into it as one. Equivalence is
+//! decided with egg ([`crate::equivalence`]): value equivalence modulo
+//! commutativity and simple algebra over pure operations, loads, read-only
+//! calls and plain stores, each with the memory state it sees. An
+//! instruction moves only above instructions that always pass control on,
+//! with its operands available in the branch block. The memory accesses of
+//! each arm keep their order, as GVNHoist's memory SSA checks ensure: a
+//! store goes up after every access before it, a reader after every write
+//! before it that may write what it reads (a load passes plain stores to
+//! objects it cannot overlap: [`opt_conv_ir::analysis::alias`]).
+//!
+//! The merged instruction keeps only what all promised (the smaller
+//! alignment, intersected flags and call-site attributes, the most generic
+//! `!tbaa` and `!range`: [`opt_conv_ir::merge`]); a pair that differs in
+//! what it does (volatility, ordering, ABI attributes) stays apart, with a
+//! missed remark. Its location is the merge of theirs, as SimplifyCFG gives
+//! it (GVNHoist drops it). Not done: GVNHoist's hoisting to the common
+//! dominator of blocks that are not the successors of one block, and of
+//! calls that may write memory.
 //!
 //! Convergent calls are distinct unless the legality oracle allows merging
 //! them: reductions in both arms of a uniform branch merge into one, anchors
@@ -22,17 +29,18 @@
 //! (LLVM's GVNHoist refuses every convergent call). Refusals are missed
 //! remarks naming the rule.
 
-use crate::equivalence::{Classes, Site, is_plain_store};
+use crate::equivalence::{Classes, LOAD_LOOKBACK, Site, is_plain_store};
 use crate::module_edits::{BufferedMetadata, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::remarks::{Remark, RemarkKind};
 use crate::remarks::{block_label, inst_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::analysis::alias::may_alias;
 use opt_conv_ir::debug_loc::LocationMerger;
 use opt_conv_ir::edit::{Replacements, move_to_block_end, remove_inst};
 use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::merge::merge_in;
-use opt_conv_ir::{Block, Changes, Function, Inst, InstKind, Module, Value};
+use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, InstKind, Module, Value};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Verdict};
 use opt_conv_legality::{ConvOp, TokenKind};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -53,6 +61,7 @@ impl FunctionPass for Hoist {
         let oracle = Oracle::new(cx.module, cx.func, f).explaining(explain);
         let mut h = Hoister {
             m: cx.module,
+            fid: cx.func,
             oracle,
             remarks: Vec::new(),
             edits: &mut *cx.edits,
@@ -86,6 +95,7 @@ impl FunctionPass for Hoist {
 
 struct Hoister<'m> {
     m: &'m Module,
+    fid: FuncId,
     oracle: Oracle<'m>,
     remarks: Vec<(RemarkKind, String, String)>,
     /// Where the merged instructions' new metadata nodes go. They are made
@@ -170,8 +180,9 @@ impl Hoister<'_> {
             }
             arm.hoistable = out;
         }
-        let classes =
-            Classes::build_for(self.m, f, &blocks, &sites, |i| arms.iter().any(|arm| arm.hoistable.contains(&i)));
+        let classes = Classes::build_for(self.m, self.fid, f, &blocks, &sites, |i| {
+            arms.iter().any(|arm| arm.hoistable.contains(&i))
+        });
         // The movable instructions of the other arms by e-class, in order, so
         // that finding a partner costs what the class holds, not the arm.
         for arm in &mut arms[1..] {
@@ -191,7 +202,7 @@ impl Hoister<'_> {
         for &i1 in &first.insts {
             if !first.movable.contains(&i1)
                 || !self.available(f, i1, first.block, &hoisted)
-                || !first.order.ready(i1, &hoisted)
+                || !first.order.ready(self.m, self.fid, f, i1, &hoisted)
             {
                 continue;
             }
@@ -201,7 +212,9 @@ impl Hoister<'_> {
             for arm in others.iter_mut() {
                 let Some(candidates) = arm.by_class.get(&class) else { break };
                 let found = candidates.iter().copied().find(|&i| {
-                    !hoisted.contains(&i) && self.available(f, i, arm.block, &hoisted) && arm.order.ready(i, &hoisted)
+                    !hoisted.contains(&i)
+                        && self.available(f, i, arm.block, &hoisted)
+                        && arm.order.ready(self.m, self.fid, f, i, &hoisted)
                 });
                 let Some(i) = found else { break };
                 partners.push((i, arm.block));
@@ -420,17 +433,26 @@ struct Arm {
 
 /// The order of an arm's memory accesses, which hoisting keeps: a store
 /// goes up only once every access before it in its arm has, a reader once
-/// every write before it has. (Merged pairs are equal in the e-graph, whose
+/// every write before it that may write what it reads has (a load passes
+/// plain stores to addresses it cannot overlap, as its memory state in the
+/// e-graph does). Merged instructions are equal in the e-graph, whose
 /// memory states already say that the writes before them are equal; this
-/// says that those writes went up first.)
+/// says that those writes went up first.
 struct MemoryOrder {
-    /// The arm's accesses in order, and whether each writes.
-    accesses: Vec<(Inst, bool)>,
+    /// The arm's accesses in order: whether each writes, and the address of
+    /// a plain store or a load.
+    accesses: Vec<Access>,
     position: FxHashMap<Inst, usize>,
     /// Every access before this one has been hoisted.
     first_left: usize,
     /// Every write before this one has been hoisted.
     first_write_left: usize,
+}
+
+struct Access {
+    inst: Inst,
+    writes: bool,
+    addr: Option<Value>,
 }
 
 impl MemoryOrder {
@@ -440,29 +462,56 @@ impl MemoryOrder {
         for &i in arm {
             let e = inst_effects(m, f, i);
             if e.reads || e.writes {
+                let d = f.dfg().inst(i);
+                let addr = match d.kind {
+                    InstKind::Load { volatile: false, atomic: None, .. } => Some(d.args[0]),
+                    _ if is_plain_store(f, i) => Some(d.args[1]),
+                    _ => None,
+                };
                 position.insert(i, accesses.len());
-                accesses.push((i, e.writes));
+                accesses.push(Access { inst: i, writes: e.writes, addr });
             }
         }
         MemoryOrder { accesses, position, first_left: 0, first_write_left: 0 }
     }
 
     /// Whether `i` may go up now, given what has been hoisted. The cursors
-    /// only move forward: the checks of a block cost what it holds.
-    fn ready(&mut self, i: Inst, hoisted: &FxHashSet<Inst>) -> bool {
+    /// only move forward; a load looks past at most [`LOAD_LOOKBACK`]
+    /// stores left behind: the checks of a block cost what it holds.
+    fn ready(&mut self, m: &Module, fid: FuncId, f: &Function, i: Inst, hoisted: &FxHashSet<Inst>) -> bool {
         let Some(&k) = self.position.get(&i) else { return true };
         let n = self.accesses.len();
-        while self.first_left < n && hoisted.contains(&self.accesses[self.first_left].0) {
+        while self.first_left < n && hoisted.contains(&self.accesses[self.first_left].inst) {
             self.first_left += 1;
         }
         self.first_write_left = self.first_write_left.max(self.first_left);
         while self.first_write_left < n && {
-            let (j, writes) = self.accesses[self.first_write_left];
-            !writes || hoisted.contains(&j)
+            let a = &self.accesses[self.first_write_left];
+            !a.writes || hoisted.contains(&a.inst)
         } {
             self.first_write_left += 1;
         }
-        if self.accesses[k].1 { k == self.first_left } else { k <= self.first_write_left }
+        let here = &self.accesses[k];
+        if here.writes {
+            return k == self.first_left;
+        }
+        if k <= self.first_write_left {
+            return true;
+        }
+        // Writes left behind before a load: all plain stores elsewhere.
+        let Some(addr) = here.addr else { return false };
+        let mut passed = 0;
+        for a in &self.accesses[self.first_write_left..k] {
+            if !a.writes || hoisted.contains(&a.inst) {
+                continue;
+            }
+            passed += 1;
+            let elsewhere = is_plain_store(f, a.inst) && a.addr.is_some_and(|q| !may_alias(m, fid, f, q, addr));
+            if passed > LOAD_LOOKBACK || !elsewhere {
+                return false;
+            }
+        }
+        true
     }
 }
 
