@@ -5,6 +5,17 @@ use opt_conv_tests::{opt_conv, tests_dir};
 const SIMPLE: &str =
     "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  ret i32 0\n}\n";
 
+/// A label as long as the comment column or longer is still followed by a
+/// space before its `; preds` comment, as opt-22 prints it.
+#[test]
+fn preds_comment_after_a_long_label() {
+    let long = "a".repeat(60);
+    let src = format!("define void @f(i1 %c) {{\nentry:\n  br label %{long}\n{long}:\n  ret void\n}}\n");
+    let r = opt_conv(&["-S"], &src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains(&format!("\n{long}: ; preds = %entry\n")), "{}", r.stdout);
+}
+
 #[test]
 fn round_trip_to_stdout_and_file() {
     let r = opt_conv(&["-S"], SIMPLE);

@@ -799,8 +799,9 @@ impl<'m> ModulePrinter<'m> {
                 let _ = write_local(out, slots.block(b));
                 out.push(':');
                 if !is_entry && let Some(preds) = &preds {
+                    // To column 50, and at least one space past a longer label.
                     let col = out.len() - start;
-                    for _ in col..50 {
+                    for _ in col..50.max(col + 1) {
                         out.push(' ');
                     }
                     let ps = &preds[b.index()];
