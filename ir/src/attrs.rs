@@ -2,10 +2,11 @@
 //!
 //! The IR interprets only a few attributes (`convergent`, `alwaysinline`,
 //! `noinline`, memory effects, ...). All others are carried verbatim so they
-//! print back unchanged. Sets are kept in LLVM's canonical order (plain
-//! keywords, then keywords with integer or parenthesised payloads, then type
-//! attributes, then string attributes), which makes equal sets compare equal
-//! and keeps printing a fixpoint.
+//! print back unchanged. Sets are kept in LLVM's canonical order (by kind:
+//! enum attributes, then type, integer and range ones, each group ordered as
+//! LLVM numbers its kinds; then string attributes by key), which makes equal
+//! sets compare equal, keeps printing a fixpoint and prints them as opt-22
+//! does.
 
 use crate::types::{Type, TypeTable};
 use std::fmt::{self, Write};
@@ -34,20 +35,27 @@ impl Attr {
         }
     }
 
-    /// Sort class: LLVM orders enum attributes, then integer ones, then type
-    /// ones, then range-like ones, then string attributes.
-    fn class(&self) -> u8 {
-        match self {
-            Attr::Flag(_) => 0,
-            Attr::Int(..) => 1,
-            Attr::Paren(k, _) => match &**k {
-                "range" => 4,
-                "initializes" => 5,
-                "uwtable" | "memory" | "allocsize" | "vscale_range" | "nofpclass" | "allockind" | "captures" => 1,
-                _ => 1,
-            },
-            Attr::Type(..) => 3,
-            Attr::Str(..) => 6,
+    /// Where LLVM puts the attribute in a set: its kind's number, which
+    /// orders enum attributes, then type, integer, range and range-list
+    /// ones, each group by the name of its kind in LLVM's attribute table
+    /// (`noundef` is `NoUndef`, before `NonNull`; `signext` is `SExt`);
+    /// string attributes come last, by key. A keyword LLVM does not know
+    /// goes after the known ones of its group.
+    fn order_key(&self) -> (u8, &'static str, &str) {
+        if let Attr::Str(k, _) = self {
+            return (GROUP_STRING, "", k);
+        }
+        let key = self.key();
+        match KINDS.binary_search_by(|(kw, _, _)| (*kw).cmp(key)) {
+            Ok(i) => (KINDS[i].1, KINDS[i].2, ""),
+            Err(_) => {
+                let group = match self {
+                    Attr::Flag(_) => GROUP_ENUM,
+                    Attr::Type(..) => GROUP_TYPE,
+                    _ => GROUP_INT,
+                };
+                (group, "\u{7f}", key)
+            }
         }
     }
 
@@ -60,6 +68,120 @@ impl Attr {
         }
     }
 }
+
+const GROUP_ENUM: u8 = 0;
+const GROUP_TYPE: u8 = 1;
+const GROUP_INT: u8 = 2;
+const GROUP_RANGE: u8 = 3;
+const GROUP_RANGE_LIST: u8 = 4;
+const GROUP_STRING: u8 = 5;
+
+/// LLVM 22's attribute kinds: keyword (the table is sorted by it), group,
+/// and the kind's name, which orders a group.
+#[rustfmt::skip]
+static KINDS: &[(&str, u8, &str)] = &[
+    ("align", GROUP_INT, "Alignment"),
+    ("alignstack", GROUP_INT, "StackAlignment"),
+    ("allocalign", GROUP_ENUM, "AllocAlign"),
+    ("allockind", GROUP_INT, "AllocKind"),
+    ("allocptr", GROUP_ENUM, "AllocatedPointer"),
+    ("allocsize", GROUP_INT, "AllocSize"),
+    ("alwaysinline", GROUP_ENUM, "AlwaysInline"),
+    ("builtin", GROUP_ENUM, "Builtin"),
+    ("byref", GROUP_TYPE, "ByRef"),
+    ("byval", GROUP_TYPE, "ByVal"),
+    ("captures", GROUP_INT, "Captures"),
+    ("cold", GROUP_ENUM, "Cold"),
+    ("convergent", GROUP_ENUM, "Convergent"),
+    ("coro_elide_safe", GROUP_ENUM, "CoroElideSafe"),
+    ("coro_only_destroy_when_complete", GROUP_ENUM, "CoroDestroyOnlyWhenComplete"),
+    ("dead_on_return", GROUP_ENUM, "DeadOnReturn"),
+    ("dead_on_unwind", GROUP_ENUM, "DeadOnUnwind"),
+    ("dereferenceable", GROUP_INT, "Dereferenceable"),
+    ("dereferenceable_or_null", GROUP_INT, "DereferenceableOrNull"),
+    ("disable_sanitizer_instrumentation", GROUP_ENUM, "DisableSanitizerInstrumentation"),
+    ("elementtype", GROUP_TYPE, "ElementType"),
+    ("fn_ret_thunk_extern", GROUP_ENUM, "FnRetThunkExtern"),
+    ("hot", GROUP_ENUM, "Hot"),
+    ("hybrid_patchable", GROUP_ENUM, "HybridPatchable"),
+    ("immarg", GROUP_ENUM, "ImmArg"),
+    ("inalloca", GROUP_TYPE, "InAlloca"),
+    ("initializes", GROUP_RANGE_LIST, "Initializes"),
+    ("inlinehint", GROUP_ENUM, "InlineHint"),
+    ("inreg", GROUP_ENUM, "InReg"),
+    ("jumptable", GROUP_ENUM, "JumpTable"),
+    ("memory", GROUP_INT, "Memory"),
+    ("minsize", GROUP_ENUM, "MinSize"),
+    ("mustprogress", GROUP_ENUM, "MustProgress"),
+    ("naked", GROUP_ENUM, "Naked"),
+    ("nest", GROUP_ENUM, "Nest"),
+    ("noalias", GROUP_ENUM, "NoAlias"),
+    ("nobuiltin", GROUP_ENUM, "NoBuiltin"),
+    ("nocallback", GROUP_ENUM, "NoCallback"),
+    ("nocf_check", GROUP_ENUM, "NoCfCheck"),
+    ("nocreateundeforpoison", GROUP_ENUM, "NoCreateUndefOrPoison"),
+    ("nodivergencesource", GROUP_ENUM, "NoDivergenceSource"),
+    ("noduplicate", GROUP_ENUM, "NoDuplicate"),
+    ("noext", GROUP_ENUM, "NoExt"),
+    ("nofpclass", GROUP_INT, "NoFPClass"),
+    ("nofree", GROUP_ENUM, "NoFree"),
+    ("noimplicitfloat", GROUP_ENUM, "NoImplicitFloat"),
+    ("noinline", GROUP_ENUM, "NoInline"),
+    ("nomerge", GROUP_ENUM, "NoMerge"),
+    ("nonlazybind", GROUP_ENUM, "NonLazyBind"),
+    ("nonnull", GROUP_ENUM, "NonNull"),
+    ("noprofile", GROUP_ENUM, "NoProfile"),
+    ("norecurse", GROUP_ENUM, "NoRecurse"),
+    ("noredzone", GROUP_ENUM, "NoRedZone"),
+    ("noreturn", GROUP_ENUM, "NoReturn"),
+    ("nosanitize_bounds", GROUP_ENUM, "NoSanitizeBounds"),
+    ("nosanitize_coverage", GROUP_ENUM, "NoSanitizeCoverage"),
+    ("nosync", GROUP_ENUM, "NoSync"),
+    ("noundef", GROUP_ENUM, "NoUndef"),
+    ("nounwind", GROUP_ENUM, "NoUnwind"),
+    ("null_pointer_is_valid", GROUP_ENUM, "NullPointerIsValid"),
+    ("optdebug", GROUP_ENUM, "OptimizeForDebugging"),
+    ("optforfuzzing", GROUP_ENUM, "OptForFuzzing"),
+    ("optnone", GROUP_ENUM, "OptimizeNone"),
+    ("optsize", GROUP_ENUM, "OptimizeForSize"),
+    ("preallocated", GROUP_TYPE, "Preallocated"),
+    ("presplitcoroutine", GROUP_ENUM, "PresplitCoroutine"),
+    ("range", GROUP_RANGE, "Range"),
+    ("readnone", GROUP_ENUM, "ReadNone"),
+    ("readonly", GROUP_ENUM, "ReadOnly"),
+    ("returned", GROUP_ENUM, "Returned"),
+    ("returns_twice", GROUP_ENUM, "ReturnsTwice"),
+    ("safestack", GROUP_ENUM, "SafeStack"),
+    ("sanitize_address", GROUP_ENUM, "SanitizeAddress"),
+    ("sanitize_alloc_token", GROUP_ENUM, "SanitizeAllocToken"),
+    ("sanitize_hwaddress", GROUP_ENUM, "SanitizeHWAddress"),
+    ("sanitize_memory", GROUP_ENUM, "SanitizeMemory"),
+    ("sanitize_memtag", GROUP_ENUM, "SanitizeMemTag"),
+    ("sanitize_numerical_stability", GROUP_ENUM, "SanitizeNumericalStability"),
+    ("sanitize_realtime", GROUP_ENUM, "SanitizeRealtime"),
+    ("sanitize_realtime_blocking", GROUP_ENUM, "SanitizeRealtimeBlocking"),
+    ("sanitize_thread", GROUP_ENUM, "SanitizeThread"),
+    ("sanitize_type", GROUP_ENUM, "SanitizeType"),
+    ("shadowcallstack", GROUP_ENUM, "ShadowCallStack"),
+    ("signext", GROUP_ENUM, "SExt"),
+    ("skipprofile", GROUP_ENUM, "SkipProfile"),
+    ("speculatable", GROUP_ENUM, "Speculatable"),
+    ("speculative_load_hardening", GROUP_ENUM, "SpeculativeLoadHardening"),
+    ("sret", GROUP_TYPE, "StructRet"),
+    ("ssp", GROUP_ENUM, "StackProtect"),
+    ("sspreq", GROUP_ENUM, "StackProtectReq"),
+    ("sspstrong", GROUP_ENUM, "StackProtectStrong"),
+    ("strictfp", GROUP_ENUM, "StrictFP"),
+    ("swiftasync", GROUP_ENUM, "SwiftAsync"),
+    ("swifterror", GROUP_ENUM, "SwiftError"),
+    ("swiftself", GROUP_ENUM, "SwiftSelf"),
+    ("uwtable", GROUP_INT, "UWTable"),
+    ("vscale_range", GROUP_INT, "VScaleRange"),
+    ("willreturn", GROUP_ENUM, "WillReturn"),
+    ("writable", GROUP_ENUM, "Writable"),
+    ("writeonly", GROUP_ENUM, "WriteOnly"),
+    ("zeroext", GROUP_ENUM, "ZExt"),
+];
 
 enum IntStyle {
     Space,
@@ -90,7 +212,7 @@ impl AttrSet {
         let key = a.key().to_owned();
         let is_str = matches!(a, Attr::Str(..));
         self.attrs.retain(|b| b.key() != key || matches!(b, Attr::Str(..)) != is_str);
-        let pos = self.attrs.partition_point(|b| (b.class(), b.key()) < (a.class(), a.key()));
+        let pos = self.attrs.partition_point(|b| b.order_key() < a.order_key());
         self.attrs.insert(pos, a);
     }
     /// Adds every attribute of `other`.
@@ -472,14 +594,58 @@ mod tests {
         s.insert(Attr::Int("alignstack".into(), 16));
         let mut g = String::new();
         s.write_group(&mut g, &t).unwrap();
-        assert_eq!(g, "convergent nounwind alignstack=16 memory(none) \"foo\"=\"bar\"");
+        assert_eq!(g, "convergent nounwind memory(none) alignstack=16 \"foo\"=\"bar\"");
         let mut i = String::new();
         s.write_inline(&mut i, &t).unwrap();
-        assert_eq!(i, "convergent nounwind alignstack(16) memory(none) \"foo\"=\"bar\"");
+        assert_eq!(i, "convergent nounwind memory(none) alignstack(16) \"foo\"=\"bar\"");
         assert!(s.has("convergent"));
         assert_eq!(s.memory(), MemoryEffects::None);
         s.insert(Attr::Flag("convergent".into()));
         assert_eq!(s.iter().filter(|a| a.key() == "convergent").count(), 1);
+    }
+
+    /// The orders opt-22 prints, which follow LLVM's kind numbers, not the
+    /// keywords: `noundef` (NoUndef) before `nonnull` (NonNull), type
+    /// attributes before integer ones, `uwtable` (an integer kind) after
+    /// `memory`, ranges after both, unknown keywords after known ones.
+    #[test]
+    fn llvm_kind_order() {
+        let t = TypeTable::new();
+        let print = |attrs: Vec<Attr>| {
+            let mut s = AttrSet::new();
+            for a in attrs {
+                s.insert(a);
+            }
+            let mut out = String::new();
+            s.write_inline(&mut out, &t).unwrap();
+            out
+        };
+        let flag = |k: &str| Attr::Flag(k.into());
+        assert_eq!(
+            print(vec![
+                Attr::Int("dereferenceable".into(), 16),
+                Attr::Int("align".into(), 8),
+                flag("nonnull"),
+                flag("noundef")
+            ]),
+            "noundef nonnull align 8 dereferenceable(16)"
+        );
+        assert_eq!(
+            print(vec![Attr::Int("align".into(), 4), Attr::Type("byval".into(), Type::I32), flag("noundef")]),
+            "noundef byval(i32) align 4"
+        );
+        assert_eq!(
+            print(vec![Attr::Paren("range".into(), "i32 0, 4".into()), flag("signext"), flag("noundef")]),
+            "noundef signext range(i32 0, 4)"
+        );
+        assert_eq!(
+            print(vec![flag("uwtable"), Attr::Paren("memory".into(), "none".into()), flag("nounwind")]),
+            "nounwind memory(none) uwtable"
+        );
+        assert_eq!(
+            print(vec![flag("zzz_unknown"), flag("zeroext"), flag("allocalign")]),
+            "allocalign zeroext zzz_unknown"
+        );
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub fn numbered(name: &str) -> Option<&str> {
 }
 
 /// Writes `"bytes"` with LLVM's escapes: printable ASCII except `"` and `\`
-/// as is, everything else as `\XX` in upper-case hex.
+/// as is, `\` as `\\`, everything else as `\XX` in upper-case hex.
 pub fn write_quoted(out: &mut impl Write, bytes: &[u8]) -> fmt::Result {
     out.write_char('"')?;
     write_escaped(out, bytes)?;
@@ -38,7 +38,10 @@ pub fn write_quoted(out: &mut impl Write, bytes: &[u8]) -> fmt::Result {
 pub fn write_escaped(out: &mut impl Write, bytes: &[u8]) -> fmt::Result {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for &c in bytes {
-        if (0x20..0x7f).contains(&c) && c != b'"' && c != b'\\' {
+        if c == b'\\' {
+            // As LLVM 22 prints it (`\5C` reads back the same).
+            out.write_str("\\\\")?;
+        } else if (0x20..0x7f).contains(&c) && c != b'"' {
             out.write_char(c as char)?;
         } else {
             out.write_char('\\')?;
@@ -52,6 +55,13 @@ pub fn write_escaped(out: &mut impl Write, bytes: &[u8]) -> fmt::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn backslash_prints_as_llvm_22_does() {
+        let mut s = String::new();
+        write_quoted(&mut s, b"C:\\a\x01\"").unwrap();
+        assert_eq!(s, r#""C:\\a\01\22""#);
+    }
 
     #[test]
     fn quoting() {
