@@ -83,8 +83,9 @@ fn const_global_offset(m: &Module, dl: &DataLayout, c: &Const) -> Option<(opt_co
 /// What a load of `ty` at byte `off` of the initializer of the constant
 /// global `g` reads, as LLVM folds it: the integer (or the raw bits of the
 /// floating-point value) its bytes hold, or poison past the end. `None`
-/// when that is not known here (a negative offset, a load straddling the
-/// end, an initializer holding addresses, undefined bytes or structs).
+/// when that is not known here (a negative or very large offset, a load
+/// straddling the end, an initializer holding addresses, undefined bytes,
+/// structs or integers whose width is not a whole number of bytes).
 pub fn load(m: &Module, dl: &DataLayout, g: opt_conv_ir::module::GlobalId, off: i128, ty: Type) -> Option<Loaded> {
     let v = definitive_constant(m, g)?;
     let c = v.init.as_ref()?;
@@ -94,10 +95,17 @@ pub fn load(m: &Module, dl: &DataLayout, g: opt_conv_ir::module::GlobalId, off: 
         TypeData::Float(k) => k.bits(),
         _ => return None,
     };
-    if u64::from(bits) != size * 8 && !matches!(m.types.get(ty), TypeData::Int(_)) {
+    // Types with bits beyond their width in memory (i1, i20) are not read:
+    // what those bits hold is not specified.
+    if u64::from(bits) != size * 8 {
         return None;
     }
     let total = i128::from(dl.alloc_size(&m.types, c.ty));
+    // An offset this large may wrap in a narrow address space (where the
+    // address would be in bounds again): not folded.
+    if off >= 1 << 31 {
+        return None;
+    }
     if off >= total {
         return Some(Loaded::Poison);
     }
@@ -142,7 +150,7 @@ fn write_bytes(m: &Module, dl: &DataLayout, c: &Const, out: &mut [u8], at: usize
                 TypeData::Float(k) => k.bits(),
                 _ => return None,
             };
-            if size > 16 || u64::from(bits) > size as u64 * 8 {
+            if size > 16 || u64::from(bits) != size as u64 * 8 {
                 return None;
             }
             for k in 0..size {
@@ -175,5 +183,49 @@ fn write_bytes(m: &Module, dl: &DataLayout, c: &Const, out: &mut [u8], at: usize
             Some(())
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Loaded, load};
+    use opt_conv_ir::{Type, parse_module};
+
+    const SRC: &str = "target datalayout = \"e-i64:64\"\n\
+        @t = internal constant [3 x i32] [i32 258, i32 -1, i32 7]\n\
+        @w = internal global [3 x i32] [i32 258, i32 -1, i32 7]\n\
+        @z = internal constant [2 x i16] zeroinitializer\n\
+        @b = internal constant [2 x i1] [i1 true, i1 false]\n\
+        @s = internal constant [3 x i8] c\"ab\\00\"\n";
+
+    fn read(name: &str, off: i128, ty: Type) -> Option<Loaded> {
+        let (m, _) = parse_module("t.ll", SRC).unwrap_or_else(|e| panic!("{e}"));
+        let g = m.lookup(name).unwrap();
+        load(&m, &m.data_layout(), g, off, ty)
+    }
+
+    #[test]
+    fn loads_read_the_initializer_bytes() {
+        assert_eq!(read("t", 0, Type::I32), Some(Loaded::Bits(258)));
+        assert_eq!(read("t", 8, Type::I32), Some(Loaded::Bits(7)));
+        // Little-endian bytes, whatever the element type.
+        assert_eq!(read("t", 0, Type::I8), Some(Loaded::Bits(2)));
+        assert_eq!(read("t", 1, Type::I8), Some(Loaded::Bits(1)));
+        assert_eq!(read("t", 2, Type::I32), Some(Loaded::Bits(0xffff_0000)));
+        assert_eq!(read("z", 2, Type::I16), Some(Loaded::Bits(0)));
+        assert_eq!(read("s", 1, Type::I8), Some(Loaded::Bits(u128::from(b'b'))));
+    }
+
+    #[test]
+    fn what_is_not_known_is_not_read() {
+        // Past the end: poison; straddling it, before the start, or far
+        // enough to wrap: not folded.
+        assert_eq!(read("t", 12, Type::I32), Some(Loaded::Poison));
+        assert_eq!(read("t", 10, Type::I32), None);
+        assert_eq!(read("t", -4, Type::I32), None);
+        assert_eq!(read("t", 1 << 32, Type::I32), None);
+        // A writable global; integers narrower than their bytes.
+        assert_eq!(read("w", 0, Type::I32), None);
+        assert_eq!(read("b", 0, Type::I1), None);
     }
 }
