@@ -8,6 +8,7 @@
 
 pub mod call_graph;
 pub mod cfg_edit;
+pub mod const_load;
 pub mod dce;
 pub mod dead_functions;
 pub mod debug_records;

@@ -2,14 +2,15 @@
 //! threading, and that the `instsimplify` pass runs on a whole function: folding
 //! integer arithmetic and comparisons on constants, algebraic identities
 //! (`add %x, 0`, `mul %x, 1`, `and %x, 0`), integer casts of constants,
-//! all-zero `getelementptr`s and selects on a constant. No instruction is created; an instruction that
+//! all-zero `getelementptr`s, selects on a constant and loads from constant
+//! globals at constant offsets. No instruction is created; an instruction that
 //! simplifies is replaced by an existing value or a constant.
 //!
 //! Folds that LLVM turns into `poison` (a flagged operation that wraps,
 //! division by zero) are not made: the instruction stays.
 
 use opt_conv_ir::analysis::Uses;
-use opt_conv_ir::constant::{Const, mask, sext};
+use opt_conv_ir::constant::{Const, ConstKind, mask, sext};
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::inst::{BinOp, CastOp, IntFlags};
@@ -27,6 +28,12 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
             let bits = m.types.int_bits(ty)?;
             let (a, b) = (d.args[0], d.args[1]);
             let (op, flags) = (*op, *flags);
+            // Arithmetic on poison is poison.
+            for v in [a, b] {
+                if f.dfg().value_const(v).is_some_and(|c| c.kind == ConstKind::Poison) {
+                    return Some(v);
+                }
+            }
             if let (Some(x), Some(y)) = (int(f, a), int(f, b)) {
                 let v = fold_binop(op, flags, x, y, bits)?;
                 return Some(f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, v)));
@@ -69,6 +76,18 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
             let base = d.args[0];
             let zero = d.args[1..].iter().all(|&x| int(f, x) == Some(0));
             (zero && f.dfg().value_type(base) == ty).then_some(base)
+        }
+        InstKind::Load { volatile: false, atomic: None, .. } => {
+            // A load from a constant global at a constant offset reads its
+            // initializer.
+            let dl = m.data_layout();
+            let (g, off) = crate::const_load::global_offset(m, &dl, f, d.args[0])?;
+            let kind = match crate::const_load::load(m, &dl, g, off, ty)? {
+                crate::const_load::Loaded::Bits(v) if m.types.int_bits(ty).is_some() => ConstKind::Int(v),
+                crate::const_load::Loaded::Bits(v) => ConstKind::Float(v),
+                crate::const_load::Loaded::Poison => ConstKind::Poison,
+            };
+            Some(f.dfg_mut_preserving_cfg().make_const(Const { ty, kind }))
         }
         InstKind::Select { .. } => {
             let (c, t, e) = (d.args[0], d.args[1], d.args[2]);

@@ -2,8 +2,9 @@
 """Differential testing of loop unrolling on counted loops whose exit test
 compares a truncated induction variable: random loops (wide variable of
 any width and step, start near the narrow type's limits, nsw/nuw flags,
-guards, side exits) are run by lli-22 on many arguments before and after
-opt-conv's `loop-unroll` under several option sets; outputs must agree.
+guards, side exits, reads of a constant table indexed by the narrow
+variable) are run by lli-22 on many arguments before and after opt-conv's
+`loop-unroll` under several option sets; outputs must agree.
 
 Each loop is first simulated here, so that only arguments on which the
 original terminates soon and has no undefined behaviour (a wrap flag that
@@ -28,6 +29,9 @@ OPTIONS = [
     ["-unroll-threshold=2000"],
     ["-unroll-threshold=20"],
     ["-unroll-runtime", "-unroll-allow-partial"],
+    # Small thresholds a large boost can lift: the full-unroll simulation
+    # (constant tables, dead products) decides.
+    ["-unroll-threshold=8", "-unroll-max-percent-threshold-boost=2000", "-unroll-max-iteration-count-to-analyze=64"],
 ]
 PREDS = ["eq", "ne", "ult", "slt", "ule", "sle", "ugt", "sgt"]
 
@@ -74,6 +78,12 @@ class Loop:
         self.out = r.choice(["acc", "iv", "ivn", "mix"])
         # A sum of the variable and a constant that is not a step of it.
         self.k = r.choice([1, 3, 100, (1 << (self.wide - 1)) - 40, (1 << (self.wide - 1)) - 2])
+        # A constant table indexed by the narrow variable, mostly zeros.
+        self.table = None
+        if r.random() < 0.4:
+            self.tbits = r.choice([8, 16, 32])
+            zero = r.choice([0.5, 0.8, 0.95, 1.0])
+            self.table = [0 if r.random() < zero else r.randrange(1, 1 << self.tbits) for _ in range(1 << nb)]
 
     def ir(self):
         W, N = f"i{self.wide}", f"i{self.narrow}"
@@ -98,8 +108,17 @@ class Loop:
               f"  %k = add {W} %iv, {self.k}",
               f"  %kneg = icmp slt {W} %k, 0",
               "  %kz = zext i1 %kneg to i64",
-              "  %a2 = add i64 %a1, %kz",
-              "  %acc.next = add i64 %a2, %w"]
+              "  %a2 = add i64 %a1, %kz"]
+        if self.table is not None:
+            T, S = f"i{self.tbits}", len(self.table)
+            L += [f"  %tbn = trunc {W} %iv to {N}", f"  %tbx = zext {N} %tbn to i64",
+                  f"  %tbp = getelementptr inbounds [{S} x {T}], ptr @tbl, i64 0, i64 %tbx",
+                  f"  %tbv = load {T}, ptr %tbp", f"  %tbz = icmp eq {T} %tbv, 0",
+                  f"  %tbw = zext {T} %tbv to i64", "  %tbm = mul i64 %tbw, %w",
+                  "  %tbs = select i1 %tbz, i64 5, i64 %tbm", "  %a3 = add i64 %a2, %tbs",
+                  "  %acc.next = add i64 %a3, %w"]
+        else:
+            L += ["  %acc.next = add i64 %a2, %w"]
         if self.side:
             L += [f"  %tm = trunc {W} %iv to {N}", f"  %se = icmp eq {N} %tm, %m",
                   "  br i1 %se, label %exit.side, label %latch"]
@@ -129,6 +148,9 @@ class Loop:
         if self.side:
             L += ["exit.side:", "  %sv = phi i64 [ %acc.next, %loop ]", "  %sr = add i64 %sv, 99", "  ret i64 %sr"]
         L.append("}")
+        if self.table is not None:
+            T = f"i{self.tbits}"
+            L.append(f"@tbl = internal constant [{len(self.table)} x {T}] [{', '.join(f'{T} {v}' for v in self.table)}]")
         return "\n".join(L) + "\n"
 
     def run(self, n, s, m, fuel=3000):
@@ -143,7 +165,11 @@ class Loop:
         limit = self.limit if self.limit_const else mask(n, N)
         acc = 7
         for _ in range(fuel):
-            acc = mask(acc * 31 + (1 if sx(iv + self.k, W) < 0 else 0) + iv, 64)
+            tb = 0
+            if self.table is not None:
+                t = self.table[mask(iv, N)]
+                tb = 5 if t == 0 else t * iv
+            acc = mask(acc * 31 + (1 if sx(iv + self.k, W) < 0 else 0) + tb + iv, 64)
             if self.side and mask(iv, N) == mask(m, N):
                 return mask(acc + 99, 64)
             nxt = iv + self.step

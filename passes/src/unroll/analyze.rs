@@ -2,7 +2,12 @@
 //! estimates it: the loop's iterations are simulated one by one with the
 //! header phis' constant values (the start, then what the previous
 //! iteration computed), folding integer arithmetic, comparisons and casts
-//! on constants. A branch on a folded condition leaves its other successor
+//! on constants, and the identities of arithmetic with one constant
+//! operand (`mul %x, 0`, `add %x, 0`). Pointers the loop steps (as scalar
+//! evolution sees them) are followed as a base plus a constant offset: a
+//! load at such an address in a constant global reads the initializer
+//! (poison past its end), and two addresses off one base compare as their
+//! offsets. A branch on a folded condition leaves its other successor
 //! unvisited in that iteration.
 //!
 //! Two costs come out. The *rolled dynamic* cost counts every instruction
@@ -22,11 +27,14 @@
 //! iteration where nothing folds.
 
 use super::inst_cost;
+use crate::const_load;
 use crate::loops::Loop;
 use crate::simplify::{fold_binop, fold_cast};
-use opt_conv_ir::constant::Const;
+use opt_conv_ir::constant::{Const, ConstKind, mask};
+use opt_conv_ir::datalayout::DataLayout;
 use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::inst::{BinOp, CastOp};
+use opt_conv_ir::module::GlobalId;
 use opt_conv_ir::{Block, Function, Inst, InstKind, Module, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -57,6 +65,25 @@ pub fn boost(e: &Estimate, max_boost: u64) -> u64 {
 struct State {
     free: bool,
     counted: bool,
+}
+
+/// Where a simulated address points: into a global, or relative to a
+/// pointer defined before the loop.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Base {
+    Global(GlobalId),
+    Value(Value),
+}
+
+/// What the simulation knows of a value in one iteration: an integer, or
+/// (for pointers the loop steps, as scalar evolution sees them) a base
+/// plus a constant byte offset.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Sym {
+    Int(u128),
+    Addr(Base, i128),
+    /// Poison (a load past the end of a constant, or arithmetic on one).
+    Poison,
 }
 
 struct Sim<'a> {
@@ -151,22 +178,46 @@ pub fn estimate(
     let cfg = opt_conv_ir::analysis::FunctionAnalyses::cfg(f);
     let mut sim = Sim { m, f, l, latch, states: FxHashMap::default(), unrolled: 0 };
     let mut rolled = 0u64;
-    // The constants known in the iteration being simulated.
-    let mut known: FxHashMap<Value, u128> = FxHashMap::default();
+    let dl = m.data_layout();
+    // What is known of the values of the iteration being simulated.
+    let mut known: FxHashMap<Value, Sym> = FxHashMap::default();
     let header_phis: Vec<Inst> = f.phis(l.header).collect();
     let invariant = invariant_insts(f, l);
+    let stepped = stepped_insts(f, l, &invariant);
+    let cx = Cx { m, f, l, dl: &dl, stepped: &stepped };
     for iter in 0..trip {
-        let konst = |known: &FxHashMap<Value, u128>, v: Value| {
-            known.get(&v).copied().or_else(|| dfg.value_const(v).and_then(Const::as_int))
+        let konst = |known: &FxHashMap<Value, Sym>, v: Value| match known.get(&v) {
+            Some(Sym::Int(c)) => Some(*c),
+            Some(Sym::Addr(..)) => None,
+            // A branch on poison (or undef) is taken as going to its first
+            // successor, as LLVM's analysis does.
+            Some(Sym::Poison) => Some(1),
+            None => match dfg.value_const(v) {
+                Some(c) if matches!(c.kind, ConstKind::Poison | ConstKind::Undef) => Some(1),
+                c => c.and_then(Const::as_int),
+            },
         };
-        let mut next: FxHashMap<Value, u128> = FxHashMap::default();
+        let mut next: FxHashMap<Value, Sym> = FxHashMap::default();
         for &p in &header_phis {
             let d = dfg.inst(p);
             let from = if iter == 0 { d.incoming(pre) } else { d.incoming(latch) };
-            if let (Some(v), Some(r)) = (from, d.result())
-                && let Some(c) = if iter == 0 { dfg.value_const(v).and_then(Const::as_int) } else { konst(&known, v) }
-            {
-                next.insert(r, c);
+            let (Some(v), Some(r)) = (from, d.result()) else { continue };
+            let sym = if iter == 0 {
+                dfg.value_const(v).and_then(Const::as_int).map(Sym::Int).or_else(|| cx.outside_addr(v))
+            } else {
+                known
+                    .get(&v)
+                    .copied()
+                    .or_else(|| dfg.value_const(v).and_then(Const::as_int).map(Sym::Int))
+                    .or_else(|| dfg.value_const(v).filter(|c| c.kind == ConstKind::Poison).map(|_| Sym::Poison))
+            };
+            // An address only for a pointer the loop steps.
+            match sym {
+                Some(Sym::Addr(..)) if !stepped.contains(&p) => {}
+                Some(x) => {
+                    next.insert(r, x);
+                }
+                None => {}
             }
         }
         known = next;
@@ -183,9 +234,15 @@ pub fn estimate(
                     break;
                 }
                 rolled += inst_cost(m, f, i);
-                let folded = fold(m, f, i, &known);
-                if let (Some(c), Some(r)) = (folded, d.result()) {
+                let folded = cx.fold(i, &known);
+                if let (Some(Some(c)), Some(r)) = (folded, d.result()) {
                     known.insert(r, c);
+                }
+                // An address the loop steps is known, but still computed.
+                if folded.is_none()
+                    && let (Some(a), Some(r)) = (cx.address(i, &known), d.result())
+                {
+                    known.insert(r, a);
                 }
                 // A loop-invariant computation is needed once: in every
                 // iteration but the first it is free.
@@ -295,32 +352,219 @@ fn invariant_insts(f: &Function, l: &Loop) -> FxHashSet<Inst> {
     }
 }
 
-/// The constant `i` computes in the simulated iteration, if its operands
-/// are known: integer arithmetic, comparisons, casts and selects.
-fn fold(m: &Module, f: &Function, i: Inst, known: &FxHashMap<Value, u128>) -> Option<u128> {
+/// The instructions of `l` that scalar evolution sees as stepping with
+/// the loop (recurrences of `l`): header phis whose value from the latch
+/// is one, and additions, subtractions, multiplications, shifts by a
+/// constant, integer casts and `getelementptr`s of them and of invariant
+/// values; not those computing the same value in every iteration.
+fn stepped_insts(f: &Function, l: &Loop, invariant: &FxHashSet<Inst>) -> FxHashSet<Inst> {
     let dfg = f.dfg();
-    let d = dfg.inst(i);
-    let konst = |v: Value| known.get(&v).copied().or_else(|| dfg.value_const(v).and_then(Const::as_int));
-    let bits = |v: Value| m.types.int_bits(dfg.value_type(v)).filter(|&b| b <= 128);
-    match &d.kind {
-        InstKind::Binary { op, flags, .. } => {
-            let w = bits(d.result()?)?;
-            fold_binop(*op, *flags, konst(d.args[0])?, konst(d.args[1])?, w)
+    let latch = l.latch();
+    let inside = |v: Value| dfg.value_inst(v).filter(|&x| f.layout().inst_block(x).is_some_and(|xb| l.contains(xb)));
+    // Optimistically everything modelled, then what needs an in-loop
+    // value that is not is dropped, until nothing changes.
+    let mut set: FxHashSet<Inst> = FxHashSet::default();
+    for &b in &l.blocks {
+        for i in f.block_insts(b) {
+            let d = dfg.inst(i);
+            let modelled = match &d.kind {
+                InstKind::Phi { .. } => b == l.header,
+                InstKind::Binary { op, .. } => match op {
+                    BinOp::Add | BinOp::Sub | BinOp::Mul => true,
+                    BinOp::Shl => dfg.value_const(d.args[1]).is_some(),
+                    _ => false,
+                },
+                InstKind::Cast { op: CastOp::ZExt | CastOp::SExt | CastOp::Trunc, .. } => true,
+                InstKind::Gep { .. } => true,
+                _ => false,
+            };
+            if modelled {
+                set.insert(i);
+            }
         }
-        InstKind::ICmp { pred, .. } => {
-            let w = bits(d.args[0])?;
-            Some(u128::from(pred.holds(konst(d.args[0])?, konst(d.args[1])?, w)))
+    }
+    loop {
+        let drop: Vec<Inst> = set
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let d = dfg.inst(i);
+                let needs: Vec<Value> = if d.is_phi() {
+                    latch.and_then(|lt| d.incoming(lt)).into_iter().collect()
+                } else {
+                    d.args.to_vec()
+                };
+                needs.iter().any(|&a| inside(a).is_some_and(|x| !set.contains(&x))) || (d.is_phi() && needs.is_empty())
+            })
+            .collect();
+        if drop.is_empty() {
+            break;
         }
-        InstKind::Cast { op: op @ (CastOp::ZExt | CastOp::SExt | CastOp::Trunc), flags, .. } => {
-            fold_cast(*op, *flags, konst(d.args[0])?, bits(d.args[0])?, bits(d.result()?)?)
+        for i in drop {
+            set.remove(&i);
         }
-        InstKind::Select { .. } => match konst(d.args[0])? {
-            0 => konst(d.args[2]),
-            _ => konst(d.args[1]),
-        },
-        // A phi of a block after the header: a constant when the edges
-        // simulated so far agree (not tracked: not folded).
-        _ => None,
+    }
+    set.retain(|i| !invariant.contains(i));
+    set
+}
+
+/// What the simulation reads, fixed for the whole loop.
+struct Cx<'a> {
+    m: &'a Module,
+    f: &'a Function,
+    l: &'a Loop,
+    dl: &'a DataLayout,
+    stepped: &'a FxHashSet<Inst>,
+}
+
+impl Cx<'_> {
+    /// The address a value defined before the loop (or a constant) holds.
+    fn outside_addr(&self, v: Value) -> Option<Sym> {
+        let dfg = self.f.dfg();
+        if !matches!(self.m.types.get(dfg.value_type(v)), opt_conv_ir::types::TypeData::Ptr(_)) {
+            return None;
+        }
+        if let Some((g, off)) = const_load::global_offset(self.m, self.dl, self.f, v) {
+            return Some(Sym::Addr(Base::Global(g), off));
+        }
+        if dfg.value_const(v).is_some() || self.in_loop(v) {
+            return None;
+        }
+        Some(Sym::Addr(Base::Value(v), 0))
+    }
+
+    fn in_loop(&self, v: Value) -> bool {
+        let dfg = self.f.dfg();
+        dfg.value_inst(v).and_then(|x| self.f.layout().inst_block(x)).is_some_and(|b| self.l.contains(b))
+    }
+
+    /// The address `i` computes when it is a `getelementptr` the loop
+    /// steps, with known indices.
+    fn address(&self, i: Inst, known: &FxHashMap<Value, Sym>) -> Option<Sym> {
+        let dfg = self.f.dfg();
+        let d = dfg.inst(i);
+        let InstKind::Gep { source, .. } = d.kind else { return None };
+        if !self.stepped.contains(&i) {
+            return None;
+        }
+        let base = d.args[0];
+        let (b, off) = match known.get(&base) {
+            Some(Sym::Addr(b, off)) => (*b, *off),
+            Some(Sym::Int(_) | Sym::Poison) => return None,
+            None if !self.in_loop(base) => match self.outside_addr(base)? {
+                Sym::Addr(b, off) => (b, off),
+                Sym::Int(_) | Sym::Poison => return None,
+            },
+            None => return None,
+        };
+        let idx: Option<Vec<(u128, u32)>> = d.args[1..]
+            .iter()
+            .map(|&a| {
+                let c = match known.get(&a) {
+                    Some(Sym::Int(c)) => Some(*c),
+                    Some(Sym::Addr(..) | Sym::Poison) => None,
+                    None => dfg.value_const(a).and_then(Const::as_int),
+                }?;
+                Some((c, self.m.types.int_bits(dfg.value_type(a))?))
+            })
+            .collect();
+        let step = const_load::gep_offset(self.m, self.dl, source, &idx?)?;
+        Some(Sym::Addr(b, off.checked_add(step)?))
+    }
+
+    /// Whether `i` folds in the simulated iteration: `Some(Some(x))` when
+    /// it is known to compute `x`, `Some(None)` when it simplifies to
+    /// something not tracked (an operand that is not constant), `None`
+    /// when it stays. Integer arithmetic, comparisons (also of two
+    /// addresses off the same base), casts, selects, the identities of
+    /// arithmetic with one constant operand (`mul %x, 0`, `add %x, 0`),
+    /// and integer loads from constant arrays at known offsets.
+    fn fold(&self, i: Inst, known: &FxHashMap<Value, Sym>) -> Option<Option<Sym>> {
+        let (m, f) = (self.m, self.f);
+        let dfg = f.dfg();
+        let d = dfg.inst(i);
+        let konst = |v: Value| match known.get(&v) {
+            Some(Sym::Int(c)) => Some(*c),
+            Some(Sym::Addr(..) | Sym::Poison) => None,
+            None => dfg.value_const(v).and_then(Const::as_int),
+        };
+        let bits = |v: Value| m.types.int_bits(dfg.value_type(v)).filter(|&b| b <= 128);
+        let int = |c: u128| Some(Some(Sym::Int(c)));
+        let poison = |v: Value| {
+            known.get(&v) == Some(&Sym::Poison) || dfg.value_const(v).is_some_and(|c| c.kind == ConstKind::Poison)
+        };
+        // Arithmetic, comparisons and casts of poison are poison.
+        if matches!(d.kind, InstKind::Binary { .. } | InstKind::ICmp { .. } | InstKind::Cast { .. })
+            && d.args.iter().any(|&a| poison(a))
+        {
+            return Some(Some(Sym::Poison));
+        }
+        match &d.kind {
+            InstKind::Binary { op, flags, .. } => {
+                let w = bits(d.result()?)?;
+                let (a, b) = (d.args[0], d.args[1]);
+                match (konst(a), konst(b)) {
+                    (Some(x), Some(y)) => fold_binop(*op, *flags, x, y, w).map(|c| Some(Sym::Int(c))),
+                    (x, y) => {
+                        let ones = mask(u128::MAX, w);
+                        let same = |v: Value| Some(known.get(&v).copied());
+                        match (op, x, y) {
+                            (BinOp::Mul | BinOp::And, _, Some(0)) | (BinOp::Mul | BinOp::And, Some(0), _) => int(0),
+                            (BinOp::Or, _, Some(c)) | (BinOp::Or, Some(c), _) if c == ones => int(ones),
+                            (
+                                BinOp::Add
+                                | BinOp::Sub
+                                | BinOp::Or
+                                | BinOp::Xor
+                                | BinOp::Shl
+                                | BinOp::LShr
+                                | BinOp::AShr,
+                                _,
+                                Some(0),
+                            )
+                            | (BinOp::Mul | BinOp::UDiv | BinOp::SDiv, _, Some(1)) => same(a),
+                            (BinOp::And, _, Some(c)) if c == ones => same(a),
+                            (BinOp::Add | BinOp::Or | BinOp::Xor, Some(0), _) | (BinOp::Mul, Some(1), _) => same(b),
+                            (BinOp::And, Some(c), _) if c == ones => same(b),
+                            _ => None,
+                        }
+                    }
+                }
+            }
+            InstKind::ICmp { pred, .. } => {
+                let (a, b) = (d.args[0], d.args[1]);
+                if let (Some(x), Some(y)) = (konst(a), konst(b)) {
+                    return int(u128::from(pred.holds(x, y, bits(a)?)));
+                }
+                // Two addresses off the same base compare as their offsets
+                // (as LLVM's analysis does, for unsigned predicates too).
+                match (known.get(&a), known.get(&b)) {
+                    (Some(Sym::Addr(ba, oa)), Some(Sym::Addr(bb, ob))) if ba == bb && !pred.is_signed() => {
+                        int(u128::from(pred.holds(mask(*oa as u128, 64), mask(*ob as u128, 64), 64)))
+                    }
+                    _ => None,
+                }
+            }
+            InstKind::Cast { op: op @ (CastOp::ZExt | CastOp::SExt | CastOp::Trunc), flags, .. } => {
+                fold_cast(*op, *flags, konst(d.args[0])?, bits(d.args[0])?, bits(d.result()?)?)
+                    .map(|c| Some(Sym::Int(c)))
+            }
+            InstKind::Select { .. } => match konst(d.args[0])? {
+                0 => konst(d.args[2]).map(|c| Some(Sym::Int(c))),
+                _ => konst(d.args[1]).map(|c| Some(Sym::Int(c))),
+            },
+            InstKind::Load { .. } => {
+                let Some(Sym::Addr(Base::Global(g), off)) = known.get(&d.args[0]).copied() else { return None };
+                match const_load::load(m, self.dl, g, off, dfg.value_type(d.result()?))? {
+                    const_load::Loaded::Bits(c) if m.types.int_bits(dfg.value_type(d.result()?)).is_some() => int(c),
+                    const_load::Loaded::Bits(_) => Some(None),
+                    const_load::Loaded::Poison => Some(Some(Sym::Poison)),
+                }
+            }
+            // A phi of a block after the header: a constant when the edges
+            // simulated so far agree (not tracked: not folded).
+            _ => None,
+        }
     }
 }
 
@@ -388,5 +632,50 @@ mod tests {
         let src = INVARIANT.replace("%z = zext i8 %a to i32", "%z = call i32 @g(i8 %a)")
             + "declare i32 @g(i8) nounwind willreturn memory(none)\n";
         assert_eq!(run(&src, 10, 100, 10), None);
+    }
+
+    /// Ten iterations multiplying a loaded value by an entry of `@t`.
+    fn table(init: &str, linkage: &str) -> String {
+        format!(
+            "@t = {linkage} [10 x i32] {init}\n\
+            define i32 @f(ptr %p) {{\n\
+            entry:\n  br label %loop\n\
+            loop:\n  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]\n  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]\n\
+            \x20 %tp = getelementptr inbounds [10 x i32], ptr @t, i64 0, i64 %i\n  %w = load i32, ptr %tp\n\
+            \x20 %vp = getelementptr inbounds i32, ptr %p, i64 %i\n  %v = load i32, ptr %vp\n\
+            \x20 %x = mul i32 %v, %w\n  %s.next = add i32 %x, %s\n\
+            \x20 %i.next = add nuw nsw i64 %i, 1\n  %c = icmp eq i64 %i.next, 10\n\
+            \x20 br i1 %c, label %exit, label %loop\n\
+            exit:\n  ret i32 %s.next\n}}\n"
+        )
+    }
+
+    const ONE_NONZERO: &str = "[i32 0, i32 0, i32 0, i32 5, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0]";
+
+    #[test]
+    fn loads_of_constant_tables_fold() {
+        // Nine of the products are by zero and every sum adds zero to
+        // something: what stays is, per iteration, the two addresses and
+        // the load of p[i] the (free) product still names, as LLVM counts
+        // them, and iteration 3's product.
+        let e = run(&table(ONE_NONZERO, "internal constant"), 10, 1000, 10).unwrap();
+        assert_eq!(e, Estimate { unrolled: 31, rolled_dynamic: 90 });
+        // Read from a writable table, every load, product and sum stays
+        // (but the first sum, 0 plus the product).
+        let w = run(&table(ONE_NONZERO, "internal global"), 10, 1000, 10).unwrap();
+        assert_eq!(w, Estimate { unrolled: 59, rolled_dynamic: 90 });
+        // All zero: no product at all.
+        let z = run(&table("zeroinitializer", "internal constant"), 10, 1000, 10).unwrap();
+        assert_eq!(z, Estimate { unrolled: 30, rolled_dynamic: 90 });
+    }
+
+    #[test]
+    fn only_definitive_constant_tables_are_read() {
+        // A writable global, or a constant another definition may replace:
+        // every load and product stays.
+        for linkage in ["internal global", "weak constant"] {
+            let e = run(&table(ONE_NONZERO, linkage), 10, 1000, 10).unwrap();
+            assert_eq!(e, Estimate { unrolled: 59, rolled_dynamic: 90 }, "{linkage}");
+        }
     }
 }

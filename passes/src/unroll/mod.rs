@@ -748,8 +748,18 @@ fn decide(
                 if multiple % u64::from(n) == 0 {
                     return (Decision::Do(n, Shape::NoRemainder), None);
                 }
-                if allow_remainder && !prag.runtime_disable && n.is_power_of_two() {
+                // A remainder loop at run time: asked for (a count given by
+                // -unroll-count alone does not ask, a pragma's does).
+                let runtime = p.runtime || prag.count.is_some_and(|c| c > 1);
+                if runtime && allow_remainder && !prag.runtime_disable && n.is_power_of_two() {
                     return (Decision::Do(n, Shape::Runtime), None);
+                }
+                // As LLVM when no remainder loop is made but a remainder is
+                // allowed: every copy keeps its exit test (the oracle says
+                // whether the loop's convergence allows that; where it
+                // refuses a remainder, the count is reduced as below).
+                if allow_remainder && no_keep_exits.is_none() {
+                    return (Decision::Do(n, Shape::KeepExits), None);
                 }
                 let mut k = n;
                 while k > 1 && multiple % u64::from(k) != 0 {

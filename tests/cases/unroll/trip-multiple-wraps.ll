@@ -2,9 +2,11 @@
 ; The limit `mul i8 %x, 6` wraps: for %x = 43 it is 2, and the loop runs
 ; twice. Only the power of two dividing 6 divides every such count, so the
 ; trip multiple is 2, not 6, and 3 copies without a remainder (which tested
-; the exit every third iteration and ran 258 times) are not made.
-; expect-remark: not unrolled by 3
-; expect-no-remark: unrolled loop by a factor of 3
+; the exit every third iteration and ran 258 times) are not made. As in
+; opt-22, the loop is unrolled by 3 with every copy keeping its exit test.
+; expect-remark: a multiple of 2
+; expect-remark: unrolled loop by a factor of 3, keeping every copy's exit test
+; expect-count: 3 icmp eq i8
 define i32 @f(i8 %x) {
 entry:
   %n = mul i8 %x, 6
