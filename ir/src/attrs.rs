@@ -461,6 +461,17 @@ impl MemoryLocations {
         self.effects.iter().any(|e| e & 2 != 0)
     }
 
+    /// Whether memory other than what the pointer arguments point to (and
+    /// memory inaccessible to the module) may be written.
+    pub fn may_write_beyond_args(self) -> bool {
+        self.effects[2] & 2 != 0 || self.effects[OTHER] & 2 != 0
+    }
+
+    /// Whether memory the pointer arguments point to may be written.
+    pub fn may_write_args(self) -> bool {
+        self.effects[0] & 2 != 0
+    }
+
     /// The effects of an attribute set's `memory(...)`, or everything if it has none.
     pub fn of(attrs: &AttrSet) -> MemoryLocations {
         attrs.get_paren("memory").and_then(MemoryLocations::parse).unwrap_or(MemoryLocations::UNKNOWN)

@@ -77,22 +77,13 @@ pub fn inst_effects(m: &Module, f: &Function, i: Inst) -> Effects {
             // either in the tables (for the families the parser does not
             // rewrite, here) or unknown (then the declaration promises
             // nothing).
-            let decl = dfg.direct_callee(i).and_then(|g| m.func(g));
-            let llvm = decl.and_then(|d| crate::intrinsics::llvm_function_attrs(&d.name));
-            let decl = decl.filter(|d| llvm.is_none() && !crate::intrinsics::attrs_replaced_by_llvm(&d.name));
+            let (decl, llvm) = callee_attr_sources(m, f, i);
             let has = |a: &str| {
                 ci.fn_attrs.has(a)
                     || decl.is_some_and(|d| d.fn_attrs.has(a))
                     || llvm.is_some_and(|l| l.split(' ').any(|t| t == a))
             };
-            let mut mem = MemoryLocations::of(&ci.fn_attrs);
-            if let Some(d) = decl {
-                mem = mem.intersect(MemoryLocations::of(&d.fn_attrs));
-            }
-            if let Some(l) = llvm {
-                let payload = l.split_once("memory(").and_then(|(_, rest)| rest.split_once(')')).map(|(p, _)| p);
-                mem = mem.intersect(payload.and_then(MemoryLocations::parse).unwrap_or(MemoryLocations::UNKNOWN));
-            }
+            let mem = call_memory(m, f, i).unwrap_or(MemoryLocations::UNKNOWN);
             Effects {
                 reads: mem.may_read(),
                 // A terminator call is never deleted or moved as a plain value.
@@ -108,6 +99,41 @@ pub fn inst_effects(m: &Module, f: &Function, i: Inst) -> Effects {
         _ if d.is_eh_pad() => Effects { may_throw: true, ..state },
         _ => Effects::default(),
     }
+}
+
+/// Where a call's function attributes come from besides the call site:
+/// the callee's declaration (unless LLVM replaces an intrinsic's attributes
+/// with its own) and LLVM's own attributes of a known intrinsic.
+fn callee_attr_sources<'m>(
+    m: &'m Module,
+    f: &Function,
+    i: Inst,
+) -> (Option<&'m crate::module::FuncDecl>, Option<&'static str>) {
+    let decl = f.dfg().direct_callee(i).and_then(|g| m.func(g));
+    let llvm = decl.and_then(|d| crate::intrinsics::llvm_function_attrs(&d.name));
+    let decl = decl.filter(|d| llvm.is_none() && !crate::intrinsics::attrs_replaced_by_llvm(&d.name));
+    (decl, llvm)
+}
+
+/// The memory a call (or `invoke`, `callbr`) `i` may access, per location,
+/// as [`inst_effects`] reads it from the call site, the callee and LLVM's
+/// tables; `None` for anything else (and for inline assembly).
+pub fn call_memory(m: &Module, f: &Function, i: Inst) -> Option<MemoryLocations> {
+    let d = f.dfg().inst(i);
+    let (InstKind::Call(ci) | InstKind::CallBr(ci) | InstKind::Invoke(ci)) = &d.kind else { return None };
+    if matches!(d.callee().map(|c| &f.dfg().value(c).def), Some(ValueDef::Asm(_))) {
+        return None;
+    }
+    let (decl, llvm) = callee_attr_sources(m, f, i);
+    let mut mem = MemoryLocations::of(&ci.fn_attrs);
+    if let Some(d) = decl {
+        mem = mem.intersect(MemoryLocations::of(&d.fn_attrs));
+    }
+    if let Some(l) = llvm {
+        let payload = l.split_once("memory(").and_then(|(_, rest)| rest.split_once(')')).map(|(p, _)| p);
+        mem = mem.intersect(payload.and_then(MemoryLocations::parse).unwrap_or(MemoryLocations::UNKNOWN));
+    }
+    Some(mem)
 }
 
 #[cfg(test)]

@@ -12,7 +12,13 @@ their own, so the programs have no undefined behaviour; the driver decides
 per program whether the plain arguments share a buffer, overlap, or point
 at a global the function uses.
 
+With --tested-loads, blocks also store small constants to one address
+before they branch, and blocks with several predecessors load it first and
+branch on it: the loads jump threading forwards or makes phis of
+(redundant and partially redundant loads).
+
 usage: lli-memory-differential.py [OPT_CONV] [--programs N] [--seed S] [--pipelines 'P1 P2,P3 ...']
+         [--tested-loads]
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
@@ -136,8 +142,13 @@ def dominators(n, preds):
     return dom
 
 
-def program(seed):
+def program(seed, tested_loads=False):
     r = random.Random(seed)
+    # Decisions of the tested-loads motif come from their own stream, so
+    # that the rest of a seed's program stays the same with or without it.
+    tl = random.Random(seed * 7919 + 1)
+    hot = tl.choice(["%a1", "@G1", "%p0", "%n0", "@G0"]) if tested_loads else None
+    tested = {}
     n = r.randint(3, 8)
     preds = {k: [] for k in range(n)}
     succs = {}
@@ -243,6 +254,12 @@ def program(seed):
             nm = fresh("vp")
             L.append(f"  {nm} = phi i32 {', '.join(inc)}")
             ints[k].append(nm)
+        if hot and len(preds[k]) > 1 and not loops and tl.random() < 0.7:
+            v = fresh("hl")
+            vol = "volatile " if tl.random() < 0.05 else ""
+            L.append(f"  {v} = load {vol}i32, ptr {hot}, align 4")
+            ints[k].append(v)
+            tested[k] = v
         P = (visible(k, ptrs) if k else ptrs[0])
         I = (visible(k, ints) if k else ints[0])
         recent = []
@@ -383,6 +400,13 @@ def program(seed):
             motif[k] = v
         I = visible(k, ints) if k else ints[0]
         s = succs[k]
+        if hot and s and tl.random() < 0.5:
+            L.append(f"  store i32 {tl.choice([0, 1, 2, pick(k)])}, ptr {hot}, align 4")
+        if hot and len(s) == 2 and k not in tested and tl.random() < 0.5:
+            # Reloaded in the block, maybe right after the store above.
+            v = fresh("hf")
+            L.append(f"  {v} = load i32, ptr {hot}, align 4")
+            tested[k] = v
         if not s:
             # Return a mix of what this block sees, and the allocas' contents.
             acc = f"{1000 * (k + 1)}"
@@ -409,6 +433,9 @@ def program(seed):
         else:
             cond = fresh("c")
             L.append(f"  {cond} = icmp {r.choice(['ult', 'eq', 'sgt', 'ne'])} i32 {pick(k)}, {r.choice([pick(k), '3', '100'])}")
+            if k in tested and tl.random() < 0.8:
+                L.append(f"  {cond}.t = icmp {tl.choice(['eq', 'ne', 'ult'])} i32 {tested[k]}, {tl.choice([0, 1, 2])}")
+                cond = f"{cond}.t"
             L.append(f"  br i1 {cond}, label %b{s[0]}, label %b{s[1]}")
         out[k] = L
     for k in range(n):
@@ -428,9 +455,11 @@ def main():
     ap.add_argument("--pipelines", default="sink sink,hoist,jump-threading jump-threading,sink hoist,sink",
                     help="space-separated pipelines, each run on every program")
     ap.add_argument("--print", action="store_true", help="print the program of --seed and stop")
+    ap.add_argument("--tested-loads", action="store_true",
+                    help="add loads that branches test, and stores of small constants above them")
     a = ap.parse_args()
     if a.print:
-        print(program(a.seed)); return 0
+        print(program(a.seed, a.tested_loads)); return 0
     lli, opt22 = os.environ.get("LLI", "lli-22"), os.environ.get("OPT22", "opt-22")
     if not shutil.which(lli) or not shutil.which(opt22):
         if os.environ.get("CI", "") not in ("", "0", "false"):
@@ -443,7 +472,7 @@ def main():
     try:
         src_path, out_path = os.path.join(work, "in.ll"), os.path.join(work, "out.ll")
         for seed in range(a.seed, a.seed + a.programs):
-            src = program(seed)
+            src = program(seed, a.tested_loads)
             with open(src_path, "w") as f:
                 f.write(src)
             v = run([opt22, "-passes=verify", "-disable-output", src_path])

@@ -74,6 +74,10 @@ impl Edge<'_> {
         let (f, p, b) = (self.f, self.p, self.b);
         let dfg = f.dfg();
         if let Some(c) = dfg.value_const(v) {
+            // A null pointer is 0: compared only for equality (below).
+            if self.m.types.is_ptr(c.ty) {
+                return c.is_zero_value().then_some(0);
+            }
             return c.as_int();
         }
         let here = dfg.value_inst(v).filter(|&i| f.layout().inst_block(i) == Some(b));
@@ -104,8 +108,13 @@ impl Edge<'_> {
             // users see whatever it froze to.
             InstKind::Freeze => Edge { paths: false, ..*self }.int(d.args[0], depth - 1),
             InstKind::ICmp { pred, .. } => {
+                // Pointers are known only as null: equal or not.
+                let ptr = self.m.types.is_ptr(dfg.value_type(d.args[0]));
+                if ptr && !matches!(pred, opt_conv_ir::inst::IntPred::Eq | opt_conv_ir::inst::IntPred::Ne) {
+                    return self.tested(v);
+                }
                 match (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1)) {
-                    (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, bits(d.args[0])?))),
+                    (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, if ptr { 64 } else { bits(d.args[0])? }))),
                     // Decided by a compare tested on the way?
                     _ => self.tested(v),
                 }

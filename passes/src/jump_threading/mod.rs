@@ -29,12 +29,19 @@
 //! goes where LLVM sends it. Loop headers are those of the function as it
 //! came, as in LLVM.
 //!
+//! A load the branch tests (or compares with a constant) is replaced by
+//! the value memory holds, or by a phi of the values the predecessors of
+//! its block have, loading it in the one that lacks it ([`loads`], LLVM's
+//! partially redundant load elimination); a condition whose operands are
+//! all constants is folded first.
+//!
 //! Not done (LLVM does): switches (beyond the select unfolding for one),
-//! partially redundant loads, guards, and values known only through ranges
-//! (beyond a compare with a constant implying another).
+//! guards, and values known only through ranges (beyond a compare with a
+//! constant implying another).
 
 pub mod implied;
 pub mod known;
+pub mod loads;
 pub mod thread;
 pub mod unfold;
 
@@ -280,9 +287,13 @@ impl Threader<'_> {
             return true;
         }
         let Some(t) = f.terminator(b) else { return false };
+        if self.fold_constant_condition(f, b) {
+            return true;
+        }
         if f.dfg().inst(t).kind == InstKind::Switch {
             return self.fold_constant_switch(f, b)
                 || self.unfold_select_in_pred(f, b)
+                || self.simplify_tested_load(f, b)
                 || self.thread_switch(f, b, headers);
         }
         if !f.dfg().inst(t).is_cond_br() {
@@ -297,10 +308,45 @@ impl Threader<'_> {
         if self.unfold_select_in_pred(f, b) {
             return true;
         }
+        if self.simplify_tested_load(f, b) {
+            return true;
+        }
         if self.thread_known_edge(f, b, headers) {
             return true;
         }
         self.duplicate_branch_on_phi(f, b, headers)
+    }
+
+    /// The condition of `b`'s branch or switch, an instruction whose
+    /// operands are all constants, becomes the constant it folds to (LLVM's
+    /// `ConstantFoldInstruction` at the start of `processBlock`): every use
+    /// is replaced and the instruction deleted if nothing else uses it. The
+    /// branch itself folds on the next visit.
+    fn fold_constant_condition(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let d = f.dfg().inst(t);
+        if !(d.is_cond_br() || d.kind == InstKind::Switch) {
+            return false;
+        }
+        let cond = d.args[0];
+        let Some(i) = f.dfg().value_inst(cond) else { return false };
+        let cd = f.dfg().inst(i);
+        let foldable = matches!(cd.kind, InstKind::ICmp { .. } | InstKind::Binary { .. } | InstKind::Cast { .. })
+            && cd.args.iter().all(|&a| f.dfg().value_const(a).is_some_and(|c| !c.is_undef_or_poison()));
+        if !foldable {
+            return false;
+        }
+        let Some(v) = crate::simplify::simplify(self.m, f, i) else { return false };
+        if f.dfg().value_const(v).is_none() {
+            return false;
+        }
+        let mut repl = Replacements::new();
+        repl.insert(cond, v);
+        repl.apply(f);
+        if opt_conv_ir::effects::inst_effects(self.m, f, i).is_removable() {
+            remove_inst(f, i);
+        }
+        true
     }
 
     /// A branch on `undef`, or on a `freeze` of `undef` used only there,
@@ -485,6 +531,34 @@ impl Threader<'_> {
         let (ls, lp) = (inst_label(f, s), block_label(f, p));
         unfold::unfold_in_pred(f, p, b, s, phi);
         self.remarks.push((RemarkKind::Passed, lp, format!("unfolded {ls} into a branch and a phi")));
+        true
+    }
+
+    /// Replaces the load that `b`'s branch or switch tests (directly,
+    /// through a freeze, or compared with a constant) by the value memory
+    /// holds, or by a phi of the values its block's predecessors have
+    /// ([`loads`], LLVM's `simplifyPartiallyRedundantLoad`).
+    fn simplify_tested_load(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let mut v = f.dfg().inst(t).args[0];
+        if let Some(i) = f.dfg().value_inst(v).filter(|&i| f.dfg().inst(i).kind == InstKind::Freeze) {
+            v = f.dfg().inst(i).args[0];
+        }
+        if let Some(i) = f.dfg().value_inst(v) {
+            let d = f.dfg().inst(i);
+            if matches!(d.kind, InstKind::ICmp { .. } | InstKind::FCmp { .. })
+                && f.dfg().value_const(d.args[1]).is_some()
+            {
+                v = d.args[0];
+            }
+        }
+        let Some(load) = f.dfg().value_inst(v).filter(|&i| matches!(f.dfg().inst(i).kind, InstKind::Load { .. }))
+        else {
+            return false;
+        };
+        let Some(msg) = loads::simplify_redundant_load(self.m, self.fid, f, load) else { return false };
+        tracing::debug!(target: "opt_conv::jump-threading", "{msg}");
+        self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
         true
     }
 

@@ -30,7 +30,7 @@ pub fn thread_edge(m: &Module, f: &mut Function, p: Block, b: Block, s: Block, s
     add_incoming_like(f, s, b, nb, &map, 1);
     retarget(f, p, b, nb);
     f.update_cfg(before, &[p, nb]);
-    f.remove_incoming_all_in_phis_of(b, p);
+    remove_incoming_as_llvm(f, b, p);
     repair_ssa(f, b, nb, &copies);
     tidy(m, f, nb);
     nb
@@ -58,7 +58,7 @@ pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block, scopes: 
             seen.push(s);
         }
     }
-    f.remove_incoming_all_in_phis_of(b, p);
+    remove_incoming_as_llvm(f, b, p);
     repair_ssa(f, b, p, &copies);
     tidy(m, f, p);
 }
@@ -110,6 +110,14 @@ fn copy_body(
         crate::debug_records::copy_within(f, i, ni, |v| *map.get(&v).unwrap_or(&v));
     }
     (map, copies)
+}
+
+/// Removes the entries of `b`'s phis from `p` one by one as LLVM's
+/// `removePredecessor` does, the last entry taking each one's slot.
+fn remove_incoming_as_llvm(f: &mut Function, b: Block, p: Block) {
+    for phi in f.phis(b).collect::<Vec<_>>() {
+        while f.remove_incoming_swapping_last(phi, p) {}
+    }
 }
 
 /// In the phis of `s`, `edges` new incoming entries from `new` carrying
