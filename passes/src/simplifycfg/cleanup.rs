@@ -261,3 +261,58 @@ fn ends_in_musttail(f: &Function, _b: Block, t: Inst) -> bool {
             .is_some_and(|c| c.tail == opt_conv_ir::inst::TailKind::MustTail)
     })
 }
+
+/// LLVM's `simplifyDuplicateSwitchArms`: cases of the `switch` ending `b`
+/// that go to different blocks holding only the same `br label %S` (reached
+/// only from `b`, and giving `S`'s phis the same values) go to the first
+/// of them; the others become unreachable.
+pub(super) fn merge_duplicate_switch_arms(f: &mut Function, b: Block) -> bool {
+    let Some(t) = f.terminator(b) else { return false };
+    let dests: Vec<Block> = f.dfg().inst(t).blocks.to_vec();
+    let cfg = f.cfg();
+    // Candidate arms, in successor order, each once.
+    let mut arms: Vec<(Block, Block)> = Vec::new();
+    let mut seen: Vec<Block> = Vec::new();
+    for &d in &dests {
+        if seen.contains(&d) {
+            continue;
+        }
+        seen.push(d);
+        if f.layout().block_len(d) != 1 {
+            continue;
+        }
+        let Some(bt) = f.terminator(d) else { continue };
+        let bd = f.dfg().inst(bt);
+        if bd.kind != InstKind::Br || bd.blocks.len() != 1 {
+            continue;
+        }
+        let preds = cfg.preds(d);
+        if preds.is_empty() || preds.iter().any(|&p| p != b) {
+            continue;
+        }
+        arms.push((d, bd.blocks[0]));
+    }
+    drop(cfg);
+    let mut replace: Vec<(Block, Block)> = Vec::new();
+    for (k, &(d, s)) in arms.iter().enumerate() {
+        let same = arms[..k].iter().find(|&&(e, s2)| {
+            s2 == s
+                && !replace.iter().any(|&(r, _)| r == e)
+                && f.phis(s).all(|p| f.dfg().inst(p).incoming(d) == f.dfg().inst(p).incoming(e))
+        });
+        if let Some(&(e, _)) = same {
+            replace.push((d, e));
+        }
+    }
+    if replace.is_empty() {
+        return false;
+    }
+    let before = f.cfg();
+    for &(d, e) in &replace {
+        f.retarget_successor(t, d, e);
+    }
+    let mut touched = vec![b];
+    touched.extend(replace.iter().map(|&(d, _)| d));
+    f.update_cfg(before, &touched);
+    true
+}

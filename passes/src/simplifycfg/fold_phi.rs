@@ -7,7 +7,6 @@ use super::Simplifier;
 use crate::remarks::{RemarkKind, block_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::effects::inst_effects;
 use opt_conv_ir::{Block, Function, Inst, InstData, InstKind, Type, Value};
 
 /// LLVM's budget for the instructions speculated
@@ -74,8 +73,7 @@ fn cost(f: &Function, m: &opt_conv_ir::Module, v: Value, arms: &[Block], seen: &
         return Some(0);
     }
     let d = f.dfg().inst(i);
-    let e = inst_effects(m, f, i);
-    if d.is_phi() || !e.is_pure() || d.call_info().is_some() || matches!(d.kind, InstKind::Load { .. } | InstKind::Alloca { .. }) {
+    if d.is_phi() || !super::hoist::safe_to_speculate(m, f, i) {
         return None;
     }
     seen.push(i);
@@ -99,10 +97,47 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
         return None;
     }
     let dom = f.layout().inst_block(br)?;
+    // The condition must not be one of the phis folded.
+    if f.dfg().value_inst(cond).is_some_and(|i| f.dfg().inst(i).is_phi() && f.layout().inst_block(i) == Some(b)) {
+        return None;
+    }
+    // At most three phis, as LLVM.
+    if f.phis(b).count() > 3 {
+        return None;
+    }
     let arms: Vec<Block> = [if_true, if_false].into_iter().filter(|&a| a != dom).collect();
-    let phis: Vec<Inst> = f.phis(b).collect();
     let mut seen = Vec::new();
     let mut total = 0;
+    let mut simplified = false;
+    let all: Vec<Inst> = f.phis(b).collect();
+    for p in all {
+        // A phi of one value is that value (LLVM simplifies it first).
+        let d = f.dfg().inst(p);
+        let me = d.result().expect("phi");
+        if let Some(v) = d.args.iter().copied().find(|&a| a != me)
+            && d.args.iter().all(|&a| a == v || a == me)
+        {
+            let mut r = Replacements::new();
+            r.insert(me, v);
+            r.apply(f);
+            remove_inst(f, p);
+            simplified = true;
+            continue;
+        }
+        for &v in &d.args.clone() {
+            match cost(f, s.m, v, &arms, &mut seen) {
+                Some(c) => total += c,
+                None => return Some(simplified),
+            }
+        }
+        if total > BUDGET {
+            return Some(simplified);
+        }
+    }
+    let phis: Vec<Inst> = f.phis(b).collect();
+    if phis.is_empty() {
+        return Some(simplified);
+    }
     for &p in &phis {
         let d = f.dfg().inst(p);
         if d.result().is_some_and(|r| f.dfg().value_type(r) == Type::I1)
@@ -110,20 +145,14 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
                 f.dfg().value_inst(v).is_some_and(|i| matches!(f.dfg().inst(i).kind, InstKind::Binary { .. } | InstKind::Select { .. }))
             })
         {
-            return None;
+            return Some(simplified);
         }
-        for &v in &d.args.clone() {
-            total += cost(f, s.m, v, &arms, &mut seen)?;
-        }
-    }
-    if total > BUDGET {
-        return None;
     }
     // Everything in the arms must go, or the branch stays anyway.
     for &a in &arms {
         let t = f.terminator(a)?;
         if f.block_insts(a).any(|i| i != t && !seen.contains(&i)) {
-            return None;
+            return Some(simplified);
         }
     }
     let before = f.cfg();

@@ -26,13 +26,14 @@ impl Simplifier<'_, '_> {
     /// (ending in a conditional `br` or a `switch`) into `bb`.
     pub(super) fn hoist_common(&mut self, f: &mut Function, bb: Block) -> bool {
         let Some(t) = f.terminator(bb) else { return false };
-        let succs: Vec<Block> = f.successors(bb).to_vec();
+        // Each successor once (a switch may have several cases to one).
+        let succs: Vec<Block> = dedup(f.successors(bb));
         if succs.len() < 2 {
             return false;
         }
         let cfg = f.cfg();
         for &s in &succs {
-            if cfg.preds(s) == [bb] {
+            if cfg.preds(s).iter().all(|&p| p == bb) {
                 continue;
             }
             // A block that only holds `unreachable` is never entered.
@@ -324,7 +325,7 @@ fn all_identical(m: &Module, f: &Function, succs: &[Block]) -> bool {
 /// operands (swapped for a commutative operation or a compare with the
 /// swapped predicate), up to poison-generating and fast-math flags and
 /// call-site attributes that can be intersected.
-fn identical(_m: &Module, f: &Function, i1: Inst, i2: Inst) -> bool {
+fn identical(m: &Module, f: &Function, i1: Inst, i2: Inst) -> bool {
     let (a, b) = (f.dfg().inst(i1), f.dfg().inst(i2));
     if std::mem::discriminant(&a.kind) != std::mem::discriminant(&b.kind) || a.blocks != b.blocks {
         return false;
@@ -352,8 +353,30 @@ fn identical(_m: &Module, f: &Function, i1: Inst, i2: Inst) -> bool {
     if a.args == b.args {
         return true;
     }
-    let commutative = matches!(&a.kind, K::Binary { op, .. } if op.is_commutative());
-    commutative && a.args.len() == 2 && a.args[0] == b.args[1] && a.args[1] == b.args[0]
+    if matches!(&a.kind, K::Binary { op, .. } if op.is_commutative()) {
+        return a.args.len() == 2 && a.args[0] == b.args[1] && a.args[1] == b.args[0];
+    }
+    // A call of a commutative intrinsic: the callee, then the two swapped
+    // arguments, then the rest.
+    commutative_intrinsic(m, f, a)
+        && a.args.len() >= 3
+        && a.args[0] == b.args[0]
+        && a.args[1] == b.args[2]
+        && a.args[2] == b.args[1]
+        && a.args[3..] == b.args[3..]
+}
+
+/// Whether `d` calls an intrinsic whose first two arguments commute
+/// (LLVM's `IntrinsicInst::isCommutative`).
+fn commutative_intrinsic(m: &Module, f: &Function, d: &InstData) -> bool {
+    const NAMES: &[&str] = &[
+        "umin", "umax", "smin", "smax", "minnum", "maxnum", "minimum", "maximum", "minimumnum", "maximumnum",
+        "sadd.sat", "uadd.sat", "sadd.with.overflow", "uadd.with.overflow", "smul.with.overflow",
+        "umul.with.overflow", "smul.fix", "umul.fix", "smul.fix.sat", "umul.fix.sat", "fma", "fmuladd",
+    ];
+    let Some(decl) = opt_conv_legality::convergence::callee_decl(m, f, d) else { return false };
+    let Some(rest) = decl.name.strip_prefix("llvm.") else { return false };
+    NAMES.iter().any(|n| rest.strip_prefix(n).is_some_and(|t| t.is_empty() || t.starts_with('.')))
 }
 
 /// LLVM's `skippedInstrFlags`.
@@ -387,13 +410,38 @@ fn safe_to_hoist(m: &Module, f: &Function, i: Inst, flags: u8) -> bool {
     }
     // Past an instruction that may not hand control on, only what may run
     // anyway (speculation) moves: no memory access, no trap, no call.
-    if flags & SKIP_IMPLICIT_CONTROL_FLOW != 0
-        && (!e.is_pure() || d.call_info().is_some() || matches!(d.kind, InstKind::Load { .. }))
-    {
+    if flags & SKIP_IMPLICIT_CONTROL_FLOW != 0 && !safe_to_speculate(m, f, i) {
         return false;
     }
     let b = f.layout().inst_block(i);
     d.args.iter().all(|&v| f.dfg().value_inst(v).is_none_or(|j| f.layout().inst_block(j) != b))
+}
+
+/// Whether `i` may run where it did not (LLVM's
+/// `isSafeToSpeculativelyExecute`, without its knowledge of dereferenceable
+/// pointers and speculatable calls): no memory access, no call, and no
+/// trap: a division only by a constant that is neither 0 nor, if signed, -1.
+pub(super) fn safe_to_speculate(m: &Module, f: &Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    if d.call_info().is_some() || matches!(d.kind, InstKind::Load { .. } | InstKind::Alloca { .. }) || d.is_terminator() {
+        return false;
+    }
+    let e = inst_effects(m, f, i);
+    if e.is_pure() {
+        return true;
+    }
+    if e.reads || e.writes || e.may_throw || e.may_not_return {
+        return false;
+    }
+    let InstKind::Binary { op, .. } = d.kind else { return false };
+    use opt_conv_ir::inst::BinOp;
+    let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+    if !matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem) {
+        return false;
+    }
+    let Some(c) = f.dfg().value_const(d.args[1]) else { return false };
+    let (Some(v), Some(sv)) = (c.as_int(), c.as_sint(&m.types)) else { return false };
+    v != 0 && !(signed && sv == -1)
 }
 
 /// LLVM's `hoistLockstepIdenticalDbgVariableRecords`: the debug records

@@ -256,11 +256,16 @@ impl<'m> Simplifier<'m, '_> {
         drop(cfg);
         let mut changed = cleanup::fold_terminator(self.m, f, b);
         changed |= cleanup::merge_duplicate_phis(f, b);
-        if crate::cfg_edit::merge_into_predecessor(self.m, f, b).is_some() {
+        let name = f.dfg().block_name(b).map(str::to_owned);
+        if let Some(p) = crate::cfg_edit::merge_into_predecessor(self.m, f, b) {
+            // As LLVM, an unnamed predecessor takes the merged block's name.
+            if f.dfg().block_name(p).is_none() {
+                f.dfg_mut().set_block_name(p, name.as_deref());
+            }
             return (true, false);
         }
-        if let Some(done) = fold_phi::fold_two_entry_phi(self, f, b) {
-            return (changed || done, false);
+        if fold_phi::fold_two_entry_phi(self, f, b) == Some(true) {
+            return (true, false);
         }
         let Some(t) = f.terminator(b) else { return (changed, false) };
         let d = f.dfg().inst(t);
@@ -282,7 +287,11 @@ impl<'m> Simplifier<'m, '_> {
                 (changed, false)
             }
             InstKind::Br | InstKind::Switch => {
+                let is_switch = d.kind == InstKind::Switch;
                 if self.hoist_common(f, b) {
+                    return (true, true);
+                }
+                if is_switch && cleanup::merge_duplicate_switch_arms(f, b) {
                     return (true, true);
                 }
                 (changed, false)
