@@ -187,7 +187,7 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
         let r = d.result().expect("phi");
         let ty = f.dfg().value_type(r);
         let sel = f.dfg_mut_preserving_cfg().make_inst(InstData::new(InstKind::Select { fmf }, &[cond, tv, fv], &[]), ty);
-        f.layout_mut_preserving_cfg().insert_inst_before(sel, br);
+        super::hoist::insert_before(f, sel, br);
         let name = f.dfg().value_name(r).map(str::to_owned);
         f.dfg_mut_preserving_cfg().set_value_name(r, None);
         let sr = f.dfg().inst_result(sel).expect("select");

@@ -69,7 +69,7 @@ impl Simplifier<'_, '_> {
             let has_term = std::iter::once(i1).chain(others.iter().copied()).any(|i| f.dfg().inst(i).is_terminator());
             if has_term {
                 if skipped > 0 || !same {
-                    hoist_identical_records(f, t, i1, &others);
+                    hoist_identical_records(self.m, f, t, i1, &others);
                     return changed;
                 }
                 return self.hoist_terminator(f, bb, t, i1, &others) || changed;
@@ -87,7 +87,7 @@ impl Simplifier<'_, '_> {
                 changed = true;
             } else {
                 if skipped >= self.settings.skip_limit {
-                    hoist_identical_records(f, t, i1, &others);
+                    hoist_identical_records(self.m, f, t, i1, &others);
                     return changed;
                 }
                 for it in &mut iters {
@@ -137,7 +137,7 @@ impl Simplifier<'_, '_> {
             from.iter().map(|&b| block_label(f, b)).collect::<Vec<_>>().join(", "),
             block_label(f, bb)
         );
-        hoist_identical_records(f, t, i1, others);
+        hoist_identical_records(self.m, f, t, i1, others);
         // `i1` goes after the records now before `t` (they precede it).
         let layout = f.layout_mut_preserving_cfg();
         layout.remove_inst(i1);
@@ -196,7 +196,7 @@ impl Simplifier<'_, '_> {
             std::iter::once(b1).chain(other_blocks.iter().copied()).map(|b| block_label(f, b)).collect::<Vec<_>>().join(", "),
             block_label(f, bb)
         );
-        hoist_identical_records(f, t, i1, others);
+        hoist_identical_records(self.m, f, t, i1, others);
         let before = f.cfg();
         let copy = f.copy_inst(i1, |v| v, |b| b);
         // The copy carries the location standing for all of them.
@@ -269,7 +269,7 @@ impl Simplifier<'_, '_> {
         };
         let ty = f.dfg().value_type(v1);
         let s = f.dfg_mut_preserving_cfg().make_inst(InstData::new(InstKind::Select { fmf }, &[c, v1, v2], &[]), ty);
-        f.layout_mut_preserving_cfg().insert_inst_before(s, at);
+        insert_before(f, s, at);
         let name = format!("{}.{}", f.dfg().value_name(v1).unwrap_or(""), f.dfg().value_name(v2).unwrap_or(""));
         let r = f.dfg().inst_result(s).expect("select");
         f.dfg_mut_preserving_cfg().set_value_name(r, Some(&name));
@@ -283,6 +283,15 @@ impl Simplifier<'_, '_> {
         }
         r
     }
+}
+
+/// Inserts `i` before `at` as LLVM inserts before an instruction: the debug
+/// records before `at` then precede `i`.
+pub(super) fn insert_before(f: &mut Function, i: Inst, at: Inst) {
+    let layout = f.layout_mut_preserving_cfg();
+    let recs = layout.take_dbg_records(at);
+    layout.insert_inst_before(i, at);
+    layout.set_dbg_records(i, recs);
 }
 
 /// The distinct blocks of `bs`, in order.
@@ -447,7 +456,7 @@ pub(super) fn safe_to_speculate(m: &Module, f: &Function, i: Inst) -> bool {
 /// LLVM's `hoistLockstepIdenticalDbgVariableRecords`: the debug records
 /// before `i1` and each of `others`, walked in lockstep from the first,
 /// that are identical in all of them, all move to just before `t`.
-fn hoist_identical_records(f: &mut Function, t: Inst, i1: Inst, others: &[Inst]) {
+fn hoist_identical_records(m: &Module, f: &mut Function, t: Inst, i1: Inst, others: &[Inst]) {
     let lists: Vec<Vec<opt_conv_ir::debug::DbgRecord>> =
         std::iter::once(i1).chain(others.iter().copied()).map(|i| f.layout().dbg_records(i).to_vec()).collect();
     if lists.iter().any(Vec::is_empty) {
@@ -457,7 +466,8 @@ fn hoist_identical_records(f: &mut Function, t: Inst, i1: Inst, others: &[Inst])
     let mut hoisted = Vec::new();
     let mut keep: Vec<Vec<opt_conv_ir::debug::DbgRecord>> = vec![Vec::new(); lists.len()];
     for k in 0..n {
-        let same = lists[1..].iter().all(|l| l[k] == lists[0][k]);
+        // Identical when defined: the record's location does not count.
+        let same = lists[1..].iter().all(|l| same_record(m, &l[k], &lists[0][k]));
         for (j, l) in lists.iter().enumerate() {
             if same {
                 hoisted.push(l[k].clone());
@@ -479,4 +489,30 @@ fn hoist_identical_records(f: &mut Function, t: Inst, i1: Inst, others: &[Inst])
     let mut at_t = layout.take_dbg_records(t);
     at_t.extend(hoisted);
     layout.set_dbg_records(t, at_t);
+}
+
+/// Whether two debug records say the same, wherever they come from
+/// (LLVM's `DbgRecord::isIdenticalToWhenDefined`: the location aside;
+/// equal uniqued nodes, such as two `!DIExpression()`, are the same).
+fn same_record(m: &Module, a: &opt_conv_ir::debug::DbgRecord, b: &opt_conv_ir::debug::DbgRecord) -> bool {
+    use opt_conv_ir::debug::DbgRecord as R;
+    use opt_conv_ir::metadata::MetadataSink;
+    let same_md = |x: opt_conv_ir::MdId, y: opt_conv_ir::MdId| {
+        x == y
+            || match (m.metadata.node(x), m.metadata.node(y)) {
+                (Some(p), Some(q)) => !p.distinct && !q.distinct && p.body == q.body,
+                _ => false,
+            }
+    };
+    match (a, b) {
+        (R::Variable(x), R::Variable(y)) => {
+            x.kind == y.kind
+                && x.location == y.location
+                && same_md(x.variable, y.variable)
+                && same_md(x.expression, y.expression)
+                && x.assign == y.assign
+        }
+        (R::Label { label: x, .. }, R::Label { label: y, .. }) => same_md(*x, *y),
+        _ => false,
+    }
 }
