@@ -5,7 +5,9 @@ use crate::pass::PassKind::{Function as F, Module as M};
 use crate::pass::{FunctionPass, ModulePass, PassKind};
 use crate::pipeline::{Element, Pipeline};
 use crate::printers::{AnalysisRequest, Printed, Printer};
-use crate::{dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, simplifycfg, sink, unroll, verify};
+use crate::{
+    dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, simplifycfg, sink, unroll, verify,
+};
 
 /// A constructed pass.
 pub enum PassBox {

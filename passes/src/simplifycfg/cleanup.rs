@@ -254,12 +254,9 @@ pub(super) fn merge_returns(f: &mut Function) -> bool {
 
 /// Whether `t` (a `ret` ending `b`) follows a `musttail` call.
 fn ends_in_musttail(f: &Function, _b: Block, t: Inst) -> bool {
-    f.layout().prev_inst(t).is_some_and(|p| {
-        f.dfg()
-            .inst(p)
-            .call_info()
-            .is_some_and(|c| c.tail == opt_conv_ir::inst::TailKind::MustTail)
-    })
+    f.layout()
+        .prev_inst(t)
+        .is_some_and(|p| f.dfg().inst(p).call_info().is_some_and(|c| c.tail == opt_conv_ir::inst::TailKind::MustTail))
 }
 
 /// LLVM's `simplifyDuplicateSwitchArms`: cases of the `switch` ending `b`

@@ -8,6 +8,7 @@ use crate::remarks::{RemarkKind, block_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::{Block, Function, Inst, InstData, InstKind, Type, Value};
+use opt_conv_legality::oracle::{InsertPoint, Query, Verdict};
 
 /// LLVM's budget for the instructions speculated
 /// (`-two-entry-phi-node-folding-threshold`, 4 basic instructions).
@@ -22,14 +23,15 @@ fn if_condition(f: &Function, b: Block) -> Option<(Inst, Block, Block)> {
     if p1 == p2 {
         return None;
     }
-    let uncond_to = |p: Block| f.terminator(p).is_some_and(|t| f.dfg().inst(t).blocks.as_slice() == [b] && f.dfg().inst(t).kind == InstKind::Br);
+    let uncond_to = |p: Block| {
+        f.terminator(p)
+            .is_some_and(|t| f.dfg().inst(t).blocks.as_slice() == [b] && f.dfg().inst(t).kind == InstKind::Br)
+    };
     let single_pred = |p: Block| match cfg.preds(p) {
         [x] => Some(*x),
         _ => None,
     };
-    let branch = |dom: Block| {
-        f.terminator(dom).filter(|&t| f.dfg().inst(t).is_cond_br())
-    };
+    let branch = |dom: Block| f.terminator(dom).filter(|&t| f.dfg().inst(t).is_cond_br());
     // A diamond: both predecessors fall through from one block.
     if uncond_to(p1) && uncond_to(p2) {
         let (d1, d2) = (single_pred(p1)?, single_pred(p2)?);
@@ -142,7 +144,9 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
         let d = f.dfg().inst(p);
         if d.result().is_some_and(|r| f.dfg().value_type(r) == Type::I1)
             && d.args.iter().any(|&v| {
-                f.dfg().value_inst(v).is_some_and(|i| matches!(f.dfg().inst(i).kind, InstKind::Binary { .. } | InstKind::Select { .. }))
+                f.dfg()
+                    .value_inst(v)
+                    .is_some_and(|i| matches!(f.dfg().inst(i).kind, InstKind::Binary { .. } | InstKind::Select { .. }))
             })
         {
             return Some(simplified);
@@ -152,6 +156,16 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
     for &a in &arms {
         let t = f.terminator(a)?;
         if f.block_insts(a).any(|i| i != t && !seen.contains(&i)) {
+            return Some(simplified);
+        }
+    }
+    // The speculated instructions never include a convergent operation
+    // (no call is speculated); the oracle is asked all the same.
+    for &i in &seen {
+        let q = Query::Move { insts: vec![i], to: InsertPoint::Before(br) };
+        if let Verdict::Refused(r) = s.oracle(f).ask(f, &q) {
+            let msg = format!("cannot speculate {}: {r}", crate::remarks::inst_label(f, i));
+            s.remarks.push((RemarkKind::Missed, block_label(f, b), msg));
             return Some(simplified);
         }
     }
@@ -186,7 +200,8 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
         };
         let r = d.result().expect("phi");
         let ty = f.dfg().value_type(r);
-        let sel = f.dfg_mut_preserving_cfg().make_inst(InstData::new(InstKind::Select { fmf }, &[cond, tv, fv], &[]), ty);
+        let sel =
+            f.dfg_mut_preserving_cfg().make_inst(InstData::new(InstKind::Select { fmf }, &[cond, tv, fv], &[]), ty);
         super::hoist::insert_before(f, sel, br);
         let name = f.dfg().value_name(r).map(str::to_owned);
         f.dfg_mut_preserving_cfg().set_value_name(r, None);
@@ -212,6 +227,10 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
     f.dfg_mut().set_inst_md(newbr, "dbg", loc);
     remove_inst(f, br);
     f.update_cfg(before, &[dom]);
-    s.remarks.push((RemarkKind::Passed, block_label(f, b), format!("folded the phis of {} into selects", block_label(f, b))));
+    s.remarks.push((
+        RemarkKind::Passed,
+        block_label(f, b),
+        format!("folded the phis of {} into selects", block_label(f, b)),
+    ));
     Some(true)
 }

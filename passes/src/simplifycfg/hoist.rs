@@ -5,8 +5,8 @@
 use super::Simplifier;
 use super::cleanup::delete_if_dead;
 use crate::module_edits::BufferedMetadata;
-use crate::remarks::{block_label, inst_label};
 use crate::remarks::RemarkKind;
+use crate::remarks::{block_label, inst_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::inst_effects;
@@ -110,10 +110,11 @@ impl Simplifier<'_, '_> {
         {
             return false;
         }
-        if !is_convergent_op(self.m, f, d) {
-            return true;
+        // Moving ordinary instructions leaves the oracle's model valid; a
+        // convergent operation is judged on the function as it is now.
+        if is_convergent_op(self.m, f, d) {
+            self.oracle(f).refresh(f);
         }
-        self.oracle(f).refresh(f);
         for &i2 in others {
             let v = self.oracle(f).ask(f, &Query::Merge { a: i1, b: i2, to: InsertPoint::BlockEnd(bb) });
             if let Verdict::Refused(r) = v {
@@ -127,10 +128,8 @@ impl Simplifier<'_, '_> {
 
     /// Moves `i1` to the end of `bb` (before `t`) and merges `others` into it.
     fn hoist_one(&mut self, f: &mut Function, bb: Block, t: Inst, i1: Inst, others: &[Inst]) {
-        let from: Vec<Block> = std::iter::once(i1)
-            .chain(others.iter().copied())
-            .filter_map(|i| f.layout().inst_block(i))
-            .collect();
+        let from: Vec<Block> =
+            std::iter::once(i1).chain(others.iter().copied()).filter_map(|i| f.layout().inst_block(i)).collect();
         let msg = format!(
             "hoisted {} from {} into {}",
             inst_label(f, i1),
@@ -193,7 +192,11 @@ impl Simplifier<'_, '_> {
         }
         let msg = format!(
             "hoisted the terminator of {} into {}",
-            std::iter::once(b1).chain(other_blocks.iter().copied()).map(|b| block_label(f, b)).collect::<Vec<_>>().join(", "),
+            std::iter::once(b1)
+                .chain(other_blocks.iter().copied())
+                .map(|b| block_label(f, b))
+                .collect::<Vec<_>>()
+                .join(", "),
             block_label(f, bb)
         );
         hoist_identical_records(self.m, f, t, i1, others);
@@ -261,8 +264,17 @@ impl Simplifier<'_, '_> {
     /// `select i1 %c, v1, v2` before `at`, named as LLVM names it
     /// (`v1.v2`), with the phi's fast-math flags, the branch's profile and
     /// the location of the hoisted terminator.
-    #[allow(clippy::too_many_arguments)]
-    fn make_select(&mut self, f: &mut Function, c: Value, v1: Value, v2: Value, phi: Inst, br: Inst, at: Inst) -> Value {
+    #[allow(clippy::too_many_arguments, reason = "the select, its operands, where it goes and what it copies from")]
+    fn make_select(
+        &mut self,
+        f: &mut Function,
+        c: Value,
+        v1: Value,
+        v2: Value,
+        phi: Inst,
+        br: Inst,
+        at: Inst,
+    ) -> Value {
         let fmf = match f.dfg().inst(phi).kind {
             InstKind::Phi { fmf } => fmf,
             _ => Default::default(),
@@ -379,9 +391,28 @@ fn identical(m: &Module, f: &Function, i1: Inst, i2: Inst) -> bool {
 /// (LLVM's `IntrinsicInst::isCommutative`).
 fn commutative_intrinsic(m: &Module, f: &Function, d: &InstData) -> bool {
     const NAMES: &[&str] = &[
-        "umin", "umax", "smin", "smax", "minnum", "maxnum", "minimum", "maximum", "minimumnum", "maximumnum",
-        "sadd.sat", "uadd.sat", "sadd.with.overflow", "uadd.with.overflow", "smul.with.overflow",
-        "umul.with.overflow", "smul.fix", "umul.fix", "smul.fix.sat", "umul.fix.sat", "fma", "fmuladd",
+        "umin",
+        "umax",
+        "smin",
+        "smax",
+        "minnum",
+        "maxnum",
+        "minimum",
+        "maximum",
+        "minimumnum",
+        "maximumnum",
+        "sadd.sat",
+        "uadd.sat",
+        "sadd.with.overflow",
+        "uadd.with.overflow",
+        "smul.with.overflow",
+        "umul.with.overflow",
+        "smul.fix",
+        "umul.fix",
+        "smul.fix.sat",
+        "umul.fix.sat",
+        "fma",
+        "fmuladd",
     ];
     let Some(decl) = opt_conv_legality::convergence::callee_decl(m, f, d) else { return false };
     let Some(rest) = decl.name.strip_prefix("llvm.") else { return false };
@@ -432,7 +463,8 @@ fn safe_to_hoist(m: &Module, f: &Function, i: Inst, flags: u8) -> bool {
 /// trap: a division only by a constant that is neither 0 nor, if signed, -1.
 pub(super) fn safe_to_speculate(m: &Module, f: &Function, i: Inst) -> bool {
     let d = f.dfg().inst(i);
-    if d.call_info().is_some() || matches!(d.kind, InstKind::Load { .. } | InstKind::Alloca { .. }) || d.is_terminator() {
+    if d.call_info().is_some() || matches!(d.kind, InstKind::Load { .. } | InstKind::Alloca { .. }) || d.is_terminator()
+    {
         return false;
     }
     let e = inst_effects(m, f, i);

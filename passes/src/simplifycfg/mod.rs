@@ -35,11 +35,12 @@
 //! # Convergence
 //!
 //! LLVM refuses to hoist convergent calls. Here the legality oracle decides
-//! ([`Query::Merge`] at the end of the branch block, for each pair that
-//! would become one): identical convergent operations in both arms of a
-//! uniform branch merge, those of a divergent branch stay. Folding a phi into
-//! a `select` speculates the arms' instructions, which never includes a
-//! convergent operation (nor anything with effects). Merging a block into
+//! ([`Query::Merge`] at the end of the branch block, asked for each pair
+//! that would become one, convergent or not): identical convergent
+//! operations in both arms of a uniform branch merge, those of a divergent
+//! branch stay. Folding a phi into a `select` speculates the arms'
+//! instructions ([`Query::Move`] for each), which never include a
+//! convergent operation (no call is speculated, nor anything with effects). Merging a block into
 //! its predecessor asks [`Query::MergeBlocks`]. Forwarding an empty block,
 //! deleting unreachable blocks and merging returns move no instruction.
 //! Phis are never made of tokens: a token returned is not merged, and a
@@ -57,6 +58,7 @@
 //! beyond deleting unreachable blocks, invoke and landing pad cleanups.
 //!
 //! [`Query::Merge`]: opt_conv_legality::oracle::Query::Merge
+//! [`Query::Move`]: opt_conv_legality::oracle::Query::Move
 //! [`Query::MergeBlocks`]: opt_conv_legality::oracle::Query::MergeBlocks
 
 mod cleanup;
@@ -181,7 +183,7 @@ pub(crate) struct Simplifier<'m, 'e> {
     pub fid: opt_conv_ir::FuncId,
     pub settings: Settings,
     pub explain: bool,
-    /// Built when a convergent operation is about to be merged.
+    /// Built on the first question.
     pub oracle: Option<Oracle<'m>>,
     pub remarks: Vec<(RemarkKind, String, String)>,
     pub edits: &'e mut crate::module_edits::ModuleEdits,
@@ -337,4 +339,24 @@ fn back_edge_targets(f: &Function) -> EntitySet<Block> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SimplifyCfg;
+
+    #[test]
+    fn parameters_are_llvms() {
+        let s = SimplifyCfg::from_params(Some("hoist-common-insts;no-sink-common-insts;no-keep-loops")).unwrap();
+        assert_eq!((s.hoist_common_insts, s.sink_common_insts, s.keep_loops), (Some(true), Some(false), Some(false)));
+        assert!(SimplifyCfg::from_params(Some("switch-to-lookup;bonus-inst-threshold=3")).is_ok());
+        assert_eq!(
+            SimplifyCfg::from_params(Some("hoist-everything")).unwrap_err(),
+            "invalid SimplifyCFG pass parameter 'hoist-everything'"
+        );
+        assert_eq!(
+            SimplifyCfg::from_params(Some("bonus-inst-threshold=x")).unwrap_err(),
+            "invalid argument to SimplifyCFG pass bonus-threshold parameter: 'x'"
+        );
+    }
 }
