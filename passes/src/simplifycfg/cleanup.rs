@@ -179,6 +179,26 @@ pub(super) fn merge_duplicate_phis(f: &mut Function, b: Block) -> bool {
     true
 }
 
+/// Whether every use of a phi of `b` is in a phi of `succ`, on an edge
+/// from `b` (LLVM's condition for forwarding a block whose phis are used:
+/// any other use, such as a loop header's entry from its latch, would lose
+/// its definition).
+pub(super) fn phis_only_feed(f: &mut Function, b: Block, succ: Block) -> bool {
+    let results: Vec<Value> = f.phis(b).filter_map(|p| f.dfg().inst_result(p)).collect();
+    for r in results {
+        for u in f.users_of(r) {
+            let d = f.dfg().inst(u);
+            if !d.is_phi() || f.layout().inst_block(u) != Some(succ) {
+                return false;
+            }
+            if d.args.iter().zip(&d.blocks).any(|(&a, &from)| a == r && from != b) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// LLVM's `TryToSimplifyUncondBranchFromEmptyBlock` ([`forward_empty_block`]).
 pub(super) fn forward_empty(f: &mut Function, b: Block) -> bool {
     forward_empty_block(f, b, Reachability::Unknown)

@@ -68,9 +68,21 @@ fn if_condition(f: &Function, b: Block) -> Option<(Inst, Block, Block)> {
 
 /// What speculating `v` (defined in one of `arms`) costs, with what it
 /// needs; None if it cannot be run on both paths.
-fn cost(f: &Function, m: &opt_conv_ir::Module, v: Value, arms: &[Block], seen: &mut Vec<Inst>) -> Option<u32> {
+fn cost(
+    f: &Function,
+    m: &opt_conv_ir::Module,
+    v: Value,
+    join: Block,
+    arms: &[Block],
+    seen: &mut Vec<Inst>,
+) -> Option<u32> {
     let Some(i) = f.dfg().value_inst(v) else { return Some(0) };
     let Some(b) = f.layout().inst_block(i) else { return Some(0) };
+    // A value of the join itself (another of its phis) is not available
+    // where the selects go.
+    if b == join {
+        return None;
+    }
     if !arms.contains(&b) || seen.contains(&i) {
         return Some(0);
     }
@@ -81,7 +93,7 @@ fn cost(f: &Function, m: &opt_conv_ir::Module, v: Value, arms: &[Block], seen: &
     seen.push(i);
     let mut c = 1;
     for &a in &d.args {
-        c += cost(f, m, a, arms, seen)?;
+        c += cost(f, m, a, join, arms, seen)?;
     }
     Some(c)
 }
@@ -127,7 +139,7 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
             continue;
         }
         for &v in &d.args.clone() {
-            match cost(f, s.m, v, &arms, &mut seen) {
+            match cost(f, s.m, v, b, &arms, &mut seen) {
                 Some(c) => total += c,
                 None => return Some(simplified),
             }

@@ -173,7 +173,9 @@ impl Simplifier<'_, '_> {
         let td = f.dfg().inst(t);
         let cond = td.is_cond_br().then(|| td.args[0]);
         let d1 = f.dfg().inst(i1);
-        if !matches!(d1.kind, InstKind::Br | InstKind::Ret | InstKind::Unreachable | InstKind::Switch) {
+        // A hoisted `switch` would need one phi entry per case edge; LLVM
+        // hoists it, this does not.
+        if !matches!(d1.kind, InstKind::Br | InstKind::Ret | InstKind::Unreachable) {
             return false;
         }
         let b1 = f.layout().inst_block(i1).expect("placed");

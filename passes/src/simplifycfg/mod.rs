@@ -282,6 +282,7 @@ impl<'m> Simplifier<'m, '_> {
                 if f.first_non_phi(b) == Some(t)
                     && f.entry_block() != Some(b)
                     && !canonical
+                    && cleanup::phis_only_feed(f, b, succ)
                     && cleanup::forward_empty(f, b)
                 {
                     return (true, false);
