@@ -2,8 +2,9 @@
 //! that cleans up control flow after other passes and merges the common
 //! code of the arms of a branch.
 //!
-//! What it does, as LLVM 22 does it (same order, same names, same layout,
-//! so that the output is LLVM's byte for byte where the parts below apply):
+//! What it does, in LLVM 22's order and with its names and block layout
+//! (on LLVM's own tests of these parts the output is LLVM's, up to the
+//! order of `; preds =` comments and, at times, of a phi's entries):
 //!
 //! * unreachable blocks are deleted, first and whenever a sweep made some;
 //! * the blocks ending in `ret` are merged into one block `common.ret`
@@ -11,16 +12,16 @@
 //!   `tailMergeBlocksWithSimilarFunctionTerminators`), before the sweeps,
 //!   which then fold the forwarding blocks that leaves;
 //! * sweeps over the blocks in layout order until nothing changes
-//!   ([`sweep`]): a block without predecessors is deleted; a branch on a
+//!   (`Simplifier::sweeps`): a block without predecessors is deleted; a branch on a
 //!   constant, or with both arms to one block, becomes unconditional (its
 //!   dead condition deleted); duplicate phis are merged; a block whose only
 //!   predecessor falls through to it is merged into it; an empty block
 //!   (phis and `br label`) forwards its predecessors to its successor,
 //!   unless that would make a loop header's preheader disappear (LLVM's
 //!   `keep-loops`, on by default); the common leading instructions of the
-//!   successors of a `br` or `switch` are hoisted ([`hoist`]);
+//!   successors of a `br` or `switch` are hoisted (`hoist.rs`);
 //!   a two-entry phi whose arms are cheap becomes a `select`
-//!   ([`fold_phi`]).
+//!   (`fold_phi.rs`).
 //!
 //! Hoisting follows LLVM's `hoistCommonCodeFromSuccessors`: instructions
 //! are compared in lockstep, identical up to flags, attributes and
@@ -40,11 +41,13 @@
 //! operations in both arms of a uniform branch merge, those of a divergent
 //! branch stay. Folding a phi into a `select` speculates the arms'
 //! instructions ([`Query::Move`] for each), which never include a
-//! convergent operation (no call is speculated, nor anything with effects). Merging a block into
-//! its predecessor asks [`Query::MergeBlocks`]. Forwarding an empty block,
-//! deleting unreachable blocks and merging returns move no instruction.
-//! Phis are never made of tokens: a token returned is not merged, and a
-//! token-typed operand difference refuses hoisting a terminator.
+//! convergent operation (no call is speculated, nor anything with
+//! effects). Merging a block into its predecessor asks
+//! [`Query::MergeBlocks`]. Forwarding an empty block, deleting unreachable
+//! blocks and merging returns move no instruction. No phi is made of a
+//! token: a returned token is not merged into `common.ret` (LLVM's rule
+//! too), and the selects made when a terminator is hoisted replace phis,
+//! which cannot hold tokens.
 //!
 //! # Not done (LLVM does it)
 //!
@@ -55,7 +58,11 @@
 //! (`SpeculativelyExecuteBB`), folding a branch into a predecessor's
 //! (`FoldBranchToCommonDest`), threading on values known in predecessors,
 //! branches implied by dominating conditions, `unreachable` handling
-//! beyond deleting unreachable blocks, invoke and landing pad cleanups.
+//! beyond deleting unreachable blocks, invoke and landing pad cleanups
+//! (functions with exception handling are skipped, as by every transform
+//! here), and hoisting a `switch` that ends every successor. The `!range`
+//! of merged loads is the smallest range covering both (LLVM keeps their
+//! union as a list of ranges).
 //!
 //! [`Query::Merge`]: opt_conv_legality::oracle::Query::Merge
 //! [`Query::Move`]: opt_conv_legality::oracle::Query::Move
