@@ -134,6 +134,13 @@ fn jump_threading() {
 }
 
 #[test]
+fn simplifycfg() {
+    insta::glob!("cases/simplifycfg/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}
+
+#[test]
 fn instsimplify() {
     insta::glob!("cases/instsimplify/*.ll", |path| {
         insta::assert_snapshot!(run_case(path));

@@ -268,6 +268,13 @@ fn golden_cases_preserve_convergence() {
 }
 
 #[test]
+fn simplifycfg_preserves_convergence() {
+    validate("simplifycfg", Flavour::Controlled, 23_000_000);
+    validate("simplifycfg", Flavour::Uncontrolled, 24_000_000);
+    validate("simplifycfg<hoist-common-insts>", Flavour::Controlled, 25_000_000);
+}
+
+#[test]
 fn jump_threading_preserves_convergence() {
     validate("jump-threading", Flavour::Controlled, 14_000_000);
     validate("jump-threading", Flavour::Uncontrolled, 15_000_000);

@@ -31,6 +31,7 @@ pub mod printers;
 pub mod registry;
 pub mod remarks;
 pub mod simplify;
+pub mod simplifycfg;
 pub mod sink;
 pub mod ssa_update;
 pub mod unroll;
@@ -60,12 +61,27 @@ pub struct Options {
     pub unroll: UnrollOptions,
     /// `-jump-threading-threshold=N`.
     pub jump_threading_threshold: Option<u32>,
+    /// `simplifycfg`'s command-line options.
+    pub simplifycfg: SimplifyCfgOptions,
     /// `-inline-threshold=N`: the inliner's default threshold (LLVM's
     /// `DefaultThreshold`, 225 when not given; it may be negative).
     pub inline_threshold: Option<i32>,
     /// Values of options a driver added for its own passes, by option name
     /// (`"true"` for a flag that was given).
     pub extra: std::collections::BTreeMap<String, String>,
+}
+
+/// opt's `-hoist-common-insts`, `-sink-common-insts` and
+/// `-simplifycfg-hoist-common-skip-limit`: given, they override the
+/// `simplifycfg<...>` parameters, as in opt.
+#[derive(Clone, Debug, Default)]
+pub struct SimplifyCfgOptions {
+    /// `-hoist-common-insts[=B]`.
+    pub hoist_common_insts: Option<bool>,
+    /// `-sink-common-insts[=B]`.
+    pub sink_common_insts: Option<bool>,
+    /// `-simplifycfg-hoist-common-skip-limit=N` (default 20).
+    pub hoist_common_skip_limit: Option<u32>,
 }
 
 /// opt's `-unroll-count`, `-unroll-runtime`, `-unroll-allow-partial`,

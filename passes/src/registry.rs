@@ -5,7 +5,9 @@ use crate::pass::PassKind::{Function as F, Module as M};
 use crate::pass::{FunctionPass, ModulePass, PassKind};
 use crate::pipeline::{Element, Pipeline};
 use crate::printers::{AnalysisRequest, Printed, Printer};
-use crate::{dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, sink, unroll, verify};
+use crate::{
+    dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, simplifycfg, sink, unroll, verify,
+};
 
 /// A constructed pass.
 pub enum PassBox {
@@ -485,6 +487,15 @@ static BUILTIN: &[PassInfo] = &[
             no_params("jump-threading", p)?;
             Ok(PassBox::Function(Box::new(jump_threading::JumpThreading::default())))
         },
+    },
+    PassInfo {
+        name: "simplifycfg",
+        kind: F,
+        params: "<hoist-common-insts;no-hoist-common-insts;sink-common-insts;no-sink-common-insts;keep-loops;\
+                 no-keep-loops;...>",
+        description: "LLVM's SimplifyCFG: dead and empty blocks, block merging, return merging, hoisting common \
+                      code of a branch's arms; convergent operations merge where the legality oracle allows",
+        build: |p| Ok(PassBox::Function(Box::new(simplifycfg::SimplifyCfg::from_params(p)?))),
     },
     PassInfo {
         name: "loop-unroll",

@@ -193,6 +193,26 @@ pub struct Cli {
     #[arg(long = "jump-threading-threshold", value_name = "N")]
     pub jump_threading_threshold: Option<u32>,
 
+    /// `simplifycfg`: hoist common instructions of a branch's arms
+    /// (overrides `simplifycfg<hoist-common-insts>`).
+    #[arg(long = "hoist-common-insts", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub hoist_common_insts: Option<bool>,
+
+    /// `simplifycfg`: sink common instructions into the join (accepted;
+    /// sinking is not done).
+    #[arg(long = "sink-common-insts", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub sink_common_insts: Option<bool>,
+
+    /// `simplifycfg`: how many non-identical instructions hoisting may
+    /// reorder across (default 20).
+    #[arg(long = "simplifycfg-hoist-common-skip-limit", value_name = "N")]
+    pub simplifycfg_hoist_common_skip_limit: Option<u32>,
+
+    /// A switch of opt's SimplifyCFG for keeping the dominator tree up to
+    /// date; opt-conv computes analyses when asked, so it changes nothing.
+    #[arg(long = "simplifycfg-require-and-preserve-domtree", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub simplifycfg_require_and_preserve_domtree: Option<bool>,
+
     /// `inline`: the cost threshold for inlining a call (LLVM's default 225).
     #[arg(long = "inline-threshold", value_name = "N", allow_negative_numbers = true)]
     pub inline_threshold: Option<i32>,

@@ -410,6 +410,11 @@ fn run(
             allow_remainder: cli.unroll_allow_remainder,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
+        simplifycfg: opt_conv_passes::SimplifyCfgOptions {
+            hoist_common_insts: cli.hoist_common_insts,
+            sink_common_insts: cli.sink_common_insts,
+            hoist_common_skip_limit: cli.simplifycfg_hoist_common_skip_limit,
+        },
         inline_threshold: cli.inline_threshold,
         extra,
     };

@@ -1,0 +1,370 @@
+//! `simplifycfg` (`SimplifyCFGPass`): LLVM's SimplifyCFG, the part of it
+//! that cleans up control flow after other passes and merges the common
+//! code of the arms of a branch.
+//!
+//! What it does, in LLVM 22's order and with its names and block layout
+//! (on LLVM's own tests of these parts the output is LLVM's, up to the
+//! order of `; preds =` comments and, at times, of a phi's entries):
+//!
+//! * unreachable blocks are deleted, first and whenever a sweep made some;
+//! * the blocks ending in `ret` are merged into one block `common.ret`
+//!   with a phi `common.ret.op` for the returned value (LLVM's
+//!   `tailMergeBlocksWithSimilarFunctionTerminators`), before the sweeps,
+//!   which then fold the forwarding blocks that leaves;
+//! * sweeps over the blocks in layout order until nothing changes
+//!   (`Simplifier::sweeps`): a block without predecessors is deleted; a branch on a
+//!   constant, or with both arms to one block, becomes unconditional (its
+//!   dead condition deleted); duplicate phis are merged; a block whose only
+//!   predecessor falls through to it is merged into it; an empty block
+//!   (phis and `br label`) forwards its predecessors to its successor,
+//!   unless that would make a loop header's preheader disappear (LLVM's
+//!   `keep-loops`, on by default); the common leading instructions of the
+//!   successors of a `br` or `switch` are hoisted (`hoist.rs`);
+//!   a two-entry phi whose arms are cheap becomes a `select`
+//!   (`fold_phi.rs`).
+//!
+//! Hoisting follows LLVM's `hoistCommonCodeFromSuccessors`: instructions
+//! are compared in lockstep, identical up to flags, attributes and
+//! metadata (merged with [`opt_conv_ir::merge`]), skipping at most
+//! `-simplifycfg-hoist-common-skip-limit` (20) non-identical ones, and never
+//! moving memory operations past ones they may not pass. Without
+//! `hoist-common-insts` (the default) it hoists only when the successors
+//! are identical as a whole; when the arms end in the same terminator
+//! that terminator is hoisted too and the phis of its successors receive
+//! `select`s on the branch condition.
+//!
+//! # Convergence
+//!
+//! LLVM refuses to hoist convergent calls. Here the legality oracle decides
+//! ([`Query::Merge`] at the end of the branch block, asked for each pair
+//! that would become one, convergent or not): identical convergent
+//! operations in both arms of a uniform branch merge, those of a divergent
+//! branch stay. Folding a phi into a `select` speculates the arms'
+//! instructions ([`Query::Move`] for each), which never include a
+//! convergent operation (no call is speculated, nor anything with
+//! effects). Merging a block into its predecessor asks
+//! [`Query::MergeBlocks`]. Forwarding an empty block, deleting unreachable
+//! blocks and merging returns move no instruction. No phi is made of a
+//! token: a returned token is not merged into `common.ret` (LLVM's rule
+//! too), and the selects made when a terminator is hoisted replace phis,
+//! which cannot hold tokens.
+//!
+//! # Not done (LLVM does it)
+//!
+//! Sinking common code into a successor (`sink-common-insts`) is accepted
+//! as an option and not done; neither is the rest of SimplifyCFG: switch
+//! transformations (lookup tables, ranges to compares, folding compares
+//! into switches), speculating one block into its predecessor
+//! (`SpeculativelyExecuteBB`), folding a branch into a predecessor's
+//! (`FoldBranchToCommonDest`), threading on values known in predecessors,
+//! branches implied by dominating conditions, `unreachable` handling
+//! beyond deleting unreachable blocks, invoke and landing pad cleanups
+//! (functions with exception handling are skipped, as by every transform
+//! here), and hoisting a `switch` that ends every successor. The `!range`
+//! of merged loads is the smallest range covering both (LLVM keeps their
+//! union as a list of ranges).
+//!
+//! [`Query::Merge`]: opt_conv_legality::oracle::Query::Merge
+//! [`Query::Move`]: opt_conv_legality::oracle::Query::Move
+//! [`Query::MergeBlocks`]: opt_conv_legality::oracle::Query::MergeBlocks
+
+mod cleanup;
+mod fold_phi;
+mod hoist;
+
+use crate::pass::{FunctionCx, FunctionPass, PassError};
+use crate::registry::split_params;
+use crate::remarks::{Remark, RemarkKind};
+use opt_conv_ir::analysis::FunctionAnalyses;
+use opt_conv_ir::{Block, Changes, EntitySet, Function, InstKind, Module};
+use opt_conv_legality::oracle::Oracle;
+
+/// The pass, with its `<params>`.
+#[derive(Clone, Debug, Default)]
+pub struct SimplifyCfg {
+    /// `hoist-common-insts` / `no-hoist-common-insts` (default off).
+    pub hoist_common_insts: Option<bool>,
+    /// `sink-common-insts` / `no-sink-common-insts` (default off).
+    pub sink_common_insts: Option<bool>,
+    /// `keep-loops` / `no-keep-loops` (default on).
+    pub keep_loops: Option<bool>,
+}
+
+/// The parameters LLVM's `simplifycfg` accepts (with `no-` for the flags).
+const FLAGS: &[&str] = &[
+    "speculate-blocks",
+    "simplify-cond-branch",
+    "forward-switch-cond",
+    "switch-range-to-icmp",
+    "switch-to-arithmetic",
+    "switch-to-lookup",
+    "keep-loops",
+    "hoist-common-insts",
+    "hoist-loads-stores-with-cond-faulting",
+    "sink-common-insts",
+    "speculate-unpredictables",
+];
+
+impl SimplifyCfg {
+    /// Parses `simplifycfg<...>` as LLVM does (unknown parameters refused
+    /// with LLVM's message).
+    pub fn from_params(params: Option<&str>) -> Result<SimplifyCfg, String> {
+        let mut s = SimplifyCfg::default();
+        for (k, v) in split_params(params) {
+            if let (Some(n), Some(v)) = (k.strip_prefix("bonus-inst-threshold"), v) {
+                if n.is_empty() && v.parse::<i64>().is_ok() {
+                    continue;
+                }
+                return Err(format!("invalid argument to SimplifyCFG pass bonus-threshold parameter: '{v}'"));
+            }
+            let (enable, name) = match k.strip_prefix("no-") {
+                Some(n) => (false, n),
+                None => (true, k),
+            };
+            if v.is_some() || !FLAGS.contains(&name) {
+                let shown = match v {
+                    Some(v) => format!("{k}={v}"),
+                    None => k.to_owned(),
+                };
+                return Err(format!("invalid SimplifyCFG pass parameter '{shown}'"));
+            }
+            match name {
+                "hoist-common-insts" => s.hoist_common_insts = Some(enable),
+                "sink-common-insts" => s.sink_common_insts = Some(enable),
+                "keep-loops" => s.keep_loops = Some(enable),
+                _ => {}
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// What one run is allowed to do (parameters, then command-line overrides).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    pub hoist_common_insts: bool,
+    pub keep_loops: bool,
+    pub skip_limit: u32,
+}
+
+impl FunctionPass for SimplifyCfg {
+    fn name(&self) -> &'static str {
+        "simplifycfg"
+    }
+    fn class_name(&self) -> &'static str {
+        "SimplifyCFGPass"
+    }
+    fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
+        let o = &cx.options.simplifycfg;
+        let settings = Settings {
+            // As in LLVM, the command-line flags override the parameters.
+            hoist_common_insts: o.hoist_common_insts.or(self.hoist_common_insts).unwrap_or(false),
+            keep_loops: self.keep_loops.unwrap_or(true),
+            skip_limit: o.hoist_common_skip_limit.unwrap_or(20),
+        };
+        let name = cx.func_name();
+        let explain = cx.remarks.wants("simplifycfg");
+        let mut s = Simplifier {
+            m: cx.module,
+            fid: cx.func,
+            settings,
+            explain,
+            oracle: None,
+            remarks: Vec::new(),
+            edits: &mut *cx.edits,
+            locations: Default::default(),
+        };
+        let changed = s.run(f);
+        let remarks = std::mem::take(&mut s.remarks);
+        for (kind, block, message) in remarks {
+            let block = Some(block.trim_start_matches('%').to_owned());
+            cx.remarks.emit(Remark { kind, pass: "simplifycfg", function: name.clone(), block, message });
+        }
+        Ok(if changed { Changes::ALL } else { Changes::NONE })
+    }
+}
+
+/// One run on one function.
+pub(crate) struct Simplifier<'m, 'e> {
+    pub m: &'m Module,
+    pub fid: opt_conv_ir::FuncId,
+    pub settings: Settings,
+    pub explain: bool,
+    /// Built on the first question.
+    pub oracle: Option<Oracle<'m>>,
+    pub remarks: Vec<(RemarkKind, String, String)>,
+    pub edits: &'e mut crate::module_edits::ModuleEdits,
+    pub locations: opt_conv_ir::debug_loc::LocationMerger,
+}
+
+impl<'m> Simplifier<'m, '_> {
+    /// LLVM's `simplifyFunctionCFG`: unreachable blocks, return merging,
+    /// then sweeps until nothing changes.
+    fn run(&mut self, f: &mut Function) -> bool {
+        let mut ever = cleanup::remove_unreachable(f);
+        ever |= cleanup::merge_returns(f);
+        ever |= self.sweeps(f);
+        if !ever {
+            return false;
+        }
+        if !cleanup::remove_unreachable(f) {
+            return true;
+        }
+        loop {
+            let mut changed = self.sweeps(f);
+            changed |= cleanup::remove_unreachable(f);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// LLVM's `iterativelySimplifyCFG`: sweeps over the blocks until one
+    /// changes nothing. The loop headers (targets of back edges) are those
+    /// of the function as the sweeps start.
+    fn sweeps(&mut self, f: &mut Function) -> bool {
+        let headers = if self.settings.keep_loops { back_edge_targets(f) } else { EntitySet::new() };
+        let mut ever = false;
+        loop {
+            let mut changed = false;
+            // The live layout, as LLVM's iterator walks it: the block after
+            // `b` is taken before `b` is simplified (and may be deleted).
+            let mut next = f.layout().entry_block();
+            while let Some(b) = next {
+                next = f.layout().next_block(b);
+                loop {
+                    let (did, again) = self.simplify_once(f, b, &headers);
+                    changed |= did;
+                    if !again || !f.layout().is_block_inserted(b) {
+                        break;
+                    }
+                }
+                // A block deleted meanwhile ends the sweep; the next one
+                // starts over (something changed).
+                if next.is_some_and(|n| !f.layout().is_block_inserted(n)) {
+                    next = None;
+                }
+            }
+            ever |= changed;
+            if !changed {
+                return ever;
+            }
+        }
+    }
+
+    /// LLVM's `simplifyOnce`: whether `b` (or the CFG around it) changed,
+    /// and whether `b` should be looked at again right away.
+    fn simplify_once(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> (bool, bool) {
+        let cfg = f.cfg();
+        let preds = cfg.preds(b);
+        if (preds.is_empty() && f.entry_block() != Some(b)) || preds == [b] {
+            drop(cfg);
+            cleanup::delete_block(f, b);
+            return (true, false);
+        }
+        drop(cfg);
+        let mut changed = cleanup::fold_terminator(self.m, f, b);
+        changed |= cleanup::merge_duplicate_phis(f, b);
+        let name = f.dfg().block_name(b).map(str::to_owned);
+        if let Some(p) = crate::cfg_edit::merge_into_predecessor(self.m, f, b) {
+            // As LLVM, an unnamed predecessor takes the merged block's name.
+            if f.dfg().block_name(p).is_none() {
+                f.dfg_mut().set_block_name(p, name.as_deref());
+            }
+            return (true, false);
+        }
+        if fold_phi::fold_two_entry_phi(self, f, b) == Some(true) {
+            return (true, false);
+        }
+        let Some(t) = f.terminator(b) else { return (changed, false) };
+        let d = f.dfg().inst(t);
+        match d.kind {
+            InstKind::Br if d.blocks.len() == 1 => {
+                let succ = d.blocks[0];
+                let cfg = f.cfg();
+                let canonical = self.settings.keep_loops
+                    && cfg.preds(b).len() >= 2
+                    && (headers.contains(b) || headers.contains(succ));
+                drop(cfg);
+                if f.first_non_phi(b) == Some(t)
+                    && f.entry_block() != Some(b)
+                    && !canonical
+                    && cleanup::phis_only_feed(f, b, succ)
+                    && cleanup::forward_empty(f, b)
+                {
+                    return (true, false);
+                }
+                (changed, false)
+            }
+            InstKind::Br | InstKind::Switch => {
+                let is_switch = d.kind == InstKind::Switch;
+                if self.hoist_common(f, b) {
+                    return (true, true);
+                }
+                if is_switch && cleanup::merge_duplicate_switch_arms(f, b) {
+                    return (true, true);
+                }
+                (changed, false)
+            }
+            _ => (changed, false),
+        }
+    }
+
+    /// The oracle, built on first use.
+    pub(crate) fn oracle(&mut self, f: &Function) -> &mut Oracle<'m> {
+        let (m, fid, explain) = (self.m, self.fid, self.explain);
+        self.oracle.get_or_insert_with(|| Oracle::new(m, fid, f).explaining(explain))
+    }
+}
+
+/// The targets of the back edges a depth-first search from the entry finds
+/// (LLVM's `FindFunctionBackedges`): the blocks `keep-loops` keeps
+/// preheaders and latches for.
+fn back_edge_targets(f: &Function) -> EntitySet<Block> {
+    let cfg = f.cfg();
+    let mut out = EntitySet::new();
+    let Some(entry) = f.entry_block() else { return out };
+    let mut visited: EntitySet<Block> = EntitySet::new();
+    let mut on_stack: EntitySet<Block> = EntitySet::new();
+    let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+    visited.insert(entry);
+    on_stack.insert(entry);
+    while let Some(top) = stack.last_mut() {
+        let (b, k) = *top;
+        let succs = cfg.succs(b);
+        if k < succs.len() {
+            top.1 += 1;
+            let s = succs[k];
+            if on_stack.contains(s) {
+                out.insert(s);
+            } else if visited.insert(s) {
+                on_stack.insert(s);
+                stack.push((s, 0));
+            }
+        } else {
+            on_stack.remove(b);
+            stack.pop();
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SimplifyCfg;
+
+    #[test]
+    fn parameters_are_llvms() {
+        let s = SimplifyCfg::from_params(Some("hoist-common-insts;no-sink-common-insts;no-keep-loops")).unwrap();
+        assert_eq!((s.hoist_common_insts, s.sink_common_insts, s.keep_loops), (Some(true), Some(false), Some(false)));
+        assert!(SimplifyCfg::from_params(Some("switch-to-lookup;bonus-inst-threshold=3")).is_ok());
+        assert_eq!(
+            SimplifyCfg::from_params(Some("hoist-everything")).unwrap_err(),
+            "invalid SimplifyCFG pass parameter 'hoist-everything'"
+        );
+        assert_eq!(
+            SimplifyCfg::from_params(Some("bonus-inst-threshold=x")).unwrap_err(),
+            "invalid argument to SimplifyCFG pass bonus-threshold parameter: 'x'"
+        );
+    }
+}
