@@ -33,7 +33,7 @@
 use egg::{EGraph, Id, Pattern, Rewrite, Runner, SymbolLang, rewrite as rw};
 use opt_conv_ir::analysis::alias::may_alias;
 use opt_conv_ir::effects::inst_effects;
-use opt_conv_ir::{Block, ConstKind, EntityRef, FuncId, Function, Inst, InstKind, Module, Value, ValueDef};
+use opt_conv_ir::{Block, ConstKind, EntityRef, FuncId, Function, Inst, InstKind, Module, Type, Value, ValueDef};
 use rustc_hash::FxHashMap;
 use std::time::Duration;
 
@@ -84,8 +84,14 @@ impl Classes {
         wanted: impl Fn(Inst) -> bool,
     ) -> Classes {
         let sites: FxHashMap<Inst, Site> = sites.iter().copied().collect();
-        let mut b =
-            Builder { m, f, egraph: EGraph::default(), ids: FxHashMap::default(), values: FxHashMap::default() };
+        let mut b = Builder {
+            m,
+            f,
+            egraph: EGraph::default(),
+            ids: FxHashMap::default(),
+            values: FxHashMap::default(),
+            types: FxHashMap::default(),
+        };
         let entry_state = b.leaf("mem".into());
         for &blk in blocks {
             let mut mem = entry_state;
@@ -151,6 +157,9 @@ struct Builder<'a> {
     egraph: EGraph<SymbolLang, ()>,
     ids: FxHashMap<Inst, Id>,
     values: FxHashMap<Value, Id>,
+    /// The leaf of each type met, made once (a leaf is a formatted, interned
+    /// name).
+    types: FxHashMap<Type, Id>,
 }
 
 impl Builder<'_> {
@@ -164,7 +173,16 @@ impl Builder<'_> {
 
     fn ty(&mut self, v: Value) -> Id {
         let t = self.f.dfg().value_type(v);
-        self.leaf(format!("t{}", t.index()))
+        self.type_leaf(t)
+    }
+
+    fn type_leaf(&mut self, t: Type) -> Id {
+        if let Some(&id) = self.types.get(&t) {
+            return id;
+        }
+        let id = self.leaf(format!("t{}", t.index()));
+        self.types.insert(t, id);
+        id
     }
 
     /// The e-class of an operand.
@@ -233,7 +251,7 @@ impl Builder<'_> {
                 Some(self.node(op.keyword(), ch))
             }
             InstKind::Gep { source, .. } => {
-                let t = self.leaf(format!("t{}", source.index()));
+                let t = self.type_leaf(*source);
                 let mut ch = vec![t];
                 ch.extend(self.operands(i));
                 Some(self.node("getelementptr", ch))
