@@ -1661,6 +1661,16 @@ fn prune_copy(
     let mut work: Vec<Inst> = new_blocks.iter().flat_map(|&b| f.phis(b).collect::<Vec<_>>()).collect();
     work.reverse();
     let in_copy: rustc_hash::FxHashSet<Block> = new_blocks.iter().copied().collect();
+    // Who uses what in the copy, found once (a replaced value's users
+    // become users of its replacement).
+    let mut users: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
+    for &b in new_blocks.iter() {
+        for i in f.block_insts(b) {
+            for &a in &f.dfg().inst(i).args {
+                users.entry(a).or_default().push(i);
+            }
+        }
+    }
     while let Some(i) = work.pop() {
         if removed.contains(&i) {
             continue;
@@ -1677,11 +1687,13 @@ fn prune_copy(
         let Some(v) = v else { continue };
         repl.insert(r, v);
         // Its users in the copy are looked at again.
-        for u in copy_users(f, &in_copy, r) {
+        let moved = users.remove(&r).unwrap_or_default();
+        for &u in &moved {
             if !removed.contains(&u) {
                 work.push(u);
             }
         }
+        users.entry(v).or_default().extend(moved);
         remove_inst(f, i);
         removed.insert(i);
     }
@@ -1730,20 +1742,6 @@ fn phi_value(f: &Function, in_copy: &rustc_hash::FxHashSet<Block>, i: Inst) -> O
         }
         (None, u) => u,
     }
-}
-
-/// The users of `v` among the instructions of the blocks of `in_copy`.
-fn copy_users(f: &mut Function, in_copy: &rustc_hash::FxHashSet<Block>, v: Value) -> Vec<Inst> {
-    let blocks: Vec<Block> = in_copy.iter().copied().collect();
-    let mut out = Vec::new();
-    for b in blocks {
-        for i in f.block_insts(b) {
-            if f.dfg().inst(i).args.contains(&v) {
-                out.push(i);
-            }
-        }
-    }
-    out
 }
 
 /// Walks the copy from `entry` as LLVM's cloner does, simplifying (when
