@@ -224,7 +224,10 @@ fn golden_cases_preserve_convergence() {
                     // function nothing outside the module can call may go.
                     let linkage = before.func(fid).unwrap().props.linkage.as_deref().unwrap_or("external");
                     assert!(
-                        matches!(linkage, "internal" | "private" | "linkonce" | "linkonce_odr"),
+                        matches!(
+                            linkage,
+                            "internal" | "private" | "linkonce" | "linkonce_odr" | "available_externally"
+                        ),
                         "{}: @{name} ({linkage}) vanished",
                         path.display()
                     );

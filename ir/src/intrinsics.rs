@@ -288,6 +288,13 @@ pub fn llvm_function_attrs(name: &str) -> Option<&'static str> {
     LLVM_FUNC_ATTRS.iter().find(|(k, _)| family_matches(k, name)).map(|&(_, a)| a)
 }
 
+/// [`llvm_function_attrs`] as a set, for a declaration made anew (these
+/// families have no parameter or return attributes to go with them only
+/// where the caller knows so: `llvm.stacksave`, `llvm.stackrestore`).
+pub fn llvm_function_attr_set(name: &str) -> Option<AttrSet> {
+    llvm_function_attrs(name).map(to_set)
+}
+
 /// Whether the intrinsic's attributes come from the tables.
 pub fn is_known(name: &str) -> bool {
     lookup(name).is_some() || convergent_attrs(name).is_some()

@@ -48,6 +48,29 @@ impl Deletable {
         let alone = d.props.comdat.as_deref().is_none_or(|c| self.comdat_members.get(c).copied() == Some(1));
         discardable && (local || alone) && !self.referenced.contains(f)
     }
+
+    /// Whether `f`'s linkage lets it go once nothing uses it (LLVM's
+    /// `isDiscardableIfUnused`).
+    pub fn discardable(m: &Module, f: FuncId) -> bool {
+        let linkage = m.func(f).and_then(|d| d.props.linkage.as_deref()).unwrap_or("external");
+        matches!(linkage, "internal" | "private" | "linkonce" | "linkonce_odr" | "available_externally")
+    }
+
+    /// Whether something other than a direct call named `f` before inlining.
+    pub fn referenced(&self, f: FuncId) -> bool {
+        self.referenced.contains(f)
+    }
+
+    /// How many globals of the module are in comdat `c`.
+    pub fn comdat_members(&self, c: &str) -> usize {
+        self.comdat_members.get(c).copied().unwrap_or(0)
+    }
+}
+
+/// The functions of `m` that something other than a direct call names now
+/// (one walk over the module).
+pub fn referenced_now(m: &Module) -> EntitySet<FuncId> {
+    referenced_otherwise(m)
 }
 
 /// The functions of `m` referred to other than as direct callees.

@@ -11,7 +11,9 @@
 //!   the inlined copy, rooted at the call site's token, so the caller stays
 //!   controlled (LLVM leaves such mixed IR broken).
 //!
-//! Which calls: `alwaysinline` callees always, `noinline` never, recursive
+//! Which calls: always-inline ones (the callee or the call site
+//! `alwaysinline`) always, `noinline` call sites never (nor `noinline`
+//! callees at other call sites), recursive
 //! ones (in a call-graph cycle) never, nor a call that inlining a function
 //! brought in and that calls that function again (LLVM's inline history;
 //! the call is marked `noinline`). Before any cost, the rules of
@@ -48,10 +50,15 @@
 //! the site's landing pad, the callee's landing pads take its clauses, and
 //! its `resume`s join the site's landing pad (see [`unwind_to_invoke_dest`]).
 //! Funclet pads, `indirectbr` and taken block addresses are refused
-//! ([`crate::eh::why_inliner_leaves_alone`]). As LLVM's cloner, only the
-//! callee's blocks reachable from its entry are copied; unlike it, the copy
-//! is not simplified (a phi left with one entry stays) and fall-through
-//! branches between copied blocks stay.
+//! ([`crate::eh::why_inliner_leaves_alone`]). As LLVM's pruning cloner,
+//! only the callee's blocks reachable from its entry are copied, and the
+//! copy is simplified with the call's arguments ([`prune_copy`]: values
+//! fold, branches on constants go one way, blocks no longer reached go,
+//! phis bringing one value are replaced by it), then fall-through branches
+//! between copied blocks are merged. A callee with dynamic allocas (always
+//! inline, or sized by a parameter the call gives a constant) has its
+//! inlined code bracketed with `llvm.stacksave`/`llvm.stackrestore`, as in
+//! LLVM. `always-inline` ([`crate::always_inline`]) shares all of this.
 
 use crate::call_graph::CallGraph;
 use crate::debug_records::InlinedRecords;
@@ -113,7 +120,7 @@ fn after_inst(f: &Function, i: Inst) -> Cursor {
 /// What the inliner knows about a callee, which no longer changes once it
 /// has been visited (callees come before callers, and a callee in a cycle
 /// is never inlined): asked once per callee, not once per call.
-struct CalleeSummary {
+pub(crate) struct CalleeSummary {
     /// The cost of its instructions (see [`cost`]).
     body_cost: i64,
     /// What its threshold depends on.
@@ -123,13 +130,13 @@ struct CalleeSummary {
     plain: Option<Verdict>,
     /// Its first exception-handling or indirect-branch instruction the
     /// inliner does not handle, described.
-    eh: Option<String>,
+    pub(crate) eh: Option<String>,
     /// The type of its landing pads and resumes (see [`eh_value_type`]).
-    eh_ty: Option<opt_conv_ir::Type>,
+    pub(crate) eh_ty: Option<opt_conv_ir::Type>,
     /// What its allocas take from the stack.
     stack: StackUse,
     /// What its own calls forbid.
-    calls: crate::inline_rules::CalleeCalls,
+    pub(crate) calls: crate::inline_rules::CalleeCalls,
 }
 
 /// A callee's allocas as inlining sees them. Inlined, an alloca of the
@@ -197,7 +204,7 @@ impl StackUse {
 const RECURSIVE_CALLER_STACK_LIMIT: u128 = 1024;
 
 impl CalleeSummary {
-    fn new(m: &Module, id: FuncId, body: &Function) -> Self {
+    pub(crate) fn new(m: &Module, id: FuncId, body: &Function) -> Self {
         CalleeSummary {
             body_cost: body_cost(m, body),
             shape: Threshold::of(m, id, body),
@@ -215,17 +222,19 @@ impl CalleeSummary {
 
 /// What the inliner knows of the callees it has looked at, and the
 /// threshold option their calls are judged by.
-struct Callees {
-    summaries: FxHashMap<FuncId, CalleeSummary>,
+pub(crate) struct Callees {
+    pub(crate) summaries: FxHashMap<FuncId, CalleeSummary>,
     /// `-inline-threshold`, if given.
-    base_threshold: Option<i32>,
+    pub(crate) base_threshold: Option<i32>,
+    /// Which calls are taken.
+    pub(crate) mode: Mode,
 }
 
 /// The caller's convergence mode (all LLVM's verdict needs of the caller,
 /// with the call's token), kept up to date across inlinings by counting its
 /// controlled and uncontrolled convergent operations: analysing the caller
 /// per call site would make a caller with many call sites quadratic.
-struct CallerConvergence {
+pub(crate) struct CallerConvergence {
     /// The caller.
     id: FuncId,
     /// Whether the caller has been counted (on the first question).
@@ -235,12 +244,12 @@ struct CallerConvergence {
 }
 
 impl CallerConvergence {
-    fn new(id: FuncId) -> Self {
+    pub(crate) fn new(id: FuncId) -> Self {
         CallerConvergence { id, counted: false, controlled: 0, uncontrolled: 0 }
     }
 
     /// Adds `delta` times instruction `i` (of `f`) to the counts, if counted.
-    fn count(&mut self, m: &Module, f: &Function, i: Inst, delta: isize) {
+    pub(crate) fn count(&mut self, m: &Module, f: &Function, i: Inst, delta: isize) {
         if !self.counted {
             return;
         }
@@ -251,7 +260,12 @@ impl CallerConvergence {
         }
     }
 
-    fn mode(&mut self, m: &Module, f: &Function) -> FunctionConvergence {
+    /// Whether the caller has been counted.
+    pub(crate) fn counted(&self) -> bool {
+        self.counted
+    }
+
+    pub(crate) fn mode(&mut self, m: &Module, f: &Function) -> FunctionConvergence {
         if !self.counted {
             self.counted = true;
             for (_, i) in f.insts_in_order() {
@@ -274,7 +288,8 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
     let order = graph.bottom_up().to_vec();
     let deletable = crate::dead_functions::Deletable::new(m);
     let (mut dead, mut is_dead) = (Vec::new(), opt_conv_ir::EntitySet::new());
-    let mut callees = Callees { summaries: FxHashMap::default(), base_threshold: cx.options.inline_threshold };
+    let mut callees =
+        Callees { summaries: FxHashMap::default(), base_threshold: cx.options.inline_threshold, mode: Mode::Cost };
     let mut changed = false;
     for caller in order {
         if is_dead.contains(caller) {
@@ -453,11 +468,11 @@ impl InlineHistory {
     }
 }
 
-fn callee_name(m: &Module, f: FuncId) -> String {
+pub(crate) fn callee_name(m: &Module, f: FuncId) -> String {
     m.func(f).map(|d| d.name.to_string()).unwrap_or_default()
 }
 
-fn plan_note(plan: &InlinePlan) -> &'static str {
+pub(crate) fn plan_note(plan: &InlinePlan) -> &'static str {
     match plan {
         InlinePlan::Plain => "",
         InlinePlan::SubstituteEntry { .. } => "; entry token replaced by the call site's token",
@@ -494,7 +509,7 @@ fn next_call(body: &Function, caller: FuncId, graph: &CallGraph, at: Cursor) -> 
 /// pads, indirect branches or taken block addresses, or of a callee whose
 /// personality differs from the caller's (LLVM: "incompatible
 /// personality").
-fn eh_refusal(
+pub(crate) fn eh_refusal(
     m: &Module,
     (caller_id, caller): (FuncId, &Function),
     call: Inst,
@@ -535,7 +550,7 @@ fn eh_refusal(
 
 /// The type of the first landing pad of `f`, or of the value of its first
 /// `resume`: that of every landing pad and resume of a valid function.
-fn eh_value_type(f: &Function) -> Option<opt_conv_ir::Type> {
+pub(crate) fn eh_value_type(f: &Function) -> Option<opt_conv_ir::Type> {
     f.insts_in_order().find_map(|(_, i)| {
         let d = f.dfg().inst(i);
         match d.kind {
@@ -548,7 +563,7 @@ fn eh_value_type(f: &Function) -> Option<opt_conv_ir::Type> {
 
 /// The caller takes the callee's personality if it has none (LLVM's
 /// inliner does so whether or not the inlined code unwinds).
-fn adopt_personality(m: &mut Module, caller: FuncId, callee: FuncId) {
+pub(crate) fn adopt_personality(m: &mut Module, caller: FuncId, callee: FuncId) {
     let Some(p) = m.func(callee).and_then(|d| d.personality.clone()) else { return };
     if let Some(d) = m.func_mut(caller)
         && d.personality.is_none()
@@ -557,8 +572,17 @@ fn adopt_personality(m: &mut Module, caller: FuncId, callee: FuncId) {
     }
 }
 
+/// Which calls an inliner takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// `inline`: always-inline calls, and others by cost.
+    Cost,
+    /// `always-inline`: always-inline calls only, whatever their cost.
+    Always,
+}
+
 /// Whether to inline, and how (with the cost note for the remark), or why not.
-fn decide(
+pub(crate) fn decide(
     m: &Module,
     caller: &Function,
     call: Inst,
@@ -570,29 +594,34 @@ fn decide(
     let base_threshold = callees.base_threshold;
     let decl = m.func(callee).expect("a defined callee");
     let ci = caller.dfg().inst(call).call_info().expect("a call");
-    if decl.fn_attrs.has("noinline") || ci.fn_attrs.has("noinline") {
+    let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
+    // As LLVM: a `noinline` call site is never inlined, and an always-inline
+    // call site is inlined even into a `noinline` callee.
+    if ci.fn_attrs.has("noinline") || (!always && decl.fn_attrs.has("noinline")) {
         return Err("noinline attribute".into());
+    }
+    if callees.mode == Mode::Always && !always {
+        return Err("neither the call nor the callee is alwaysinline".into());
     }
     if !callee_types_match(m, caller, call, callee) {
         return Err("the call's type does not match the callee's".into());
     }
     let body = m.body(callee).expect("a defined callee");
     let summary = callees.summaries.entry(callee).or_insert_with(|| CalleeSummary::new(m, callee, body));
-    let always = decl.fn_attrs.has("alwaysinline") || ci.fn_attrs.has("alwaysinline");
     if let Some(why) = crate::inline_rules::byval_refusal(m, caller, call, callee)
         .or_else(|| crate::inline_rules::refusal(m, conv.id, ci, callee, &summary.calls, always))
     {
         return Err(why);
     }
     let bytes = summary.stack.bytes_at(caller, call);
-    if summary.stack.dynamic || bytes.is_none() {
-        // LLVM inlines an always-inline one, saving and restoring the
-        // stack around it; not done here.
+    if !always && (summary.stack.dynamic || bytes.is_none()) {
+        // As LLVM, an always-inline one is inlined, the inlined code
+        // bracketed with `llvm.stacksave` and `llvm.stackrestore`.
         return Err("the callee has an alloca of a size not known at this call, or outside its entry block, \
                     which would allocate anew each time the inlined code runs"
             .into());
     }
-    let self_recursive = graph.sites(conv.id).values().any(|&c| c == conv.id);
+    let self_recursive = !always && graph.sites(conv.id).values().any(|&c| c == conv.id);
     if let Some(n) = bytes.filter(|&n| self_recursive && n > RECURSIVE_CALLER_STACK_LIMIT) {
         return Err(format!(
             "the caller calls itself and the callee allocates {n} bytes of stack, over the {RECURSIVE_CALLER_STACK_LIMIT} LLVM allows there"
@@ -805,18 +834,18 @@ fn cost(caller: &Function, call: Inst, body_cost: i64) -> i64 {
 }
 
 /// What inlining one call changed in the caller's call sites.
-struct InlineEdits {
+pub(crate) struct InlineEdits {
     /// Copies of the callee's call sites, with their callees.
-    new_sites: Vec<(Inst, FuncId)>,
+    pub(crate) new_sites: Vec<(Inst, FuncId)>,
     /// Instructions of the caller (other than the call) deleted.
-    removed: Vec<Inst>,
+    pub(crate) removed: Vec<Inst>,
     /// The inlined copy's instructions still in the caller.
-    clones: Vec<Inst>,
+    pub(crate) clones: Vec<Inst>,
 }
 
 /// Inlines `call` (in `f`) to `callee` following `plan`; `graph` says
 /// which of the copies are call sites.
-fn inline_call(
+pub(crate) fn inline_call(
     m: &mut Module,
     f: &mut Function,
     call: Inst,
@@ -843,8 +872,12 @@ fn inline_call(
     let (mut site, mut memo) = (None, rustc_hash::FxHashMap::default());
     let mut assign_ids = rustc_hash::FxHashMap::default();
     // A call through the call's result becomes a direct call if the callee
-    // returns a function.
-    let result_users = call_result.map(|r| f.users_of(r)).unwrap_or_default();
+    // returns a function. Only a call through it: a call that merely takes
+    // the result as an argument was a call site before, and inlining did
+    // not bring it in.
+    let result_users: Vec<Inst> = call_result
+        .map(|r| f.users_of(r).into_iter().filter(|&u| f.dfg().inst(u).callee() == Some(r)).collect())
+        .unwrap_or_default();
 
     // Clone blocks and instructions (results first, operands second, since
     // phis may refer to later definitions).
@@ -935,6 +968,21 @@ fn inline_call(
         let new_blocks: Vec<Block> = d.blocks.iter().map(|&blk| bmap[blk].expect("mapped block")).collect();
         f.set_all_operands(ni, &new_args, &new_blocks);
     }
+    // As LLVM's cloner: fold what the call's constants decide, and keep
+    // only the blocks the folded branches still reach.
+    let dynamic_allocas = has_dynamic_alloca(&callee_body, &clones);
+    let folded = prune_copy(m, f, &mut new_blocks, &mut clones);
+    if !folded.is_empty() {
+        for &b in &callee_blocks {
+            for i in callee_body.block_insts(b) {
+                if let Some(r) = cdfg.inst_result(i)
+                    && let Some(v) = vmap[r]
+                {
+                    vmap[r] = Some(folded.resolve(v));
+                }
+            }
+        }
+    }
     crate::inline_rules::limit_tail_kinds(f, &clones, call_data.call_info().map(|c| c.tail));
     // A call site that cannot unwind (it or the callee `nounwind`): no
     // inlined call unwinds either, and LLVM says so on each call not
@@ -971,6 +1019,9 @@ fn inline_call(
     }
     let copies: Vec<Inst> = byval_copies.iter().map(|&(alloca, _)| alloca).collect();
     add_lifetime_markers(m, f, &copies, new_blocks[0], &clones);
+    if dynamic_allocas {
+        bracket_with_stacksave(m, f, new_blocks[0], &clones);
+    }
     // At an invoke, the copy unwinds where the invoke did, and goes on to
     // its normal destination.
     let normal = match call_data.kind {
@@ -1078,6 +1129,25 @@ fn inline_call(
         infer_tokens_in_region(m, f, &new_blocks, root).map_err(|e| format!("inline: {e}"))?;
         // Hearts and bundles only: no edge changed.
         f.update_cfg(cfg, &[]);
+    }
+    // As LLVM's cloner, a copied block that is the only successor of its
+    // only predecessor joins it (the oracle is asked for each).
+    let copied: rustc_hash::FxHashSet<Block> = new_blocks.iter().copied().collect();
+    for &p in &new_blocks {
+        if !f.layout().is_block_inserted(p) {
+            continue;
+        }
+        while let Some(d) = f.terminator(p).and_then(|t| match f.dfg().inst(t).successors() {
+            [d] if matches!(f.dfg().inst(t).kind, InstKind::Br) => Some(*d),
+            _ => None,
+        }) {
+            if d == entry_copy || d == p || !copied.contains(&d) {
+                break;
+            }
+            if crate::cfg_edit::merge_into_predecessor(m, f, d) != Some(p) {
+                break;
+            }
+        }
     }
     // Shape as LLVM leaves it: the callee's entry joins the call's block, a
     // single return joins the code after the call.
@@ -1550,6 +1620,365 @@ fn add_lifetime_markers(
                 f.layout_mut_preserving_cfg().insert_inst_before(marker, before);
             }
         }
+    }
+}
+
+/// LLVM's pruning cloner, on the inlined copy before it joins the caller
+/// (`new_blocks`, the callee's entry copy first; `clones`, the copies of
+/// the callee's instructions): instructions without effects simplify with
+/// the call's constant arguments (folded to a constant, or to an operand,
+/// as `and 0, %x` to 0); a conditional branch or a switch on a constant becomes a
+/// branch to the successor taken; blocks the folded branches no longer
+/// reach are dropped, and the phis of those that remain lose the entries
+/// of edges that no longer exist (a phi left without any becomes poison);
+/// then a phi whose entries all bring one value is replaced by it, and
+/// what uses it simplified in turn; branches that became constant that way
+/// fold, and the blocks they leave behind go. Fall-through branches are
+/// merged once the copy is in the caller (the oracle is asked there).
+///
+/// Convergence: a branch on a constant goes the same way in every thread,
+/// a dropped block never ran, and a folded value is the same in every
+/// thread; removing edges only removes closed paths of the CFG, so the
+/// static rules of convergence tokens keep holding. Nothing to ask.
+///
+/// Returns the replacements made (what each folded copy became); `clones`
+/// keeps the copies still there, `new_blocks` the blocks.
+fn prune_copy(
+    m: &Module,
+    f: &mut Function,
+    new_blocks: &mut Vec<Block>,
+    clones: &mut Vec<(Inst, Inst)>,
+) -> Replacements {
+    let mut repl = Replacements::new();
+    let Some(&entry) = new_blocks.first() else { return repl };
+    let mut removed: rustc_hash::FxHashSet<Inst> = rustc_hash::FxHashSet::default();
+    // Blocks in the order LLVM's cloner visits them (a definition's block
+    // before the blocks it dominates), folding as it goes.
+    let mut seen = reach_folding(m, f, entry, &mut repl, &mut removed, true);
+    drop_unreached(f, new_blocks, &seen, &mut removed);
+    fix_phis(f, new_blocks, &mut removed);
+    // Phis that now bring one value, and what uses them.
+    let mut work: Vec<Inst> = new_blocks.iter().flat_map(|&b| f.phis(b).collect::<Vec<_>>()).collect();
+    work.reverse();
+    let in_copy: rustc_hash::FxHashSet<Block> = new_blocks.iter().copied().collect();
+    // Who uses what in the copy, found once (a replaced value's users
+    // become users of its replacement).
+    let mut users: FxHashMap<Value, Vec<Inst>> = FxHashMap::default();
+    for &b in new_blocks.iter() {
+        for i in f.block_insts(b) {
+            for &a in &f.dfg().inst(i).args {
+                users.entry(a).or_default().push(i);
+            }
+        }
+    }
+    while let Some(i) = work.pop() {
+        if removed.contains(&i) {
+            continue;
+        }
+        f.map_operands(i, |a| repl.resolve(a));
+        let Some(r) = f.dfg().inst_result(i) else { continue };
+        let v = if f.dfg().inst(i).is_phi() {
+            phi_value(f, &in_copy, i)
+        } else if opt_conv_ir::effects::inst_effects(m, f, i).is_removable() {
+            crate::simplify::simplify(m, f, i)
+        } else {
+            None
+        };
+        let Some(v) = v else { continue };
+        repl.insert(r, v);
+        // Its users in the copy are looked at again.
+        let moved = users.remove(&r).unwrap_or_default();
+        for &u in &moved {
+            if !removed.contains(&u) {
+                work.push(u);
+            }
+        }
+        users.entry(v).or_default().extend(moved);
+        remove_inst(f, i);
+        removed.insert(i);
+    }
+    for &(_, ni) in clones.iter() {
+        if !removed.contains(&ni) {
+            f.map_operands(ni, |a| repl.resolve(a));
+        }
+    }
+    // Branches made constant by the phis, and what they leave unreached.
+    seen = reach_folding(m, f, entry, &mut repl, &mut removed, false);
+    if seen.len() < new_blocks.len() {
+        drop_unreached(f, new_blocks, &seen, &mut removed);
+        fix_phis(f, new_blocks, &mut removed);
+    }
+    clones.retain(|&(_, ni)| !removed.contains(&ni));
+    repl
+}
+
+/// The one value phi `i` (of the copy, whose blocks are `in_copy`) brings,
+/// if it brings one, as LLVM's InstSimplify finds it: its entries other
+/// than itself are all that value, or `undef`; with `undef` entries, only
+/// a value that dominates the phi (a constant, or a value from outside the
+/// copy, which dominates the call) stands for them. All `undef`: `undef`.
+fn phi_value(f: &Function, in_copy: &rustc_hash::FxHashSet<Block>, i: Inst) -> Option<Value> {
+    let dfg = f.dfg();
+    let r = dfg.inst_result(i)?;
+    let is_undef = |v: Value| dfg.value_const(v).is_some_and(|c| matches!(c.kind, opt_conv_ir::ConstKind::Undef));
+    let mut common = None;
+    let mut undef = None;
+    for &a in dfg.inst(i).args.iter().filter(|&&a| a != r) {
+        if is_undef(a) {
+            undef = Some(a);
+            continue;
+        }
+        match common {
+            None => common = Some(a),
+            Some(c) if c == a => {}
+            Some(_) => return None,
+        }
+    }
+    match (common, undef) {
+        (Some(c), None) => Some(c),
+        (Some(c), Some(_)) => {
+            let inside = dfg.value_inst(c).and_then(|d| f.layout().inst_block(d)).is_some_and(|b| in_copy.contains(&b));
+            (dfg.value_const(c).is_some() || !inside).then_some(c)
+        }
+        (None, u) => u,
+    }
+}
+
+/// Walks the copy from `entry` as LLVM's cloner does, simplifying (when
+/// `fold`) instructions without effects ([`crate::simplify::simplify`]:
+/// constants folded, identities such as `and 0, %x`), and (always) conditional
+/// branches and switches on a constant: the blocks reached.
+fn reach_folding(
+    m: &Module,
+    f: &mut Function,
+    entry: Block,
+    repl: &mut Replacements,
+    removed: &mut rustc_hash::FxHashSet<Inst>,
+    fold: bool,
+) -> rustc_hash::FxHashSet<Block> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut work = vec![entry];
+    while let Some(b) = work.pop() {
+        if !seen.insert(b) {
+            continue;
+        }
+        let insts: Vec<Inst> = f.block_insts(b).collect();
+        for i in insts {
+            if f.dfg().inst(i).is_phi() {
+                continue;
+            }
+            f.map_operands(i, |a| repl.resolve(a));
+            let d = f.dfg().inst(i);
+            if d.is_terminator() {
+                fold_constant_terminator(f, i);
+                let succs: Vec<Block> = f.dfg().inst(i).successors().to_vec();
+                work.extend(succs.iter().copied().filter(|s| !seen.contains(s)));
+                continue;
+            }
+            if !fold || d.call_info().is_some() {
+                continue;
+            }
+            let Some(r) = d.result() else { continue };
+            if !opt_conv_ir::effects::inst_effects(m, f, i).is_removable() {
+                continue;
+            }
+            if let Some(v) = crate::simplify::simplify(m, f, i) {
+                repl.insert(r, v);
+                remove_inst(f, i);
+                removed.insert(i);
+            }
+        }
+    }
+    seen
+}
+
+/// A conditional branch or a switch on a constant becomes a branch to the
+/// successor taken (phis are fixed afterwards, see [`fix_phis`]); a
+/// conditional branch whose two successors are one block becomes a plain
+/// branch to it.
+fn fold_constant_terminator(f: &mut Function, t: Inst) {
+    let d = f.dfg().inst(t);
+    let cond = |f: &Function| f.dfg().value_const(f.dfg().inst(t).args[0]).and_then(Const::as_int);
+    let taken = match d.kind {
+        InstKind::Br if d.is_cond_br() => match cond(f) {
+            Some(c) => Some(if c != 0 { d.blocks[0] } else { d.blocks[1] }),
+            None if d.successors()[0] == d.successors()[1] => Some(d.successors()[0]),
+            None => None,
+        },
+        InstKind::Switch => cond(f).map(|c| {
+            let case = d.args[1..].iter().position(|&v| f.dfg().value_const(v).and_then(Const::as_int) == Some(c));
+            match case {
+                Some(k) => d.blocks[k + 1],
+                None => d.blocks[0],
+            }
+        }),
+        _ => None,
+    };
+    if let Some(to) = taken {
+        f.set_branch(t, None, &[to]);
+    }
+}
+
+/// Drops the blocks of `new_blocks` not in `seen` (their instructions go).
+fn drop_unreached(
+    f: &mut Function,
+    new_blocks: &mut Vec<Block>,
+    seen: &rustc_hash::FxHashSet<Block>,
+    removed: &mut rustc_hash::FxHashSet<Inst>,
+) {
+    let dead: Vec<Block> = new_blocks.iter().copied().filter(|b| !seen.contains(b)).collect();
+    if dead.is_empty() {
+        return;
+    }
+    new_blocks.retain(|b| seen.contains(b));
+    // Entries of live phis from dead blocks go first (fix_phis), but the
+    // values the dead blocks define may still be named there: fix them now.
+    fix_phis(f, new_blocks, removed);
+    for b in dead {
+        let insts: Vec<Inst> = f.block_insts(b).collect();
+        for i in insts {
+            remove_inst(f, i);
+            removed.insert(i);
+        }
+    }
+}
+
+/// The phis of `new_blocks` keep one entry per edge that still reaches
+/// them, as LLVM's cloner leaves them: entries from blocks no longer in
+/// the copy go (the last entry taking the slot of each), then excess
+/// entries from a block whose branch no longer goes there as often; a phi
+/// left without entries becomes poison.
+fn fix_phis(f: &mut Function, new_blocks: &[Block], removed: &mut rustc_hash::FxHashSet<Inst>) {
+    let live: rustc_hash::FxHashSet<Block> = new_blocks.iter().copied().collect();
+    let mut edges: FxHashMap<(Block, Block), usize> = FxHashMap::default();
+    for &p in new_blocks {
+        if let Some(t) = f.terminator(p) {
+            for &s in f.dfg().inst(t).successors() {
+                *edges.entry((p, s)).or_default() += 1;
+            }
+        }
+    }
+    let mut repl = Replacements::new();
+    for &b in new_blocks {
+        let phis: Vec<Inst> = f.phis(b).collect();
+        for phi in phis {
+            let d = f.dfg().inst(phi);
+            let mut entries: Vec<(Value, Block)> = d.args.iter().copied().zip(d.blocks.iter().copied()).collect();
+            let n = entries.len();
+            let mut k = 0;
+            while k < entries.len() {
+                if live.contains(&entries[k].1) {
+                    k += 1;
+                } else {
+                    entries.swap_remove(k);
+                }
+            }
+            let mut count: FxHashMap<Block, usize> = FxHashMap::default();
+            for &(_, p) in &entries {
+                *count.entry(p).or_default() += 1;
+            }
+            for (p, c) in count {
+                let want = edges.get(&(p, b)).copied().unwrap_or(0);
+                for _ in want..c {
+                    if let Some(k) = entries.iter().position(|&(_, q)| q == p) {
+                        entries.swap_remove(k);
+                    }
+                }
+            }
+            if entries.len() == n {
+                continue;
+            }
+            if entries.is_empty() {
+                let r = f.dfg().inst_result(phi).expect("a phi has a value");
+                let ty = f.dfg().value_type(r);
+                let poison = f.dfg_mut_preserving_cfg().make_const(Const::poison(ty));
+                repl.insert(r, poison);
+                remove_inst(f, phi);
+                removed.insert(phi);
+                continue;
+            }
+            let (args, blocks): (Vec<Value>, Vec<Block>) = entries.into_iter().unzip();
+            f.set_all_operands(phi, &args, &blocks);
+        }
+    }
+    if !repl.is_empty() {
+        for &b in new_blocks {
+            let insts: Vec<Inst> = f.block_insts(b).collect();
+            for i in insts {
+                f.map_operands(i, |a| repl.resolve(a));
+            }
+        }
+    }
+}
+
+/// Whether the callee's copied code has an alloca that is not static in
+/// LLVM's sense (in the entry block, of a constant size): one sized by a
+/// parameter counts, whatever the call passes (LLVM's cloner asks the
+/// callee's instruction). Only the instructions copied (`clones`) count.
+fn has_dynamic_alloca(callee: &Function, clones: &[(Inst, Inst)]) -> bool {
+    let entry = callee.entry_block();
+    clones.iter().any(|&(i, _)| {
+        let d = callee.dfg().inst(i);
+        matches!(d.kind, InstKind::Alloca { inalloca: false, .. })
+            && (callee.layout().inst_block(i) != entry
+                || d.args.first().is_some_and(|&c| callee.dfg().value_const(c).is_none()))
+    })
+}
+
+/// LLVM's bracket around an inlined body with dynamic allocas: without it,
+/// each time the caller ran the inlined code (in a loop, say) the stack
+/// would grow, where each call of the callee gave its stack back on
+/// return. `llvm.stacksave` where the inlined body begins (before its
+/// lifetime starts), and `llvm.stackrestore` of that before each of its
+/// returns (after the lifetime ends), except a return that follows a
+/// `musttail` call or a `llvm.experimental.deoptimize` call (the call must
+/// stay right before it, and the return gives the frame back anyway). The
+/// intrinsics are plain calls, in the address space of allocas: they
+/// change no edge and do nothing to convergence.
+fn bracket_with_stacksave(m: &mut Module, f: &mut Function, entry_copy: Block, clones: &[(Inst, Inst)]) {
+    let space = m.data_layout().alloca_addrspace();
+    let ptr_ty = m.types.ptr(space);
+    let save = m.declare(&format!("llvm.stacksave.p{space}"), ptr_ty, &[]);
+    let restore = m.declare(&format!("llvm.stackrestore.p{space}"), opt_conv_ir::Type::VOID, &[ptr_ty]);
+    // Declared anew: the attributes LLVM gives them (only function ones).
+    for d in [save, restore] {
+        let name = m.func(d).map(|x| x.name.to_string()).unwrap_or_default();
+        if let Some(decl) = m.func_mut(d)
+            && decl.fn_attrs.is_empty()
+            && let Some(attrs) = opt_conv_ir::intrinsics::llvm_function_attr_set(&name)
+        {
+            decl.fn_attrs = attrs;
+        }
+    }
+    let (save_ty, restore_ty) = (m.func(save).expect("declared").ty, m.func(restore).expect("declared").ty);
+    let top = f.layout().first_inst(entry_copy).expect("the callee's entry has a terminator");
+    let dfg = f.dfg_mut_preserving_cfg();
+    let s = opt_conv_ir::builder::make_call(dfg, save, save_ty, ptr_ty, &[]);
+    let saved = dfg.inst_result(s).expect("stacksave has a result");
+    dfg.set_value_name(saved, Some("savedstack"));
+    f.layout_mut_preserving_cfg().insert_inst_before(s, top);
+    let returns: Vec<Inst> = clones
+        .iter()
+        .map(|&(_, ni)| ni)
+        .filter(|&ni| !f.dfg().is_removed(ni) && matches!(f.dfg().inst(ni).kind, InstKind::Ret))
+        .collect();
+    for ret in returns {
+        let before = f.layout().prev_inst(ret).map(|p| f.dfg().inst(p));
+        let terminating_call = before.is_some_and(|d| {
+            d.call_info().is_some_and(|c| c.tail == TailKind::MustTail)
+                || opt_conv_legality::convergence::callee_decl(m, f, d)
+                    .is_some_and(|c| c.name.starts_with("llvm.experimental.deoptimize"))
+        });
+        if terminating_call {
+            continue;
+        }
+        let loc = f.dfg().inst_md(ret, "dbg");
+        let dfg = f.dfg_mut_preserving_cfg();
+        let r = opt_conv_ir::builder::make_call(dfg, restore, restore_ty, opt_conv_ir::Type::VOID, &[saved]);
+        if loc.is_some() {
+            dfg.set_inst_md(r, "dbg", loc);
+        }
+        f.layout_mut_preserving_cfg().insert_inst_before(r, ret);
     }
 }
 

@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod always_inline;
 pub mod call_graph;
 pub mod cfg_edit;
 pub mod const_load;

@@ -6,7 +6,8 @@ use crate::pass::{FunctionPass, ModulePass, PassKind};
 use crate::pipeline::{Element, Pipeline};
 use crate::printers::{AnalysisRequest, Printed, Printer};
 use crate::{
-    dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, simplifycfg, sink, unroll, verify,
+    always_inline, dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, simplifycfg, sink, unroll,
+    verify,
 };
 
 /// A constructed pass.
@@ -445,6 +446,18 @@ static BUILTIN: &[PassInfo] = &[
         build: |p| {
             no_params("inline", p)?;
             Ok(PassBox::Module(Box::new(inline::Inline)))
+        },
+    },
+    PassInfo {
+        name: "always-inline",
+        kind: M,
+        params: "",
+        description: "inline exactly the alwaysinline calls, whatever their cost (dynamic allocas bracketed with \
+                      stacksave/stackrestore), and delete the alwaysinline callees left unused; convergence \
+                      tokens connected as the legality oracle plans",
+        build: |p| {
+            no_params("always-inline", p)?;
+            Ok(PassBox::Module(Box::new(always_inline::AlwaysInline)))
         },
     },
     PassInfo {

@@ -1,9 +1,9 @@
 //! The part of LLVM's InstSimplify that cleans up after unrolling and
 //! threading, and that the `instsimplify` pass runs on a whole function: folding
 //! integer arithmetic and comparisons on constants, algebraic identities
-//! (`add %x, 0`, `mul %x, 1`, `and %x, 0`), integer casts of constants,
-//! all-zero `getelementptr`s, selects on a constant and loads from constant
-//! globals at constant offsets. No instruction is created; an instruction that
+//! (`add %x, 0`, `mul %x, 1`, `and %x, 0`, `or %x, -1`), integer casts of
+//! constants, all-zero `getelementptr`s, selects on a constant and loads from
+//! constant globals at constant offsets. No instruction is created; an instruction that
 //! simplifies is replaced by an existing value or a constant.
 //!
 //! Folds that LLVM turns into `poison` (a flagged operation that wraps,
@@ -50,6 +50,8 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
                 (BinOp::And, _, Some(c)) if c == ones => Some(a),
                 (BinOp::Add | BinOp::Or | BinOp::Xor, Some(0), _) | (BinOp::Mul, Some(1), _) => Some(b),
                 (BinOp::And, Some(c), _) if c == ones => Some(b),
+                (BinOp::Or, _, Some(c)) if c == ones => Some(b),
+                (BinOp::Or, Some(c), _) if c == ones => Some(a),
                 (BinOp::Mul | BinOp::And, _, Some(0)) => Some(b),
                 (BinOp::Mul | BinOp::And, Some(0), _) => Some(a),
                 (BinOp::Sub | BinOp::Xor, _, _) if a == b => {

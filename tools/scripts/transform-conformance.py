@@ -56,7 +56,7 @@ OPT22 = os.environ.get("OPT22", "opt-22")
 FILECHECK = os.environ.get("FILECHECK", "FileCheck-22")
 
 # opt's names for what opt-conv does under another name.
-RENAMED = {"gvn-hoist": "hoist", "module-inline": "inline", "always-inline": "inline"}
+RENAMED = {"gvn-hoist": "hoist", "module-inline": "inline"}
 # Options of opt that change nothing opt-conv does (verification knobs and
 # debug-info representation switches); dropped from the command line.
 NEUTRAL = {"-simplifycfg-require-and-preserve-domtree", "-verify-dom-info", "-verify-loop-info",

@@ -8,7 +8,7 @@
 ; expect-remark: inlined @f2 into @top
 ; expect-remark: inlined @f1 into @top
 ; expect-remark: cannot inline @f2 into @top: the call was brought in by inlining the callee itself
-; expect-count: 1 call void @f2(i32 %s.i, ptr @f1, ptr @f2) #0
+; expect-count: 1 call void @f2(i32 122, ptr @f1, ptr @f2) #0
 ; expect-output: attributes #0 = { noinline }
 
 @g = global i32 0

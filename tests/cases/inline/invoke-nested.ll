@@ -7,10 +7,10 @@
 ; invoke and resume stay, and @plain takes the callee's personality.
 ; As LLVM's cloner, only blocks reachable in the callee are copied: @middle's
 ; own landing pad, which the first inlining left without predecessors, is
-; not copied into @outer. opt-22 prints the same for @middle and @plain (up
-; to the order of `; preds =` comments); in @outer it also folds the phi
-; left with one entry (%eh.lpad-body.i) and merges fall-through blocks
-; (%inner.exit.i, %lpm.body.i), which our copy keeps.
+; not copied into @outer, where the phi it left with one entry
+; (%eh.lpad-body.i) is folded and fall-through blocks are merged, as LLVM's
+; cloner does. opt-22 prints the same (up to the order of `; preds =`
+; comments).
 ; expect-remark: inlined @inner into @middle
 ; expect-remark: inlined @middle into @outer
 ; expect-remark: inlined @inner into @plain
@@ -19,7 +19,7 @@
 ; expect-count: 4 catch ptr @ti
 ; expect-count: 3 catch ptr @tm
 ; expect-count: 2 catch ptr @to
-; expect-output: %eh.lpad-body = phi { ptr, i32 } [ %lo, %lpo ], [ %eh.lpad-body.i, %.noexc ]
+; expect-output: %eh.lpad-body = phi { ptr, i32 } [ %lo, %lpo ], [ %li.i.i, %.noexc ]
 declare i32 @__gxx_personality_v0(...)
 declare void @work()
 @ti = external global i8

@@ -5,7 +5,9 @@
 ; runs: in @loop, once per iteration, without bound. Such callees are not
 ; inlined, as LLVM does not inline them. A callee whose alloca is sized by
 ; a parameter is inlined where the argument is a constant (its alloca moves
-; to the entry); a caller that calls itself gets at most 1024 bytes more.
+; to the entry; as in LLVM, the inlined code is still bracketed with
+; llvm.stacksave and llvm.stackrestore, the callee's alloca being dynamic);
+; a caller that calls itself gets at most 1024 bytes more.
 ; expect-remark: inlined @sized into @loop
 ; expect-remark: cannot inline @sized into @variable: the callee has an alloca of a size not known at this call
 ; expect-remark: cannot inline @late into @loop: the callee has an alloca of a size not known at this call, or outside its entry block

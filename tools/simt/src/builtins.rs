@@ -113,6 +113,13 @@ pub enum Callee {
     Assume,
     /// An intrinsic without effect here (lifetime markers, debug records).
     NoOp,
+    /// `llvm.stacksave`: a pointer naming the stack's position. Allocas are
+    /// never given back here, so it is a pointer nothing may access.
+    StackSave,
+    /// `llvm.stackrestore`: gives back the allocas made since the save; here
+    /// nothing (allocas are never given back), but its operand must be a
+    /// pointer.
+    StackRestore,
     /// An intrinsic that can end the thread ([`Ending`]).
     End(Ending),
     /// A cross-thread operation.
@@ -190,6 +197,12 @@ pub fn classify(name: &str, convergent: bool) -> Callee {
     }
     if n.starts_with("llvm.memset.") {
         return Callee::MemSet;
+    }
+    if n == "llvm.stacksave" || n.starts_with("llvm.stacksave.") {
+        return Callee::StackSave;
+    }
+    if n == "llvm.stackrestore" || n.starts_with("llvm.stackrestore.") {
+        return Callee::StackRestore;
     }
     if ["llvm.lifetime.", "llvm.dbg.", "llvm.experimental.noalias.scope.decl", "llvm.donothing", "llvm.sideeffect"]
         .iter()
@@ -598,6 +611,8 @@ mod tests {
         assert_eq!(classify("use", false), Callee::External);
         assert_eq!(classify("llvm.sin.f32", false), Callee::Unsupported);
         assert_eq!(classify("llvm.ctpop.i64", false), Callee::Pure);
+        assert_eq!(classify("llvm.stacksave.p0", false), Callee::StackSave);
+        assert_eq!(classify("llvm.stackrestore.p5", false), Callee::StackRestore);
     }
 
     #[test]

@@ -94,6 +94,14 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
                 _ => return ub(format!("llvm.assume of a false or poison condition in {}", prog.where_(func, blk))),
             },
             Callee::NoOp => Val::Void,
+            // Allocas are never given back here: the saved position is an
+            // opaque pointer nothing may access (a region of its own would
+            // renumber the allocas that follow).
+            Callee::StackSave => Val::Ptr(0),
+            Callee::StackRestore => match args.first() {
+                Some(Val::Ptr(_)) => Val::Void,
+                _ => return ub(format!("llvm.stackrestore of a value not saved in {}", prog.where_(func, blk))),
+            },
             Callee::End(how) => {
                 let stops = match (how, args.first()) {
                     (crate::builtins::Ending::Trap, _) => true,
