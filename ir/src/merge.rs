@@ -44,7 +44,9 @@
 //! LLVM's most generic TBAA; other tags stay only if equal); `!align`,
 //! `!dereferenceable`, `!dereferenceable_or_null` the minimum, if both have
 //! one; `!nonnull`, `!noundef`, `!invariant.load` and `!nontemporal` stay if
-//! both have them; every other kind (`!alias.scope`, `!noalias`, `!fpmath`,
+//! both have them; `!DIAssignID` is `keep`'s (or `other`'s), and the
+//! `#dbg_assign` records naming the other ID are made to name it (LLVM's
+//! `mergeDIAssignID`); every other kind (`!alias.scope`, `!noalias`, `!fpmath`,
 //! `!access_group`, kinds we do not know) stays only if both have the same
 //! node.
 
@@ -65,6 +67,11 @@ pub struct Merged {
     pub new_metadata: Vec<(Name, Vec<MdOperand>)>,
     /// The two different locations to merge into `keep`'s `!dbg`.
     pub locations: Option<(MdId, MdId)>,
+    /// Both had a `!DIAssignID`: the `#dbg_assign` records of the second
+    /// are to name the first, which the merged instruction keeps (LLVM's
+    /// `mergeDIAssignID`), so that no record is left naming an ID no
+    /// instruction carries.
+    pub assign_ids: Option<(MdId, MdId)>,
 }
 
 /// Attachments of a merged instruction still to be created (see
@@ -120,6 +127,13 @@ impl Merged {
         if dfg.inst_metadata(keep) != self.metadata.as_slice() {
             dfg.set_all_inst_md(keep, self.metadata);
         }
+        if let Some((kept, gone)) = self.assign_ids {
+            f.layout_mut_preserving_cfg().for_each_dbg_record_mut(|r| {
+                if let Some(id) = r.assign_id_mut().filter(|id| **id == gone) {
+                    *id = kept;
+                }
+            });
+        }
         NewMetadata { inst: Some(keep), tuples: self.new_metadata, locations: self.locations, order }
     }
 }
@@ -143,7 +157,12 @@ pub fn merge_in(m: &Module, md: &impl MetadataSink, f: &Function, keep: Inst, ot
         (Some(a), Some(b)) if a != b => Some((a, b)),
         _ => None,
     };
-    Ok(Merged { kind, metadata, new_metadata, locations })
+    let assign_id = |i: Inst| dfg.inst_metadata(i).iter().find(|(k, _)| &**k == "DIAssignID").map(|(_, n)| *n);
+    let assign_ids = match (assign_id(keep), assign_id(other)) {
+        (Some(a), Some(b)) if a != b => Some((a, b)),
+        _ => None,
+    };
+    Ok(Merged { kind, metadata, new_metadata, locations, assign_ids })
 }
 
 /// Whether the operation (opcode and operator) of two kinds is the same.
@@ -406,7 +425,9 @@ pub fn merge_metadata(
     let mut kept = Vec::new();
     let mut created = Vec::new();
     for (kind, a) in keep {
-        if &**kind == "dbg" {
+        // The location is merged later; the assignment ID stays (the other
+        // instruction's records are made to name it: `Merged::assign_ids`).
+        if &**kind == "dbg" || &**kind == "DIAssignID" {
             kept.push((kind.clone(), *a));
             continue;
         }
@@ -442,6 +463,12 @@ pub fn merge_metadata(
             }
             _ => {}
         }
+    }
+    // The merged instruction also stands for the other's assignment.
+    if !keep.iter().any(|(k, _)| &**k == "DIAssignID")
+        && let Some((k, id)) = other.iter().find(|(k, _)| &**k == "DIAssignID")
+    {
+        kept.push((k.clone(), *id));
     }
     (kept, created)
 }
