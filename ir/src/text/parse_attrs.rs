@@ -135,10 +135,16 @@ impl<'a> Parser<'a> {
         let off = self.offset();
         match self.bump() {
             Tok::Str(k) => {
-                let key = String::from_utf8_lossy(&k).into_owned();
+                // Kept as text: bytes that are not UTF-8 are refused rather
+                // than replaced, which would change the attribute.
+                let key = String::from_utf8(k.to_vec())
+                    .map_err(|_| self.error_at(off, "attribute strings must be valid UTF-8"))?;
                 if self.eat(&Tok::Equal) {
+                    let voff = self.offset();
                     let v = self.parse_string("attribute value")?;
-                    set.insert(Attr::Str(key.into(), Some(String::from_utf8_lossy(&v).into())));
+                    let v = String::from_utf8(v.to_vec())
+                        .map_err(|_| self.error_at(voff, "attribute strings must be valid UTF-8"))?;
+                    set.insert(Attr::Str(key.into(), Some(v.into())));
                 } else {
                     set.insert(Attr::Str(key.into(), None));
                 }
@@ -180,7 +186,11 @@ impl<'a> Parser<'a> {
                 if Self::is_paren_attr(w) {
                     if self.peek() == &Tok::LParen {
                         let text = self.raw_parens()?;
-                        set.insert(Attr::Paren(w.into(), text.into()));
+                        match canonical_payload(w, &text) {
+                            Some(text) => set.insert(Attr::Paren(w.into(), text.into())),
+                            // `uwtable(async)` is plain `uwtable`.
+                            None => set.insert(Attr::Flag(w.into())),
+                        }
                     } else {
                         set.insert(Attr::Flag(w.into()));
                     }
@@ -273,26 +283,29 @@ impl<'a> Parser<'a> {
 
     /// Return attributes (before the return type).
     pub(crate) fn parse_ret_attrs(&mut self, set: &mut AttrSet) -> PResult<()> {
-        // String attributes (`"key"="value"`) are valid here too.
-        while let Tok::Str(_) = self.peek() {
-            self.parse_one_attr(set, false)?;
-        }
-        while let Tok::Word(w) = self.peek() {
-            let ok = matches!(
-                *w,
-                "noundef"
-                    | "nonnull"
-                    | "noalias"
-                    | "signext"
-                    | "zeroext"
-                    | "inreg"
-                    | "dereferenceable"
-                    | "dereferenceable_or_null"
-                    | "range"
-                    | "nofpclass"
-                    | "align"
-                    | "alignstack"
-            );
+        loop {
+            // String attributes (`"key"="value"`) are valid here too, in any
+            // place among the keywords.
+            let ok = match self.peek() {
+                Tok::Str(_) => true,
+                Tok::Word(w) => matches!(
+                    *w,
+                    "noundef"
+                        | "nonnull"
+                        | "noalias"
+                        | "signext"
+                        | "zeroext"
+                        | "inreg"
+                        | "dereferenceable"
+                        | "dereferenceable_or_null"
+                        | "range"
+                        | "nofpclass"
+                        | "align"
+                        | "alignstack"
+                        | "noext"
+                ),
+                _ => false,
+            };
             if !ok {
                 break;
             }
@@ -344,5 +357,35 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(off, format!("redefinition of attribute group #{id}")));
         }
         Ok(())
+    }
+}
+
+/// The payload of `key(payload)` as LLVM prints it back, where its spelling
+/// is not the canonical one: `vscale_range(N)` is `vscale_range(N,N)`,
+/// `vscale_range` and `allocsize` numbers are separated by a bare comma,
+/// `initializes` ranges by ", " inside and out. `None`: the attribute has no
+/// payload (`uwtable(async)` is `uwtable`).
+fn canonical_payload(key: &str, text: &str) -> Option<String> {
+    let numbers = |t: &str| -> Vec<String> { t.split(',').map(|n| n.trim().to_owned()).collect() };
+    match key {
+        "uwtable" if text.trim() == "async" => None,
+        "vscale_range" => {
+            let mut n = numbers(text);
+            if n.len() == 1 {
+                n.push(n[0].clone());
+            }
+            Some(n.join(","))
+        }
+        "allocsize" => Some(numbers(text).join(",")),
+        "initializes" => {
+            let ranges: Vec<String> = text
+                .split(')')
+                .map(|r| r.trim().trim_start_matches(',').trim().trim_start_matches('('))
+                .filter(|r| !r.is_empty())
+                .map(|r| format!("({})", numbers(r).join(", ")))
+                .collect();
+            Some(ranges.join(", "))
+        }
+        _ => Some(text.to_owned()),
     }
 }
