@@ -22,3 +22,10 @@ define ptr @h(i32 %n, i32 %m) #2 {
 attributes #0 = { "k"="" "a\\b"="c\\d" uwtable(async) }
 attributes #1 = { vscale_range(2) }
 attributes #2 = { allocsize(0, 1) vscale_range(1, 4) uwtable(sync) }
+
+define void @k(float nofpclass(zero inf) %x, double nofpclass(nzero pzero) %y, ptr captures(read_provenance, address) %p, ptr captures(address, ret: address) %q, ptr captures(ret: none) %r) {
+  ret void
+}
+
+declare ptr @alloc(i64) #4
+attributes #4 = { allockind("uninitialized,alloc") }
