@@ -29,6 +29,7 @@ const VALUE_ONLY: &[&str] = &[
     "nest",
     "noalias",
     "nocapture",
+    "noext",
     "nofpclass",
     "nonnull",
     "noundef",

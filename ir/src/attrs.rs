@@ -207,8 +207,14 @@ impl AttrSet {
     pub fn iter(&self) -> std::slice::Iter<'_, Attr> {
         self.attrs.iter()
     }
-    /// Adds `a`, replacing any attribute with the same key.
+    /// Adds `a`, replacing any attribute with the same key. A string
+    /// attribute with an empty value is the one without (LLVM stores and
+    /// prints `"k"=""` as `"k"`).
     pub fn insert(&mut self, a: Attr) {
+        let a = match a {
+            Attr::Str(k, Some(v)) if v.is_empty() => Attr::Str(k, None),
+            a => a,
+        };
         let key = a.key().to_owned();
         let is_str = matches!(a, Attr::Str(..));
         self.attrs.retain(|b| b.key() != key || matches!(b, Attr::Str(..)) != is_str);
@@ -323,7 +329,9 @@ fn write_attr(out: &mut impl Write, a: &Attr, types: &TypeTable, group: bool) ->
         }
         Attr::Paren(k, v) => write!(out, "{k}({v})"),
         Attr::Str(k, v) => {
-            crate::text::names::write_quoted(out, k.as_bytes())?;
+            // LLVM prints the key as it is, unescaped; only the value is
+            // escaped.
+            write!(out, "\"{k}\"")?;
             if let Some(v) = v {
                 out.write_char('=')?;
                 crate::text::names::write_quoted(out, v.as_bytes())?;
