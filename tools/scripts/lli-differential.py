@@ -6,6 +6,9 @@ the printed checksums must agree. The judge is LLVM's, not our executor,
 so a blind spot shared by our passes and our executor shows here.
 
 usage: lli-differential.py [OPT_CONV] [--programs N] [--seed S] [--pipelines 'P1 P2,P3 ...']
+                          [--generator dag|arms]
+`--generator arms` makes nested ifs with common code in their arms and
+divisions guarded by the branch, and runs simplifycfg by default.
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
@@ -137,6 +140,144 @@ def program(seed):
     return "\n".join(lines) + "\n" + MAIN
 
 
+# The `arms` generator: nested if/else diamonds and triangles whose arms
+# often begin with the same instructions (what simplifycfg hoists), compute
+# values the join's phis choose between (what it folds into selects), and
+# divide by what the branch tests (what must not be speculated). No
+# poison-generating flags or metadata: lli-22 compiles the code, and code
+# generation may exploit them.
+ARM_OPS = ["add", "sub", "mul", "and", "or", "xor", "shl", "lshr", "ashr"]
+
+
+class Arms:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.n = 0
+        self.lines = []
+        self.cur = "entry"
+        self.budget = 40
+
+    def fresh(self, p):
+        self.n += 1
+        return f"{p}{self.n}"
+
+    def emit(self, line):
+        self.lines.append("  " + line)
+
+    def label(self, name):
+        self.lines.append(f"{name}:")
+        self.cur = name
+
+    def straight(self, r, vals, n):
+        """n instructions drawn from `r` (the arms share a prefix by sharing
+        the generator's state): arithmetic, division by a safe constant,
+        freeze, and loads and stores of @mem."""
+        for _ in range(n):
+            k = r.random()
+            a, b = r.choice(vals), r.choice(vals + [str(r.choice(CONSTS))])
+            idx = r.randint(0, 3)
+            slot = f"ptr getelementptr (i8, ptr @mem, i64 {idx})"
+            if k < 0.5:
+                op = r.choice(ARM_OPS)
+                text = f"{op} i8 {a}, {r.randint(0, 7) if op in ('shl', 'lshr', 'ashr') else b}"
+            elif k < 0.6:
+                text = f"{r.choice(['udiv', 'urem', 'sdiv', 'srem'])} i8 {a}, {r.choice([1, 2, 3, 7, 100, -2, -3, 127])}"
+            elif k < 0.7:
+                text = f"select i1 {r.choice(['true', 'false'])}, i8 {a}, i8 {b}"
+            elif k < 0.78:
+                text = f"freeze i8 {a}"
+            elif k < 0.86:
+                self.emit(f"store {'volatile ' if r.random() < 0.2 else ''}i8 {a}, {slot}, align 1")
+                continue
+            else:
+                text = f"load i8, {slot}, align 1{r.choice(['', '', ', !noundef !0'])}"
+            v = self.fresh("%v")
+            self.emit(f"{v} = {text}")
+            vals.append(v)
+
+    def region(self, vals, depth):
+        vals = list(vals)
+        for _ in range(self.r.randint(1, 3)):
+            self.straight(self.r, vals, self.r.randint(0, 2))
+            if depth > 0 and self.budget > 0 and self.r.random() >= 0.3:
+                self.budget -= 1
+                vals = self.branch(vals, depth)
+        return vals
+
+    def branch(self, vals, depth):
+        r = self.r
+        c = self.fresh("%c")
+        trap = None
+        if r.random() < 0.25:
+            # The then-arm divides by what the branch tests: 0, or -128 / -1.
+            d = r.choice(vals)
+            if r.random() < 0.5:
+                self.emit(f"{c} = icmp ne i8 {d}, 0")
+                trap = f"{r.choice(['udiv', 'urem', 'sdiv', 'srem'])} i8 {r.choice(vals)}, {d}"
+            else:
+                self.emit(f"{c} = icmp ne i8 {d}, -128")
+                trap = f"{r.choice(['sdiv', 'srem'])} i8 {d}, -1"
+        else:
+            self.emit(f"{c} = icmp {r.choice(PREDS)} i8 {r.choice(vals)}, {r.choice(vals + [str(r.choice(CONSTS))])}")
+        then, other, join = self.fresh("then"), self.fresh("else"), self.fresh("join")
+        triangle = r.random() < 0.3
+        shared, prefix = (r.randint(0, 3) if r.random() < 0.6 else 0), r.random()
+        top = self.cur
+        self.emit(f"br i1 {c}, label %{then}, label %{join if triangle else other}")
+        outs = []
+        for arm in [then] if triangle else [then, other]:
+            self.label(arm)
+            av = list(vals)
+            self.straight(random.Random(prefix), av, shared)
+            if trap and arm == then:
+                v = self.fresh("%v")
+                self.emit(f"{v} = {trap}")
+                av.append(v)
+            if r.random() < 0.5:
+                av = self.region(av, depth - 1)
+            else:
+                self.straight(r, av, r.randint(0, 2))
+            outs.append((self.cur, av))
+            self.emit(f"br label %{join}")
+        self.label(join)
+        if triangle:
+            outs.append((top, list(vals)))
+        new = list(vals)
+        for _ in range(r.randint(1, 3)):
+            p = self.fresh("%p")
+            inc = ", ".join(f"[ {r.choice(av[len(vals):] or av) if r.random() < 0.8 else r.choice(av)}, %{b} ]"
+                            for b, av in outs)
+            self.emit(f"{p} = phi i8 {inc}")
+            new.append(p)
+        return new
+
+
+def arms_program(seed):
+    """A function of nested ifs over %x, %y and the bytes of @mem; its result
+    mixes the last values computed and what @mem holds at the end."""
+    g = Arms(seed)
+    g.lines += ["@mem = global [4 x i8] zeroinitializer", "define i32 @f(i8 %x, i8 %y) {"]
+    g.label("entry")
+    for i in range(4):
+        g.emit(f"store i8 {i}, ptr getelementptr (i8, ptr @mem, i64 {i}), align 1")
+    vals = g.region(["%x", "%y"], 3)
+    acc = "0"
+    loads = []
+    for i in range(4):
+        v = g.fresh("%ml")
+        g.emit(f"{v} = load i8, ptr getelementptr (i8, ptr @mem, i64 {i}), align 1")
+        loads.append(v)
+    for v in vals[-3:] + loads:
+        w, m, a = g.fresh("%w"), g.fresh("%m"), g.fresh("%a")
+        g.emit(f"{w} = zext i8 {v} to i32")
+        g.emit(f"{m} = mul i32 {acc}, 257")
+        g.emit(f"{a} = add i32 {m}, {w}")
+        acc = a
+    g.emit(f"ret i32 {acc}")
+    g.lines += ["}", "!0 = !{}"]
+    return "\n".join(g.lines) + "\n" + MAIN
+
+
 def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
@@ -146,8 +287,10 @@ def main():
     ap.add_argument("opt_conv", nargs="?", default=os.path.join(ROOT, "target", "release", "opt-conv"))
     ap.add_argument("--programs", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--pipelines", default="jump-threading hoist sink instsimplify jump-threading,hoist,sink,dce,jump-threading",
+    ap.add_argument("--pipelines", default=None,
                     help="space-separated pipelines, each run on every program")
+    ap.add_argument("--generator", choices=["dag", "arms"], default="dag",
+                    help="dag: branchy DAGs of compares (the default); arms: nested ifs with common code and guarded divisions")
     a = ap.parse_args()
     lli, opt22 = os.environ.get("LLI", "lli-22"), os.environ.get("OPT22", "opt-22")
     if not shutil.which(lli) or not shutil.which(opt22):
@@ -155,13 +298,16 @@ def main():
             print(f"lli-differential: {lli} and {opt22} are required under CI"); return 1
         print(f"lli-differential: {lli} or {opt22} not found; skipped"); return 0
     keep = os.environ.get("KEEP", os.getcwd())
-    pipelines = a.pipelines.split()
+    defaults = {"dag": "jump-threading hoist sink instsimplify jump-threading,hoist,sink,dce,jump-threading",
+                "arms": "simplifycfg simplifycfg<hoist-common-insts> simplifycfg,simplifycfg<hoist-common-insts>"}
+    pipelines = (a.pipelines or defaults[a.generator]).split()
+    generate = arms_program if a.generator == "arms" else program
     work = tempfile.mkdtemp()
     bad = changed = runs = 0
     try:
         src_path, out_path = os.path.join(work, "in.ll"), os.path.join(work, "out.ll")
         for seed in range(a.seed, a.seed + a.programs):
-            src = program(seed)
+            src = generate(seed)
             with open(src_path, "w") as f:
                 f.write(src)
             if run([opt22, "-passes=verify", "-disable-output", src_path]).returncode:

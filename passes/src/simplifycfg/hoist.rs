@@ -217,7 +217,10 @@ impl Simplifier<'_, '_> {
         }
         if let Some(c) = cond {
             let b2 = other_blocks[0];
-            let mut made: Vec<((Value, Value), Value)> = Vec::new();
+            // A select is shared by the phis choosing between the same
+            // values with the same fast-math flags: one with flags the
+            // other lacks would make that phi poison more often.
+            let mut made: Vec<((Value, Value, opt_conv_ir::inst::FastMath), Value)> = Vec::new();
             for &s in &next {
                 let phis: Vec<Inst> = f.phis(s).collect();
                 for phi in phis {
@@ -226,11 +229,15 @@ impl Simplifier<'_, '_> {
                     if v1 == v2 {
                         continue;
                     }
-                    let sel = match made.iter().find(|(k, _)| *k == (v1, v2)) {
+                    let fmf = match pd.kind {
+                        InstKind::Phi { fmf } => fmf,
+                        _ => Default::default(),
+                    };
+                    let sel = match made.iter().find(|(k, _)| *k == (v1, v2, fmf)) {
                         Some(&(_, s)) => s,
                         None => {
                             let s = self.make_select(f, c, v1, v2, phi, t, copy);
-                            made.push(((v1, v2), s));
+                            made.push(((v1, v2, fmf), s));
                             s
                         }
                     };
