@@ -1912,14 +1912,15 @@ fn fix_phis(f: &mut Function, new_blocks: &[Block], removed: &mut rustc_hash::Fx
 }
 
 /// Whether the callee's copied code has an alloca that is not static in
-/// LLVM's sense (in the entry block, of a constant size): one sized by a
-/// parameter counts, whatever the call passes (LLVM's cloner asks the
-/// callee's instruction). Only the instructions copied (`clones`) count.
+/// LLVM's cloner's sense (in the entry block, of a constant size; an
+/// `inalloca` one too, though it does not move): one sized by a parameter
+/// counts, whatever the call passes (LLVM's cloner asks the callee's
+/// instruction). Only the instructions copied (`clones`) count.
 fn has_dynamic_alloca(callee: &Function, clones: &[(Inst, Inst)]) -> bool {
     let entry = callee.entry_block();
     clones.iter().any(|&(i, _)| {
         let d = callee.dfg().inst(i);
-        matches!(d.kind, InstKind::Alloca { inalloca: false, .. })
+        matches!(d.kind, InstKind::Alloca { .. })
             && (callee.layout().inst_block(i) != entry
                 || d.args.first().is_some_and(|&c| callee.dfg().value_const(c).is_none()))
     })
@@ -2003,9 +2004,13 @@ fn has_scalable(m: &Module, t: opt_conv_ir::Type) -> bool {
 /// size, `alloca T` or `alloca T, i32 4` (a size given by a parameter is a
 /// constant once the call's argument replaced it): one allocation per call
 /// of the caller, wherever the call is.
+/// An `inalloca` alloca is never static (LLVM's `isStaticAlloca`): it
+/// makes the memory of a call's arguments at the top of the stack, so it
+/// stays right before its call.
 fn is_static_alloca(f: &Function, i: Inst) -> bool {
     let d = f.dfg().inst(i);
-    matches!(d.kind, InstKind::Alloca { .. }) && d.args.first().is_none_or(|&c| f.dfg().value_const(c).is_some())
+    matches!(d.kind, InstKind::Alloca { inalloca: false, .. })
+        && d.args.first().is_none_or(|&c| f.dfg().value_const(c).is_some())
 }
 
 /// Moves `allocas` (in order) to the top of the caller's entry block, above

@@ -94,12 +94,12 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
                 _ => return ub(format!("llvm.assume of a false or poison condition in {}", prog.where_(func, blk))),
             },
             Callee::NoOp => Val::Void,
-            // Allocas are never given back here: the saved position is an
-            // opaque pointer nothing may access (a region of its own would
-            // renumber the allocas that follow).
-            Callee::StackSave => Val::Ptr(0),
+            // The saved position is a pointer no region has (a region of
+            // its own would renumber the allocas that follow), not null;
+            // a restore gives back the thread's allocas made since.
+            Callee::StackSave => Val::Ptr(ctx.mem.stack_save()),
             Callee::StackRestore => match args.first() {
-                Some(Val::Ptr(_)) => Val::Void,
+                Some(Val::Ptr(a)) if ctx.mem.stack_restore(th.lane, *a) => Val::Void,
                 _ => return ub(format!("llvm.stackrestore of a value not saved in {}", prog.where_(func, blk))),
             },
             Callee::End(how) => {

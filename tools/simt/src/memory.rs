@@ -50,6 +50,9 @@ pub struct Region {
     pub poison: Vec<bool>,
     /// Whether stores are undefined behaviour (`constant` globals).
     pub read_only: bool,
+    /// Whether `llvm.stackrestore` gave it back (an alloca made after the
+    /// save restored): any access is undefined behaviour.
+    pub freed: bool,
 }
 
 /// All regions of a run.
@@ -57,6 +60,14 @@ pub struct Region {
 pub struct Memory {
     regions: Vec<Region>,
 }
+
+/// The region number of the addresses `llvm.stacksave` returns (the
+/// offset is the number of regions when the save ran): kept free, an
+/// empty region, so that they are not null, equal no other pointer, and
+/// any access through them is undefined behaviour. It is the last one
+/// a 32-bit address has room for, so a saved position survives a 32-bit
+/// pointer's trip through memory.
+pub const STACK_SAVE_REGION: usize = 254;
 
 /// The address of byte `offset` of region `r`.
 pub fn addr(r: usize, offset: u64) -> u64 {
@@ -85,7 +96,25 @@ impl Memory {
             return ub(format!("{name}: region of {size} bytes is larger than the executor's {MAX_REGION}"));
         }
         let size = size as usize;
-        self.regions.push(Region { name, kind, bytes: vec![0; size], poison: vec![poison; size], read_only: false });
+        if self.regions.len() == STACK_SAVE_REGION {
+            let free = Region {
+                name: "(stack positions)".into(),
+                kind: RegionKind::Absent,
+                bytes: Vec::new(),
+                poison: Vec::new(),
+                read_only: true,
+                freed: false,
+            };
+            self.regions.push(free);
+        }
+        self.regions.push(Region {
+            name,
+            kind,
+            bytes: vec![0; size],
+            poison: vec![poison; size],
+            read_only: false,
+            freed: false,
+        });
         Ok(self.regions.len() - 1)
     }
 
@@ -95,8 +124,31 @@ impl Memory {
             return ub(format!("{name}: region of {size} bytes is larger than the executor's {MAX_REGION}"));
         }
         let size = size as usize;
-        self.regions[r] = Region { name, kind, bytes: vec![0; size], poison: vec![false; size], read_only: false };
+        self.regions[r] =
+            Region { name, kind, bytes: vec![0; size], poison: vec![false; size], read_only: false, freed: false };
         Ok(())
+    }
+
+    /// `llvm.stacksave`: the position of the stack, as a pointer (see
+    /// [`STACK_SAVE_REGION`]).
+    pub fn stack_save(&self) -> u64 {
+        addr(STACK_SAVE_REGION, self.regions.len() as u64)
+    }
+
+    /// `llvm.stackrestore` of `saved` in thread `lane`: that thread's
+    /// allocas made since the save are given back. `false` if `saved` is
+    /// not a position [`Memory::stack_save`] returned.
+    pub fn stack_restore(&mut self, lane: u32, saved: u64) -> bool {
+        let Some((STACK_SAVE_REGION, n)) = split(saved) else { return false };
+        if n > self.regions.len() as u64 {
+            return false;
+        }
+        for region in &mut self.regions[n as usize..] {
+            if region.kind == RegionKind::Alloca(lane) {
+                region.freed = true;
+            }
+        }
+        true
     }
 
     /// Region `r`.
@@ -124,6 +176,9 @@ impl Memory {
         };
         if matches!(region.kind, RegionKind::Func(_)) {
             return ub(format!("{what} of {len} bytes at function address {}", region.name));
+        }
+        if region.freed {
+            return ub(format!("{what} of {} given back by llvm.stackrestore", region.name));
         }
         if off.saturating_add(len) > region.bytes.len() as u64 {
             return ub(format!(
@@ -192,6 +247,25 @@ mod tests {
         assert!(matches!(m.write(addr(r, 6), &[0; 4], false), Err(crate::SimtError::Undefined(_))));
         assert!(matches!(m.read(0, 1), Err(crate::SimtError::Undefined(_))));
         assert_eq!(split(a), Some((r, 4)));
+    }
+
+    #[test]
+    fn stackrestore_gives_back_the_allocas_since_its_save() {
+        let mut m = Memory::default();
+        let g = m.add("@g".into(), RegionKind::Global, 4, false).unwrap();
+        let before = m.add("a0".into(), RegionKind::Alloca(0), 4, false).unwrap();
+        let saved = m.stack_save();
+        assert_ne!(saved, 0);
+        assert!(matches!(m.read(saved, 1), Err(crate::SimtError::Undefined(_))));
+        let mine = m.add("a1".into(), RegionKind::Alloca(0), 4, false).unwrap();
+        let other = m.add("b1".into(), RegionKind::Alloca(1), 4, false).unwrap();
+        assert!(!m.stack_restore(0, addr(g, 0)));
+        assert!(!m.stack_restore(0, 0));
+        assert!(m.stack_restore(0, saved));
+        assert!(matches!(m.read(addr(mine, 0), 4), Err(crate::SimtError::Undefined(_))));
+        assert!(m.read(addr(before, 0), 4).is_ok());
+        assert!(m.read(addr(other, 0), 4).is_ok());
+        assert!(m.read(addr(g, 0), 4).is_ok());
     }
 
     #[test]

@@ -200,3 +200,39 @@ fn a_call_that_only_reads_may_be_dropped_but_not_moved_past_a_store_it_reads() {
     let may_hang = |s: &str| s.replace("willreturn nounwind ", "nounwind ");
     assert_ne!(check(&may_hang(&unused), &may_hang(&dropped)), "ok");
 }
+
+#[test]
+fn a_stack_bracket_gives_its_allocas_back_and_its_position_is_not_null() {
+    let decl = "declare ptr @llvm.stacksave.p0()\ndeclare void @llvm.stackrestore.p0(ptr)\n";
+    let f = |body: &str| format!("{decl}define i32 @f(i32 %x) {{\nentry:\n{body}}}\n");
+    let check = |b: &str, a: &str| match check_equivalence(
+        &parse("b.ll", b),
+        &parse("a.ll", a),
+        "f",
+        &EquivConfig::default(),
+    ) {
+        Ok(_) => "ok".to_string(),
+        Err(c) => c.to_string(),
+    };
+    // As inlining brackets a callee's dynamic alloca: the restore after
+    // the last access is unobservable.
+    let plain = f("  %a = alloca i32\n  store i32 %x, ptr %a\n  %v = load i32, ptr %a\n  ret i32 %v\n");
+    let bracketed = f("  %s = call ptr @llvm.stacksave.p0()\n  %a = alloca i32, i32 1\n  store i32 %x, ptr %a\n  \
+         %v = load i32, ptr %a\n  call void @llvm.stackrestore.p0(ptr %s)\n  ret i32 %v\n");
+    assert_eq!(check(&plain, &bracketed), "ok");
+    // A restore before the last access gives the alloca back too early.
+    let early = f("  %s = call ptr @llvm.stacksave.p0()\n  %a = alloca i32, i32 1\n  store i32 %x, ptr %a\n  \
+         call void @llvm.stackrestore.p0(ptr %s)\n  %v = load i32, ptr %a\n  ret i32 %v\n");
+    let c = check(&plain, &early);
+    assert!(c.contains("after fails where before does not"), "{c}");
+    // Only a saved position may be restored.
+    let wrong = bracketed.replace("stackrestore.p0(ptr %s)", "stackrestore.p0(ptr %a)");
+    let c = check(&plain, &wrong);
+    assert!(c.contains("after fails where before does not"), "{c}");
+    // A saved position is not null.
+    let is_null = f("  %s = call ptr @llvm.stacksave.p0()\n  %n = icmp eq ptr %s, null\n  \
+         %z = zext i1 %n to i32\n  call void @llvm.stackrestore.p0(ptr %s)\n  ret i32 %z\n");
+    assert_eq!(check(&f("  ret i32 0\n"), &is_null), "ok");
+    let c = check(&f("  ret i32 1\n"), &is_null);
+    assert!(c.contains("return values differ"), "{c}");
+}
