@@ -6,8 +6,9 @@
 
 use opt_conv_ir::constant::{Const, ConstExpr, ConstKind, sext};
 use opt_conv_ir::datalayout::DataLayout;
+use opt_conv_ir::metadata::{MdBody, MdOperand};
 use opt_conv_ir::module::GlobalVar;
-use opt_conv_ir::types::TypeData;
+use opt_conv_ir::types::{FloatKind, TypeData};
 use opt_conv_ir::{Function, InstKind, Module, Type, Value};
 
 /// The byte offset of `getelementptr source, base, indices...` from `base`,
@@ -24,6 +25,11 @@ pub fn gep_offset(m: &Module, dl: &DataLayout, source: Type, indices: &[(u128, u
                 _ => return None,
             };
         }
+        // A step over a scalable vector (or anything holding one) is a
+        // multiple of vscale, not known here.
+        if has_scalable(m, ty) {
+            return None;
+        }
         let stride = i128::from(dl.alloc_size(&m.types, ty));
         let idx = sext(v, bits);
         off = off.checked_add(idx.checked_mul(stride)?)?;
@@ -31,13 +37,58 @@ pub fn gep_offset(m: &Module, dl: &DataLayout, source: Type, indices: &[(u128, u
     Some(off)
 }
 
+/// Whether `ty` is or holds a scalable vector (its size is a multiple of
+/// vscale).
+fn has_scalable(m: &Module, ty: Type) -> bool {
+    match m.types.get(ty) {
+        TypeData::Vector { scalable, .. } => *scalable,
+        TypeData::Array { elem, .. } => has_scalable(m, *elem),
+        TypeData::Struct { fields, .. } | TypeData::Named { body: Some(fields), .. } => {
+            fields.iter().any(|&t| has_scalable(m, t))
+        }
+        _ => false,
+    }
+}
+
+/// Whether the bytes of a floating-point value of kind `k` are known here:
+/// `fp128` and `ppc_fp128` constants keep their two 64-bit halves in the
+/// order the IR writes them, not the order memory holds them, and the
+/// layout of `x86_fp80` is only known little-endian.
+fn float_bytes_known(dl: &DataLayout, k: FloatKind) -> bool {
+    match k {
+        FloatKind::Half | FloatKind::BFloat | FloatKind::Float | FloatKind::Double => true,
+        FloatKind::X86Fp80 => !dl.is_big_endian(),
+        FloatKind::Fp128 | FloatKind::PpcFp128 => false,
+    }
+}
+
 /// The global `g` names, if it is a `constant` variable whose initializer
 /// is the one every execution sees (defined here, not interposable, not
 /// externally initialized).
 pub fn definitive_constant(m: &Module, g: opt_conv_ir::module::GlobalId) -> Option<&GlobalVar> {
     let v = m.var(g)?;
-    let interposable = matches!(v.props.linkage.as_deref(), Some("weak" | "linkonce" | "extern_weak" | "common"));
+    let linkage = v.props.linkage.as_deref();
+    // As LLVM's `isInterposable`: by linkage, or, under semantic
+    // interposition, any global not known to be the one this module binds
+    // to (another library may provide its definition).
+    let dso_local = v.props.preemption.as_deref() == Some("dso_local")
+        || matches!(linkage, Some("internal" | "private"))
+        || matches!(v.props.visibility.as_deref(), Some("hidden" | "protected"));
+    let interposable = matches!(linkage, Some("weak" | "linkonce" | "extern_weak" | "common"))
+        || (semantic_interposition(m) && !dso_local);
     (v.is_constant && v.init.is_some() && !interposable && !v.externally_initialized).then_some(v)
+}
+
+/// Whether the module flag `SemanticInterposition` is set.
+fn semantic_interposition(m: &Module) -> bool {
+    let Some(flags) = m.metadata.named.get("llvm.module.flags") else { return false };
+    flags.iter().any(|&flag| match &m.metadata.nodes[flag].body {
+        MdBody::Tuple(ops) if ops.len() == 3 => {
+            matches!(&ops[1], MdOperand::Str(id) if **id == *b"SemanticInterposition")
+                && matches!(&ops[2], MdOperand::Const(c) if c.as_int().is_some_and(|x| x != 0))
+        }
+        _ => false,
+    })
 }
 
 /// The address `v` holds as a global plus a constant byte offset, looking
@@ -92,7 +143,7 @@ pub fn load(m: &Module, dl: &DataLayout, g: opt_conv_ir::module::GlobalId, off: 
     let size = dl.store_size(&m.types, ty);
     let bits = match m.types.get(ty) {
         TypeData::Int(b) => *b,
-        TypeData::Float(k) => k.bits(),
+        TypeData::Float(k) if float_bytes_known(dl, *k) => k.bits(),
         _ => return None,
     };
     // Types with bits beyond their width in memory (i1, i20) are not read:
@@ -101,6 +152,10 @@ pub fn load(m: &Module, dl: &DataLayout, g: opt_conv_ir::module::GlobalId, off: 
         return None;
     }
     let total = i128::from(dl.alloc_size(&m.types, c.ty));
+    // Addresses are computed in the index width of the global's address
+    // space: an offset wraps there (in a 16-bit address space, 65540 is 4).
+    let iw = dl.index_bits(v.props.addrspace);
+    let off = if (1..128).contains(&iw) { sext(opt_conv_ir::constant::mask(off as u128, iw), iw) } else { off };
     // An offset this large may wrap in a narrow address space (where the
     // address would be in bounds again): not folded.
     if off >= 1 << 31 {
@@ -127,7 +182,16 @@ pub fn load(m: &Module, dl: &DataLayout, g: opt_conv_ir::module::GlobalId, off: 
             x = (x << 8) | u128::from(b);
         }
     }
-    Some(Loaded::Bits(opt_conv_ir::constant::mask(x, bits)))
+    let x = opt_conv_ir::constant::mask(x, bits);
+    // An x86_fp80 whose explicit integer bit disagrees with its exponent
+    // (pseudo-denormals, unnormals) is not one the processor keeps as is:
+    // loading it gives another encoding (as LLVM's folding does). Not read.
+    if matches!(m.types.get(ty), TypeData::Float(FloatKind::X86Fp80))
+        && ((x >> 64) & 0x7fff != 0) != ((x >> 63) & 1 != 0)
+    {
+        return None;
+    }
+    Some(Loaded::Bits(x))
 }
 
 /// What [`load`] reads.
@@ -147,7 +211,7 @@ fn write_bytes(m: &Module, dl: &DataLayout, c: &Const, out: &mut [u8], at: usize
         ConstKind::Int(x) | ConstKind::Float(x) => {
             let bits = match m.types.get(c.ty) {
                 TypeData::Int(b) => *b,
-                TypeData::Float(k) => k.bits(),
+                TypeData::Float(k) if float_bytes_known(dl, *k) => k.bits(),
                 _ => return None,
             };
             if size > 16 || u64::from(bits) != size as u64 * 8 {
@@ -189,6 +253,7 @@ fn write_bytes(m: &Module, dl: &DataLayout, c: &Const, out: &mut [u8], at: usize
 #[cfg(test)]
 mod tests {
     use super::{Loaded, load};
+    use opt_conv_ir::types::{FloatKind, TypeData};
     use opt_conv_ir::{Type, parse_module};
 
     const SRC: &str = "target datalayout = \"e-i64:64\"\n\
@@ -227,5 +292,66 @@ mod tests {
         // A writable global; integers narrower than their bytes.
         assert_eq!(read("w", 0, Type::I32), None);
         assert_eq!(read("b", 0, Type::I1), None);
+    }
+
+    fn read_in(src: &str, name: &str, off: i128, ty: Type) -> Option<Loaded> {
+        let (m, _) = parse_module("t.ll", src).unwrap_or_else(|e| panic!("{e}"));
+        let g = m.lookup(name).unwrap();
+        load(&m, &m.data_layout(), g, off, ty)
+    }
+
+    #[test]
+    fn offsets_wrap_in_the_index_width() {
+        let src = "target datalayout = \"e-p1:16:16-i64:64\"\n\
+            @a = internal addrspace(1) constant [2 x i32] [i32 5, i32 6]\n";
+        // 65536 + 4 is 4 in a 16-bit address space.
+        assert_eq!(read_in(src, "a", 65540, Type::I32), Some(Loaded::Bits(6)));
+        assert_eq!(read_in(src, "a", 65536 + 8, Type::I32), Some(Loaded::Poison));
+    }
+
+    #[test]
+    fn fp128_bytes_are_not_read() {
+        // 0xL writes the low 64-bit word first; memory holds it first too
+        // (little-endian), so the digits are not the bytes in order.
+        let src = "target datalayout = \"e-i64:64\"\n\
+            @q = internal constant fp128 0xL00000000000000003FFF000000000000\n\
+            @x = internal constant [2 x i64] [i64 0, i64 4611404543450677248]\n";
+        assert_eq!(read_in(src, "q", 0, Type::I64), None);
+        assert_eq!(read_in(src, "q", 8, Type::I64), None);
+        let (mut m, _) = parse_module("t.ll", src).unwrap();
+        let fp128 = m.types.intern(TypeData::Float(FloatKind::Fp128));
+        assert_eq!(load(&m, &m.data_layout(), m.lookup("x").unwrap(), 0, fp128), None);
+    }
+
+    #[test]
+    fn semantic_interposition_hides_what_another_library_may_define() {
+        let src = "target datalayout = \"e-i64:64\"\n\
+            @e = constant [2 x i32] [i32 5, i32 6]\n\
+            @l = dso_local constant [2 x i32] [i32 5, i32 6]\n\
+            @h = hidden constant [2 x i32] [i32 5, i32 6]\n\
+            @i = internal constant [2 x i32] [i32 5, i32 6]\n\
+            !llvm.module.flags = !{!0}\n\
+            !0 = !{i32 1, !\"SemanticInterposition\", i32 1}\n";
+        assert_eq!(read_in(src, "e", 4, Type::I32), None);
+        for g in ["l", "h", "i"] {
+            assert_eq!(read_in(src, g, 4, Type::I32), Some(Loaded::Bits(6)), "@{g}");
+        }
+        // Without the flag, a definition here is the one every execution sees.
+        assert_eq!(read("t", 4, Type::I32), Some(Loaded::Bits(u128::from(u32::MAX))));
+    }
+
+    #[test]
+    fn x86_fp80_reads_only_canonical_encodings() {
+        let src = "target datalayout = \"e-i64:64\"\n\
+            @x = internal constant [2 x i64] [i64 -9223372036854775808, i64 16383]\n\
+            @d = internal constant [2 x i64] [i64 -9223372036854775808, i64 0]\n\
+            @u = internal constant [2 x i64] [i64 1, i64 16383]\n";
+        let (mut m, _) = parse_module("t.ll", src).unwrap();
+        let fp80 = m.types.intern(TypeData::Float(FloatKind::X86Fp80));
+        let dl = m.data_layout();
+        // 1.0; a pseudo-denormal (exponent 0, integer bit set); an unnormal.
+        assert_eq!(load(&m, &dl, m.lookup("x").unwrap(), 0, fp80), Some(Loaded::Bits(0x3fff_8000_0000_0000_0000)));
+        assert_eq!(load(&m, &dl, m.lookup("d").unwrap(), 0, fp80), None);
+        assert_eq!(load(&m, &dl, m.lookup("u").unwrap(), 0, fp80), None);
     }
 }
