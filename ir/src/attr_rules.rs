@@ -173,8 +173,9 @@ pub fn verify_decl_attrs(m: &Module, fid: FuncId) -> Option<VerifyError> {
         return None;
     }
     let (ret, params, _) = m.types.fn_sig(d.ty)?;
-    let message =
-        value_attrs_problem(&m.types, &d.ret_attrs, ret, d.param_attrs.iter().zip(params.iter().copied()), false)?;
+    let message = fn_attrs_conflict(&d.fn_attrs).or_else(|| {
+        value_attrs_problem(&m.types, &d.ret_attrs, ret, d.param_attrs.iter().zip(params.iter().copied()), false)
+    })?;
     let mut name = String::new();
     let _ = crate::text::names::write_ident(&mut name, &d.name);
     Some(VerifyError {
@@ -185,6 +186,26 @@ pub fn verify_decl_attrs(m: &Module, fid: FuncId) -> Option<VerifyError> {
         message,
         notes: vec![format!("ptr @{name}")],
     })
+}
+
+/// Function attributes that exclude each other, in the order and words of
+/// LLVM's verifier.
+fn fn_attrs_conflict(a: &AttrSet) -> Option<String> {
+    let conflict = |x: &str, y: &str| a.has(x) && a.has(y);
+    if conflict("noinline", "alwaysinline") {
+        return Some("Attributes 'noinline and alwaysinline' are incompatible!".into());
+    }
+    if a.has("optnone") {
+        if !a.has("noinline") {
+            return Some("Attribute 'optnone' requires 'noinline'!".into());
+        }
+        for other in ["optsize", "minsize", "optdebug"] {
+            if a.has(other) {
+                return Some(format!("Attributes '{other} and optnone' are incompatible!"));
+            }
+        }
+    }
+    conflict("optsize", "optdebug").then(|| "Attributes 'optsize and optdebug' are incompatible!".into())
 }
 
 /// The attribute findings of a call site, as for a declaration: its return
