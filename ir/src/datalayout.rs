@@ -40,6 +40,8 @@ struct PtrSpec {
     abi: Align,
     pref: Align,
     index_bits: u32,
+    /// Flagged `u` (unstable representation) or `e` (external state).
+    flagged: bool,
 }
 
 /// A parsed data layout. [`Default`] is LLVM's layout for a module that
@@ -84,7 +86,14 @@ impl Default for DataLayout {
             ints: vec![prim(1, 1, 1), prim(8, 1, 1), prim(16, 2, 2), prim(32, 4, 4), prim(64, 4, 8)],
             floats: vec![prim(16, 2, 2), prim(32, 4, 4), prim(64, 8, 8), prim(128, 16, 16)],
             vectors: vec![prim(64, 8, 8), prim(128, 16, 16)],
-            pointers: vec![PtrSpec { addrspace: 0, bits: 64, abi: bytes(8), pref: bytes(8), index_bits: 64 }],
+            pointers: vec![PtrSpec {
+                addrspace: 0,
+                bits: 64,
+                abi: bytes(8),
+                pref: bytes(8),
+                index_bits: 64,
+                flagged: false,
+            }],
             aggregate_abi: bytes(1),
             aggregate_pref: bytes(8),
             native_ints: Vec::new(),
@@ -282,7 +291,7 @@ impl DataLayout {
         if index_bits > bits {
             return Err("index size cannot be larger than the pointer size".into());
         }
-        let spec = PtrSpec { addrspace, bits, abi, pref, index_bits };
+        let spec = PtrSpec { addrspace, bits, abi, pref, index_bits, flagged };
         match self.pointers.binary_search_by_key(&addrspace, |p| p.addrspace) {
             Ok(i) => self.pointers[i] = spec,
             Err(i) => self.pointers.insert(i, spec),
@@ -314,9 +323,12 @@ impl DataLayout {
     pub fn is_native_int(&self, bits: u32) -> bool {
         self.native_ints.contains(&bits)
     }
-    /// Whether pointers in `addrspace` are non-integral (`ni`).
+    /// Whether pointers in `addrspace` are non-integral, as LLVM 22's `isNonIntegralAddressSpace`: listed in `ni:`, flagged
+    /// `u` or `e` in its pointer specification, or with an index narrower
+    /// than the pointer.
     pub fn is_non_integral(&self, addrspace: u32) -> bool {
-        self.non_integral.contains(&addrspace)
+        let p = self.pointer(addrspace);
+        self.non_integral.contains(&addrspace) || p.flagged || p.bits != p.index_bits
     }
 
     fn pointer(&self, addrspace: u32) -> &PtrSpec {
@@ -636,6 +648,21 @@ mod tests {
 
     fn layout(s: &str) -> DataLayout {
         DataLayout::parse(s).unwrap()
+    }
+
+    #[test]
+    fn non_integral_address_spaces() {
+        assert!(!layout("e").is_non_integral(1));
+        assert!(layout("e-ni:1").is_non_integral(1));
+        assert!(!layout("e-ni:1").is_non_integral(2));
+        // Flagged unstable or with external state.
+        assert!(layout("e-pu1:64:64").is_non_integral(1));
+        assert!(layout("e-pe2:64:64").is_non_integral(2));
+        assert!(!layout("e-pe2:64:64").is_non_integral(1));
+        // An index narrower than the pointer (as AMDGPU's buffer fat pointers).
+        assert!(layout("e-p7:160:256:256:32").is_non_integral(7));
+        assert!(layout("e-p:64:64:64:32").is_non_integral(3));
+        assert!(!layout("e-p1:32:32").is_non_integral(1));
     }
 
     /// Alignments opt-22 gives allocas (preferred) and loads (ABI) with no
