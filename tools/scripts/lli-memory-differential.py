@@ -22,9 +22,9 @@ usage: lli-memory-differential.py [OPT_CONV] [--programs N] [--seed S] [--pipeli
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
-import argparse, os, random, shutil, subprocess, sys, tempfile
+import argparse, os, random, sys
 
-from lli_judge import judge, keep_input, run
+from lli_judge import differential
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -460,39 +460,8 @@ def main():
     a = ap.parse_args()
     if a.print:
         print(program(a.seed, a.tested_loads)); return 0
-    lli, opt22 = os.environ.get("LLI", "lli-22"), os.environ.get("OPT22", "opt-22")
-    if not shutil.which(lli) or not shutil.which(opt22):
-        if os.environ.get("CI", "") not in ("", "0", "false"):
-            print(f"lli-memory-differential: {lli} and {opt22} are required under CI"); return 1
-        print(f"lli-memory-differential: {lli} or {opt22} not found; skipped"); return 0
-    keep = os.environ.get("KEEP", os.getcwd())
-    pipelines = a.pipelines.split()
-    work = tempfile.mkdtemp()
-    bad = changed = runs = 0
-    try:
-        src_path, out_path = os.path.join(work, "in.ll"), os.path.join(work, "out.ll")
-        for seed in range(a.seed, a.seed + a.programs):
-            src = program(seed, a.tested_loads)
-            with open(src_path, "w") as f:
-                f.write(src)
-            v = run([opt22, "-passes=verify", "-disable-output", src_path])
-            if v.returncode:
-                print(f"seed {seed}: generated an invalid program (generator bug): {v.stderr.strip()[:300]}"); bad += 1; continue
-            want = run([lli, src_path]).stdout
-            run([a.opt_conv, "-S", "-passes=verify", src_path, "-o", out_path])
-            same = open(out_path).read()
-            for p in pipelines:
-                runs += 1
-                why = judge(a.opt_conv, opt22, lli, src_path, out_path, p, want)
-                changed += why is None and open(out_path).read() != same
-                if why:
-                    bad += 1
-                    dst = keep_input(src_path, keep, f"lli-memory-{seed}-{p.replace(',', '_')}.ll")
-                    print(f"seed {seed}, -passes={p}: {why} (input kept as {dst})")
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    print(f"lli-memory-differential: {a.programs} programs, {runs} runs ({changed} changed the program), {bad} failures")
-    return 1 if bad else 0
+    return differential("lli-memory-differential", a.opt_conv, a.seed, a.programs,
+                        lambda seed: program(seed, a.tested_loads), a.pipelines.split())
 
 
 if __name__ == "__main__":
