@@ -637,7 +637,9 @@ fn split_preds(f: &mut Function, b: Block, preds: &[Block]) -> Block {
         let t = f.terminator(p).expect("a predecessor has a terminator");
         f.retarget_successor(t, b, nb);
     }
-    f.update_cfg(before, &[nb]);
+    // The retargeted predecessors' successors changed too.
+    done.push(nb);
+    f.update_cfg(before, &done);
     nb
 }
 
