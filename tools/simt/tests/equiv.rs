@@ -173,66 +173,56 @@ fn declarations_added_by_a_transform_do_not_move_addresses_or_types() {
     assert!(c.unwrap_err().to_string().contains("event 0 differs"));
 }
 
+/// The verdict on function `@f` of two modules, as text: "ok", or the
+/// counterexample.
+fn verdict(before: &str, after: &str) -> String {
+    match check_equivalence(&parse("b.ll", before), &parse("a.ll", after), "f", &EquivConfig::default()) {
+        Ok(_) => "ok".to_string(),
+        Err(c) => c.to_string(),
+    }
+}
+
 #[test]
 fn a_call_that_only_reads_may_be_dropped_but_not_moved_past_a_store_it_reads() {
     let decl = "@g = global i32 0\ndeclare i32 @peek(ptr) willreturn nounwind memory(read)\n";
     let f = |insts: &str, ret: &str| format!("{decl}define i32 @f(i32 %x) {{\nentry:\n{insts}  ret i32 {ret}\n}}\n");
-    // The verdict as text: "ok", or the counterexample.
-    let check = |b: &str, a: &str| match check_equivalence(
-        &parse("b.ll", b),
-        &parse("a.ll", a),
-        "f",
-        &EquivConfig::default(),
-    ) {
-        Ok(_) => "ok".to_string(),
-        Err(c) => c.to_string(),
-    };
     // Reads @g, then @g changes: moved after the store, it reads the new contents.
     let read_first = f("  %v = call i32 @peek(ptr @g)\n  store i32 %x, ptr @g\n", "%v");
     let store_first = f("  store i32 %x, ptr @g\n  %v = call i32 @peek(ptr @g)\n", "%v");
-    let c = check(&read_first, &store_first);
+    let c = verdict(&read_first, &store_first);
     assert!(c.contains("return values differ"), "{c}");
     // An unused read is not an event: dropping it is unobservable.
     let unused = f("  %v = call i32 @peek(ptr @g)\n", "%x");
     let dropped = f("", "%x");
-    assert_eq!(check(&unused, &dropped), "ok");
+    assert_eq!(verdict(&unused, &dropped), "ok");
     // Without willreturn it might not return: dropping it is observable.
     let may_hang = |s: &str| s.replace("willreturn nounwind ", "nounwind ");
-    assert_ne!(check(&may_hang(&unused), &may_hang(&dropped)), "ok");
+    assert_ne!(verdict(&may_hang(&unused), &may_hang(&dropped)), "ok");
 }
 
 #[test]
 fn a_stack_bracket_gives_its_allocas_back_and_its_position_is_not_null() {
     let decl = "declare ptr @llvm.stacksave.p0()\ndeclare void @llvm.stackrestore.p0(ptr)\n";
     let f = |body: &str| format!("{decl}define i32 @f(i32 %x) {{\nentry:\n{body}}}\n");
-    let check = |b: &str, a: &str| match check_equivalence(
-        &parse("b.ll", b),
-        &parse("a.ll", a),
-        "f",
-        &EquivConfig::default(),
-    ) {
-        Ok(_) => "ok".to_string(),
-        Err(c) => c.to_string(),
-    };
     // As inlining brackets a callee's dynamic alloca: the restore after
     // the last access is unobservable.
     let plain = f("  %a = alloca i32\n  store i32 %x, ptr %a\n  %v = load i32, ptr %a\n  ret i32 %v\n");
     let bracketed = f("  %s = call ptr @llvm.stacksave.p0()\n  %a = alloca i32, i32 1\n  store i32 %x, ptr %a\n  \
          %v = load i32, ptr %a\n  call void @llvm.stackrestore.p0(ptr %s)\n  ret i32 %v\n");
-    assert_eq!(check(&plain, &bracketed), "ok");
+    assert_eq!(verdict(&plain, &bracketed), "ok");
     // A restore before the last access gives the alloca back too early.
     let early = f("  %s = call ptr @llvm.stacksave.p0()\n  %a = alloca i32, i32 1\n  store i32 %x, ptr %a\n  \
          call void @llvm.stackrestore.p0(ptr %s)\n  %v = load i32, ptr %a\n  ret i32 %v\n");
-    let c = check(&plain, &early);
+    let c = verdict(&plain, &early);
     assert!(c.contains("after fails where before does not"), "{c}");
     // Only a saved position may be restored.
     let wrong = bracketed.replace("stackrestore.p0(ptr %s)", "stackrestore.p0(ptr %a)");
-    let c = check(&plain, &wrong);
+    let c = verdict(&plain, &wrong);
     assert!(c.contains("after fails where before does not"), "{c}");
     // A saved position is not null.
     let is_null = f("  %s = call ptr @llvm.stacksave.p0()\n  %n = icmp eq ptr %s, null\n  \
          %z = zext i1 %n to i32\n  call void @llvm.stackrestore.p0(ptr %s)\n  ret i32 %z\n");
-    assert_eq!(check(&f("  ret i32 0\n"), &is_null), "ok");
-    let c = check(&f("  ret i32 1\n"), &is_null);
+    assert_eq!(verdict(&f("  ret i32 0\n"), &is_null), "ok");
+    let c = verdict(&f("  ret i32 1\n"), &is_null);
     assert!(c.contains("return values differ"), "{c}");
 }
