@@ -317,7 +317,9 @@ impl Layout {
         if seq == u32::MAX {
             self.renumber(b);
         }
-        if let Some(recs) = self.dbg_trailing.remove(&b) {
+        if !self.dbg_trailing.is_empty()
+            && let Some(recs) = self.dbg_trailing.remove(&b)
+        {
             let _ = self.dbg.entry(i).or_default().splice(0..0, recs);
         }
     }

@@ -38,7 +38,7 @@ pub mod ssa_update;
 pub mod unroll;
 pub mod verify;
 
-pub use manager::{RunError, run_pipeline};
+pub use manager::{Outcome, RunError, run_pipeline};
 pub use pass::{FunctionCx, FunctionPass, ModuleCx, ModulePass, PassError, PassKind};
 pub use pipeline::{Pipeline, parse_pipeline};
 pub use registry::{PassBox, PassInfo, Registry, Step, build, registry};
@@ -49,6 +49,9 @@ pub use remarks::{Remark, RemarkKind, Remarks};
 pub struct Options {
     /// `-verify-each`.
     pub verify_each: bool,
+    /// The module passed the verifier just before the pipeline: a `verify`
+    /// pass reached before anything could change it has nothing to check.
+    pub verified_input: bool,
     /// `-j N`: how many functions function passes may transform at once
     /// (0 or 1: one at a time).
     pub threads: usize,

@@ -60,9 +60,10 @@ pub fn run_pipeline(
     remarks: &mut Remarks,
     out: &mut String,
     options: &Options,
-) -> Result<(), RunError> {
+) -> Result<Outcome, RunError> {
     let mut inst = Instrumenter::new(&options.instrument, m, out);
     let mut cache = ModuleCache::default();
+    let mut verified = options.verified_input;
     for step in steps {
         match step {
             Step::Module(p) => {
@@ -71,8 +72,15 @@ pub fn run_pipeline(
                     continue;
                 }
                 let _span = tracing::debug_span!(target: "opt_conv::pm", "module pass", pass = p.name()).entered();
-                let mut cx = ModuleCx { remarks, out, options };
-                let changed = p.run(m, &mut cx).map_err(RunError::Pass)?;
+                let changed = if p.is_verifier() && verified {
+                    Changes::NONE
+                } else {
+                    let mut cx = ModuleCx { remarks, out, options };
+                    p.run(m, &mut cx).map_err(RunError::Pass)?
+                };
+                // Any other module pass may have changed the module, whatever
+                // it reports: only the verifier's own word is trusted here.
+                verified = p.is_verifier();
                 if !changed.is_empty() {
                     cache = ModuleCache::default();
                 }
@@ -88,6 +96,7 @@ pub fn run_pipeline(
                 inst.after(m, Unit::Module, names, changed, out);
             }
             Step::Functions(group) => {
+                verified &= group.iter().all(|p| p.read_only());
                 let mut pending = EntitySet::new();
                 for p in group {
                     let decls = p.declarations(m);
@@ -103,7 +112,17 @@ pub fn run_pipeline(
         }
     }
     inst.finish(out);
-    Ok(())
+    Ok(Outcome { verified })
+}
+
+/// What a pipeline run leaves behind, besides the module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The module as it is now is known to pass the verifier: a `verify`
+    /// pass (or the check before the pipeline, [`Options::verified_input`])
+    /// passed it and only read-only passes ran since. A driver's final
+    /// verification then has nothing to check.
+    pub verified: bool,
 }
 
 type Group = [Box<dyn FunctionPass>];
@@ -310,5 +329,37 @@ fn run_group(
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{build, parse_pipeline};
+
+    /// `%y` uses `%x`, which does not dominate it: the verifier refuses it.
+    const BROKEN: &str = "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  br label %b\nb:\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n";
+
+    fn run(pipeline: &str, verified_input: bool) -> Result<Outcome, RunError> {
+        let steps = build(&parse_pipeline(pipeline).unwrap()).unwrap();
+        let mut m = opt_conv_ir::text::parse_module("t.ll", BROKEN).unwrap().0;
+        let options = Options { verified_input, ..Options::default() };
+        run_pipeline(&steps, &mut m, &mut Remarks::default(), &mut String::new(), &options)
+    }
+
+    #[test]
+    fn verify_runs_unless_the_module_is_known_verified() {
+        assert!(matches!(run("verify", false), Err(RunError::Pass(_))));
+        // Told the input passed (it did not, which makes the skip visible),
+        // nothing since could have changed it.
+        assert_eq!(run("verify", true).unwrap(), Outcome { verified: true });
+        assert_eq!(run("print<cycles>,verify", true).unwrap(), Outcome { verified: true });
+    }
+
+    #[test]
+    fn any_transform_makes_the_verification_stale() {
+        assert_eq!(run("sink", true).unwrap(), Outcome { verified: false });
+        assert!(matches!(run("sink,verify", true), Err(RunError::Pass(_))));
+        assert_eq!(run("print<cycles>", false).unwrap(), Outcome { verified: false });
     }
 }

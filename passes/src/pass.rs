@@ -122,6 +122,11 @@ pub trait ModulePass {
     fn class_name(&self) -> &'static str {
         self.name()
     }
+    /// Whether the pass is the verifier: the manager skips it while the
+    /// module is unchanged since it last passed (see [`crate::Outcome`]).
+    fn is_verifier(&self) -> bool {
+        false
+    }
     /// Runs on `m`; returns what changed.
     fn run(&self, m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<Changes, PassError>;
 }

@@ -45,6 +45,9 @@ impl ModulePass for Verify {
     fn class_name(&self) -> &'static str {
         "VerifierPass"
     }
+    fn is_verifier(&self) -> bool {
+        true
+    }
     fn run(&self, m: &mut Module, _cx: &mut ModuleCx<'_>) -> Result<Changes, PassError> {
         let errs = verify_all(m);
         if errs.is_empty() {

@@ -41,6 +41,8 @@ pub(super) struct FnState<'a> {
     pub(super) call_groups: Vec<(Inst, u32, usize)>,
     /// `#N` references of the call being parsed, bound once it is created.
     pub(super) pending_groups: Vec<(u32, usize)>,
+    /// Where each instruction starts, kept only when the parser is asked
+    /// for instruction offsets.
     pub(super) insts: Vec<(Inst, usize)>,
 }
 
@@ -141,9 +143,12 @@ pub(super) fn parse_body<'a>(
     if let Some((off, tok)) = st.fwd_values.values().chain(st.fwd_blocks.values()).min_by_key(|(o, _)| *o) {
         return Err(p.error_at(*off, format!("use of undefined value '{}'", local_spelling(tok))));
     }
-    let order: Vec<Inst> = st.insts.iter().map(|&(i, _)| i).collect();
-    if super::parse_debug::upgrade_dbg_calls(&p.m, &mut st.dfg, &mut st.layout, &order) {
-        p.dbg_calls_upgraded = true;
+    // Only a module that calls `llvm.dbg.*` has calls to upgrade.
+    if p.seen_dbg_call {
+        let order: Vec<Inst> = st.layout.blocks().flat_map(|b| st.layout.block_insts(b)).collect();
+        if super::parse_debug::upgrade_dbg_calls(&p.m, &mut st.dfg, &mut st.layout, &order) {
+            p.dbg_calls_upgraded = true;
+        }
     }
     for (inst, g, off) in st.call_groups {
         p.attr_refs.push((AttrSite::Call(gid, inst), g, off));
@@ -254,18 +259,24 @@ pub(super) fn parse_block<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResu
             }
             return Ok(());
         }
-        let mut records = Vec::new();
-        while let Tok::DbgRecord(kind) = *p.peek() {
-            records.push(super::parse_debug::parse_record(p, st, kind)?);
-        }
-        if !records.is_empty() && matches!(p.peek(), Tok::RBrace | Tok::Eof | Tok::Label(_) | Tok::LabelId(_)) {
-            return p.err("expected instruction opcode");
-        }
-        let inst = parse_inst(p, st)?;
-        st.layout.append_inst(inst, block);
-        if !records.is_empty() {
+        // Records are rare: the common path builds (and drops) no vector.
+        let inst = if matches!(p.peek(), Tok::DbgRecord(_)) {
+            let mut records = Vec::new();
+            while let Tok::DbgRecord(kind) = *p.peek() {
+                records.push(super::parse_debug::parse_record(p, st, kind)?);
+            }
+            if matches!(p.peek(), Tok::RBrace | Tok::Eof | Tok::Label(_) | Tok::LabelId(_)) {
+                return p.err("expected instruction opcode");
+            }
+            let inst = parse_inst(p, st)?;
+            st.layout.append_inst(inst, block);
             st.layout.set_dbg_records(inst, records);
-        }
+            inst
+        } else {
+            let inst = parse_inst(p, st)?;
+            st.layout.append_inst(inst, block);
+            inst
+        };
         if st.dfg.inst(inst).is_terminator() {
             return Ok(());
         }
@@ -287,7 +298,6 @@ pub(super) fn parse_inst<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResul
         }
         _ => DefName::None,
     };
-    let op_off = p.offset();
     let (data, ty) = parse_inst_body(p, st)?;
     let inst = st.dfg.make_inst(data, Type::VOID);
     for (g, goff) in std::mem::take(&mut st.pending_groups) {
@@ -298,19 +308,20 @@ pub(super) fn parse_inst<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>) -> PResul
     } else if !matches!(name, DefName::None) {
         return Err(p.error_at(start, "instructions returning void cannot have a name"));
     }
-    // Metadata attachments.
-    let mut md = Vec::new();
-    while matches!(p.peek(), Tok::Comma) && matches!(p.peek_at(1), Tok::MetadataName(_)) {
-        p.bump();
-        let Tok::MetadataName(kind) = p.bump() else { unreachable!("checked above") };
-        let node = p.parse_md_node_ref()?;
-        md.push((kind.into(), node));
-    }
-    if !md.is_empty() {
+    // Metadata attachments (the common path builds no vector).
+    if matches!(p.peek(), Tok::Comma) && matches!(p.peek_at(1), Tok::MetadataName(_)) {
+        let mut md = Vec::new();
+        while matches!(p.peek(), Tok::Comma) && matches!(p.peek_at(1), Tok::MetadataName(_)) {
+            p.bump();
+            let Tok::MetadataName(kind) = p.bump() else { unreachable!("checked above") };
+            let node = p.parse_md_node_ref()?;
+            md.push((kind.into(), node));
+        }
         st.dfg.set_all_inst_md(inst, md);
     }
-    st.insts.push((inst, start));
-    let _ = op_off;
+    if p.keep_inst_offsets {
+        st.insts.push((inst, start));
+    }
     Ok(inst)
 }
 

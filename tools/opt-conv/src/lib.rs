@@ -385,6 +385,7 @@ fn run(
     };
     let options = Options {
         verify_each: cli.verify_each,
+        verified_input: !cli.disable_verify,
         threads,
         instrument: opt_conv_passes::instrument::Instrumentation {
             print_after_all: cli.print_after_all,
@@ -427,12 +428,14 @@ fn run(
         let yaml = remarks.render_yaml(remarks_filter.as_ref());
         write_output_file(path, yaml.as_bytes())?;
     }
-    match result {
-        Ok(()) => {}
+    let outcome = match result {
+        Ok(outcome) => outcome,
         Err(RunError::Pass(e)) => return Err(fail(format!("{e}\n"))),
         Err(e @ RunError::BrokenAfterPass { .. }) => return Err(Failure { text: format!("{e}\n"), code: 2 }),
-    }
-    if !cli.disable_verify {
+    };
+    // Skipped when a verification since the last change already passed
+    // (`-passes=verify`, printers): the module is the one it checked.
+    if !cli.disable_verify && !outcome.verified {
         let errs = opt_conv_passes::verify::verify_all(&module);
         if !errs.is_empty() {
             let text = opt_conv_passes::verify::render(&module, &errs);
