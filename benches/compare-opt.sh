@@ -18,7 +18,8 @@
 # /dev/null): sink, hoist (opt-22: gvn-hoist), loop-unroll, jump-threading,
 # inline; on modules of PER_FUNC-instruction functions (default 20000) and
 # on one huge function (the size itself), SIZES default 100000 1000000,
-# median of RUNS. It reports CPU seconds (user + system: steadier than wall
+# median of RUNS. It reports CPU seconds (user + system, to the millisecond
+# through benches/rusage.py: steadier than wall
 # time on a shared machine), the ratios opt-conv/opt-22 of time and of peak
 # memory, and for each size after the first how much opt-conv's time grew
 # from the previous size.
@@ -90,10 +91,10 @@ measure_cpu() {
   : > "$work/runs"
   for _ in $(seq "$runs"); do
     local rc=0
-    /usr/bin/time -f "%U %S %M" -o "$work/t" timeout "${OPT_TIMEOUT:-60}" "$@" >/dev/null 2>"$work/err" || rc=$?
-    if [ "$rc" = 124 ] || grep -q "exit status 124" "$work/t"; then echo "timeout 0"; return 0; fi
+    python3 "$here/benches/rusage.py" "$work/t" timeout "${OPT_TIMEOUT:-60}" "$@" >/dev/null 2>"$work/err" || rc=$?
+    if [ "$rc" = 124 ]; then echo "timeout 0"; return 0; fi
     [ "$rc" = 0 ] || { echo "compare-opt: failed: $*" >&2; cat "$work/err" >&2; return 1; }
-    awk '{printf "%.2f %d\n", $1 + $2, $3}' "$work/t" >> "$work/runs"
+    awk '{printf "%.3f %d\n", $1 + $2, $3}' "$work/t" >> "$work/runs"
   done
   sort -g "$work/runs" | sed -n "$(( (runs + 1) / 2 ))p"
 }
