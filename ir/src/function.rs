@@ -284,6 +284,14 @@ impl Function {
         entries.push(CacheEntry { ty, deps, at: self.epochs, value });
     }
 
+    /// Whether a current (not stale) `A` is cached: lets a test check that
+    /// an edit kept an analysis up to date rather than leaving it to be
+    /// computed again.
+    pub fn has_current<A: Any + Send + Sync>(&self) -> bool {
+        let ty = TypeId::of::<A>();
+        self.cache.lock().iter().any(|e| e.ty == ty && self.still_valid(e))
+    }
+
     /// Drops every cached analysis.
     pub fn invalidate_all(&self) {
         self.cache.lock().clear();

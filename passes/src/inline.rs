@@ -1161,7 +1161,7 @@ pub(crate) fn inline_call(
         if let Some(into) = crate::cfg_edit::merge_into_predecessor(m, f, after)
             && into != call_block
         {
-            f.dfg_mut().set_block_name(into, name.as_deref());
+            f.dfg_mut_preserving_cfg().set_block_name(into, name.as_deref());
             let layout = f.layout_mut_preserving_cfg();
             match next {
                 Some(n) if n != into => layout.move_block_before(into, n),
@@ -2111,6 +2111,30 @@ mod tests {
         opt_conv_ir::verify_module(&m).unwrap_or_else(|e| panic!("{e:?}"));
         let missed = remarks.all.iter().filter(|r| matches!(r.kind, RemarkKind::Missed)).map(|r| r.message.clone());
         (m, missed.collect())
+    }
+
+    /// Inlining patches the caller's CFG rather than invalidating it: were
+    /// it computed again for every call, a caller with many calls would
+    /// take time quadratic in its size.
+    #[test]
+    fn inlining_keeps_the_callers_cfg_current() {
+        // The block of @one's single return joins the code after the call
+        // and takes that block's name (renaming must not invalidate the CFG).
+        let (mut m, _) = opt_conv_ir::parse_module(
+            "t.ll",
+            "define internal i32 @one(i1 %c, i32 %x) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %r\n\
+             b:\n  br label %r\nr:\n  %y = phi i32 [ %x, %a ], [ 1, %b ]\n  ret i32 %y\n}\n\
+             define i32 @caller(i1 %c, i32 %a) {\nentry:\n  %r = call i32 @one(i1 %c, i32 %a)\n  ret i32 %r\n}\n",
+        )
+        .unwrap();
+        let graph = CallGraph::build(&m);
+        let (caller, callee) = (m.func_by_name("caller").unwrap(), m.func_by_name("one").unwrap());
+        let mut body = m.take_body(caller).unwrap();
+        let call = body.block_insts(body.entry_block().unwrap()).next().unwrap();
+        body.cfg();
+        inline_call(&mut m, &mut body, call, callee, &InlinePlan::Plain, &graph).unwrap();
+        assert_eq!(body.dfg().block_name(body.layout().last_block().unwrap()), Some("one.exit"), "renamed");
+        assert!(body.has_current::<opt_conv_ir::analysis::Cfg>());
     }
 
     #[test]
