@@ -146,8 +146,8 @@ fn absorb_into_pred(f: &mut Function, pred: Block, b: Block) {
     }
     layout.remove_block(b);
     let name = f.dfg().block_name(b).map(str::to_owned);
-    f.dfg_mut().set_block_name(b, None);
-    f.dfg_mut().set_block_name(pred, name.as_deref());
+    f.dfg_mut_preserving_cfg().set_block_name(b, None);
+    f.dfg_mut_preserving_cfg().set_block_name(pred, name.as_deref());
     let mut seen: Vec<Block> = Vec::new();
     for s in succs {
         if seen.contains(&s) {
@@ -257,8 +257,8 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
     if f.dfg().block_name(succ).is_none()
         && let Some(name) = f.dfg().block_name(b).map(str::to_owned)
     {
-        f.dfg_mut().set_block_name(b, None);
-        f.dfg_mut().set_block_name(succ, Some(&name));
+        f.dfg_mut_preserving_cfg().set_block_name(b, None);
+        f.dfg_mut_preserving_cfg().set_block_name(succ, Some(&name));
     }
     f.remove_block(b);
     touched.push(b);

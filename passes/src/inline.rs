@@ -916,7 +916,7 @@ pub(crate) fn inline_call(
             if let (Some(r), Some(nr)) = (cdfg.inst_result(i), f.dfg().inst_result(ni)) {
                 vmap[r] = Some(nr);
                 if let Some(n) = cdfg.value_name(r) {
-                    f.dfg_mut().set_value_name(nr, Some(&format!("{n}.i")));
+                    f.dfg_mut_preserving_cfg().set_value_name(nr, Some(&format!("{n}.i")));
                 }
             }
             let mut md = cdfg.inst_metadata(i).to_vec();
@@ -1101,7 +1101,7 @@ pub(crate) fn inline_call(
                 let p = f.dfg_mut().make_inst(phi, ty);
                 let pv = f.dfg().inst_result(p).expect("phi result");
                 if let Some(n) = f.dfg().value_name(r).map(str::to_owned) {
-                    f.dfg_mut().set_value_name(pv, Some(&n));
+                    f.dfg_mut_preserving_cfg().set_value_name(pv, Some(&n));
                 }
                 match f.layout().first_inst(after) {
                     Some(first) => f.layout_mut().insert_inst_before(p, first),
@@ -1282,7 +1282,7 @@ impl InvokeDest {
             let ty = f.dfg().value_type(v);
             let phi = f.dfg_mut().make_inst(InstData::new(InstKind::Phi { fmf: Default::default() }, &[], &[]), ty);
             let pv = f.dfg().inst_result(phi).expect("a phi has a value");
-            f.dfg_mut().set_value_name(pv, Some(&name));
+            f.dfg_mut_preserving_cfg().set_value_name(pv, Some(&name));
             match first {
                 Some(x) => f.layout_mut_preserving_cfg().insert_inst_before(phi, x),
                 None => f.layout_mut_preserving_cfg().append_inst(phi, body),

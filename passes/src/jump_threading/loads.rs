@@ -221,7 +221,7 @@ pub fn simplify_redundant_load(m: &Module, fid: FuncId, f: &mut Function, load: 
         f.layout_mut().insert_inst_before(ld, at);
         let nr = f.dfg().inst_result(ld).expect("a load has a result");
         let name = format!("{}.pr", f.dfg().value_name(r).unwrap_or(""));
-        f.dfg_mut().set_value_name(nr, Some(&name));
+        f.dfg_mut_preserving_cfg().set_value_name(nr, Some(&name));
         let md: Vec<(Name, MdId)> = f
             .dfg()
             .inst_metadata(load)
@@ -260,8 +260,8 @@ pub fn simplify_redundant_load(m: &Module, fid: FuncId, f: &mut Function, load: 
     }
     let pr = f.dfg().inst_result(phi).expect("a phi has a result");
     let name = f.dfg().value_name(r).map(str::to_owned);
-    f.dfg_mut().set_value_name(pr, name.as_deref());
-    f.dfg_mut().set_value_name(r, None);
+    f.dfg_mut_preserving_cfg().set_value_name(pr, name.as_deref());
+    f.dfg_mut_preserving_cfg().set_value_name(r, None);
     f.dfg_mut().set_inst_md(phi, "dbg", dbg);
     for (_, a) in &available {
         if let Avail::Value { cse: Some(k), .. } = a {
@@ -622,7 +622,7 @@ fn split_preds(f: &mut Function, b: Block, preds: &[Block]) -> Block {
             f.layout_mut().insert_inst_before(np, br);
             let nv = f.dfg().inst_result(np).expect("a phi has a result");
             let n = f.dfg().value_name(d.result().expect("a phi has a result")).map(|n| format!("{n}.ph"));
-            f.dfg_mut().set_value_name(nv, n.as_deref());
+            f.dfg_mut_preserving_cfg().set_value_name(nv, n.as_deref());
             nv
         };
         kept.push((v, nb));

@@ -101,7 +101,7 @@ fn copy_body(
         let ni = f.copy_inst(i, |a| *map.get(&a).unwrap_or(&a), |blk| blk);
         if let (Some(r), Some(nr)) = (d.result(), f.dfg().inst_result(ni)) {
             if let Some(n) = f.dfg().value_name(r).map(str::to_owned) {
-                f.dfg_mut().set_value_name(nr, Some(&n));
+                f.dfg_mut_preserving_cfg().set_value_name(nr, Some(&n));
             }
             map.insert(r, nr);
             copies.push((r, nr));

@@ -72,7 +72,7 @@ pub fn copy_blocks(
             if let (Some(r), Some(nr)) = (f.dfg().inst_result(i), f.dfg().inst_result(ni)) {
                 vmap.insert(r, nr);
                 if let Some(n) = f.dfg().value_name(r).map(|n| format!("{n}{suffix}")) {
-                    f.dfg_mut().set_value_name(nr, Some(&n));
+                    f.dfg_mut_preserving_cfg().set_value_name(nr, Some(&n));
                 }
             }
             f.layout_mut().append_inst(ni, bmap[&b]);

@@ -112,7 +112,7 @@ pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Bl
             let nv = f.dfg().inst_result(np).expect("phi result");
             if let Some(n) = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(|n| format!("{n}{suffix}"))
             {
-                f.dfg_mut().set_value_name(nv, Some(&n));
+                f.dfg_mut_preserving_cfg().set_value_name(nv, Some(&n));
             }
             f.layout_mut().append_inst(np, nb);
             Some(nv)

@@ -236,7 +236,7 @@ pub(super) fn merge_returns(f: &mut Function) -> bool {
         let blocks: Vec<Block> = rets.iter().map(|&(b, _)| b).collect();
         let p = f.dfg_mut().make_inst(InstData::new(InstKind::Phi { fmf: Default::default() }, &incoming, &blocks), ty);
         let r = f.dfg().inst_result(p).expect("phi");
-        f.dfg_mut().set_value_name(r, Some("common.ret.op"));
+        f.dfg_mut_preserving_cfg().set_value_name(r, Some("common.ret.op"));
         f.layout_mut().append_inst(p, common);
         phi = Some(r);
     }

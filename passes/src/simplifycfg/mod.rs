@@ -269,7 +269,7 @@ impl<'m> Simplifier<'m, '_> {
         if let Some(p) = crate::cfg_edit::merge_into_predecessor(self.m, f, b) {
             // As LLVM, an unnamed predecessor takes the merged block's name.
             if f.dfg().block_name(p).is_none() {
-                f.dfg_mut().set_block_name(p, name.as_deref());
+                f.dfg_mut_preserving_cfg().set_block_name(p, name.as_deref());
             }
             return (true, false);
         }

@@ -348,7 +348,7 @@ fn runtime(
         .dfg_mut()
         .make_inst(InstData::new(InstKind::Phi { fmf: Default::default() }, &[zero, zero], &[pre_new, last_latch]), ty);
     let niter = f.dfg().inst_result(niter_phi).expect("phi");
-    f.dfg_mut().set_value_name(niter, Some("niter"));
+    f.dfg_mut_preserving_cfg().set_value_name(niter, Some("niter"));
     let first = f.first_non_phi(header).ok_or("empty header")?;
     f.layout_mut().insert_inst_before(niter_phi, first);
     let last_term = f.terminator(last_latch).ok_or("latch without terminator")?;
@@ -392,7 +392,7 @@ fn runtime(
     let xtra_zero = int_const(m, f, ty, 0);
     let lcmp = f.dfg_mut().make_inst(InstData::new(icmp(IntPred::Ne), &[xtra, xtra_zero], &[]), Type::I1);
     let lcmp_v = f.dfg().inst_result(lcmp).expect("cmp");
-    f.dfg_mut().set_value_name(lcmp_v, Some("lcmp.mod"));
+    f.dfg_mut_preserving_cfg().set_value_name(lcmp_v, Some("lcmp.mod"));
     f.layout_mut().append_inst(lcmp, unr_lcssa);
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[lcmp_v], &[epil_pre, exit]), Type::VOID);
     f.layout_mut().append_inst(br, unr_lcssa);
@@ -435,7 +435,7 @@ fn runtime(
             ty,
         );
         let iter = f.dfg().inst_result(iter_phi).expect("phi");
-        f.dfg_mut().set_value_name(iter, Some("epil.iter"));
+        f.dfg_mut_preserving_cfg().set_value_name(iter, Some("epil.iter"));
         let first = f.first_non_phi(epil_header).ok_or("empty remainder header")?;
         f.layout_mut().insert_inst_before(iter_phi, first);
         let term = f.terminator(epil_latch).ok_or("remainder latch without terminator")?;
@@ -630,7 +630,7 @@ fn trip_count_value(
             let call = make_call(f.dfg_mut(), callee, fn_ty, ty, &[c.limit, s1]);
             f.layout_mut().insert_inst_before(call, at);
             let mx = f.dfg().inst_result(call).expect("a result");
-            f.dfg_mut().set_value_name(mx, Some(base));
+            f.dfg_mut_preserving_cfg().set_value_name(mx, Some(base));
             (minus_start(f, mx), signed)
         }
     }
@@ -644,7 +644,7 @@ fn append_phi(f: &mut Function, b: Block, incoming: &[(Value, Block)], name: Opt
     let p = f.dfg_mut().make_inst(InstData::new(InstKind::Phi { fmf: Default::default() }, &args, &blocks), ty);
     let v = f.dfg().inst_result(p).expect("phi");
     if name.is_some() {
-        f.dfg_mut().set_value_name(v, name.as_deref());
+        f.dfg_mut_preserving_cfg().set_value_name(v, name.as_deref());
     }
     match f.first_non_phi(b) {
         Some(x) => f.layout_mut().insert_inst_before(p, x),
@@ -671,7 +671,7 @@ fn insert(f: &mut Function, before: Inst, kind: InstKind, args: &[Value], ty: Ty
     f.layout_mut().insert_inst_before(i, before);
     let v = f.dfg().inst_result(i).expect("a result");
     if name.is_some() {
-        f.dfg_mut().set_value_name(v, name);
+        f.dfg_mut_preserving_cfg().set_value_name(v, name);
     }
     v
 }
