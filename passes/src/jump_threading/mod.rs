@@ -115,6 +115,7 @@ impl FunctionPass for JumpThreading {
                 .unwrap_or(u32::MAX)
                 .max(ORACLE_REFRESHES_MIN),
             oracle: None,
+            asked_at: None,
             stale: false,
             remarks: Vec::new(),
             scopes: Vec::new(),
@@ -176,8 +177,12 @@ struct Threader<'m> {
     /// often it may be ([`ORACLE_REFRESH_WORK`]).
     refreshes: u32,
     refresh_budget: u32,
-    /// Built on the first question, brought up to date after changes.
+    /// Built when a question needs it, brought up to date after changes.
     oracle: Option<Oracle<'m>>,
+    /// The state of the body at the last question (when the oracle was,
+    /// or would have been, built or brought up to date), and whether the
+    /// pass changed it since.
+    asked_at: Option<(u64, u64)>,
     stale: bool,
     remarks: Vec<(RemarkKind, String, String)>,
     /// Fresh noalias scopes the copies need, made when the module is writable.
@@ -841,9 +846,9 @@ impl Threader<'_> {
             return None;
         }
         // Edits this pass did not flag (folds) leave it behind too.
-        self.stale |= self.oracle.as_ref().is_some_and(|o| !o.is_current(f));
-        match &mut self.oracle {
-            Some(_) if self.stale && self.refreshes >= self.refresh_budget => {
+        self.stale |= self.asked_at.is_some_and(|at| at != f.stamp(Changes::ALL));
+        if self.asked_at.is_some() && self.stale {
+            if self.refreshes >= self.refresh_budget {
                 // Refusing is always legal; refreshing without bound is
                 // quadratic in a huge function that threads many blocks.
                 return Some(format!(
@@ -852,15 +857,25 @@ impl Threader<'_> {
                     self.refreshes
                 ));
             }
-            Some(o) if self.stale => {
-                o.refresh(f);
-                self.refreshes += 1;
-            }
-            Some(_) => {}
-            None => self.oracle = Some(Oracle::new(self.m, self.fid, f).explaining(self.explain)),
+            // Counted whether or not the quick answer below spares the walk,
+            // so that what is threaded does not depend on it.
+            self.refreshes += 1;
         }
+        self.asked_at = Some(f.stamp(Changes::ALL));
         self.stale = false;
-        match self.oracle.as_ref().expect("built above").ask(f, &q) {
+        let quick = Oracle::quick_thread_verdict(self.m, self.fid, f, &q, self.mode, self.explain);
+        let verdict = match quick {
+            Some(v) => v,
+            None => {
+                match &mut self.oracle {
+                    Some(o) if !o.is_current(f) => o.refresh(f),
+                    Some(_) => {}
+                    None => self.oracle = Some(Oracle::new(self.m, self.fid, f).explaining(self.explain)),
+                }
+                self.oracle.as_ref().expect("built above").ask(f, &q)
+            }
+        };
+        match verdict {
             Verdict::Legal(_) => None,
             Verdict::Refused(r) => Some(r.to_string()),
         }
