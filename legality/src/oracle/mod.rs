@@ -58,6 +58,8 @@ mod structure;
 #[cfg(test)]
 mod tests;
 mod threading;
+#[cfg(test)]
+mod threading_tests;
 mod uniform;
 
 use crate::convergence::ConvergenceInfo;

@@ -59,8 +59,8 @@ use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::dfg::ValueDef;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, InstKind, Module, Value};
+use opt_conv_legality::FunctionConvergence;
 use opt_conv_legality::oracle::{Oracle, Query, Verdict};
-use opt_conv_legality::{ConvergenceInfo, FunctionConvergence};
 use rustc_hash::FxHashMap;
 
 /// The pass.
@@ -93,7 +93,7 @@ impl FunctionPass for JumpThreading {
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
         let m: &Module = cx.module;
-        let mode = ConvergenceInfo::compute(m, f).mode();
+        let mode = FunctionConvergence::of(m, f);
         // Refusals name values as printed only when someone reads them:
         // printed names number the whole function again after every edit.
         let explain = cx.remarks.wants("jump-threading")
