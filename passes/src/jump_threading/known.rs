@@ -55,6 +55,9 @@ struct Prepared {
     /// implication rests on ([`implied::leaves`]), or `None` when one of
     /// them is computed anew in `b`.
     implied: Option<Vec<Option<Block>>>,
+    /// What a branch on `c` taken as `v` says of the condition, by `(c, v)`:
+    /// the searches from the edges into `b` meet the same branches.
+    implies: RefCell<FxHashMap<(Value, bool), Option<bool>>>,
 }
 
 impl Prepared {
@@ -67,7 +70,7 @@ impl Prepared {
         let renewed = leaves.iter().skip(1).any(|&v| def_block(v) == Some(b))
             || (leaves.len() == 1 && def_block(cond) == Some(b));
         let implied = (!renewed).then(|| leaves.iter().map(|&v| def_block(v)).collect());
-        Prepared { same, implied }
+        Prepared { same, implied, implies: RefCell::default() }
     }
 }
 
@@ -104,8 +107,15 @@ impl Edge<'_> {
             self.prepared.borrow_mut().push((v, pre.clone()));
             pre
         });
-        tested_on_path(self.f, self.cfg, v, self.p, self.b, &pre, |c, cv| implies(self.m, self.f, c, cv, v))
-            .map(u128::from)
+        let decides = |c: Value, cv: bool| {
+            let known = pre.implies.borrow().get(&(c, cv)).copied();
+            known.unwrap_or_else(|| {
+                let d = implies(self.m, self.f, c, cv, v);
+                pre.implies.borrow_mut().insert((c, cv), d);
+                d
+            })
+        };
+        tested_on_path(self.f, self.cfg, v, self.p, self.b, &pre, decides).map(u128::from)
     }
 }
 
