@@ -21,6 +21,10 @@
 //! regrouped (the "flag at a distance" of the D85603 discussion); operations
 //! controlled by tokens keep their thread sets, as in the spec's jump
 //! threading example. Refusals are missed remarks naming the rule.
+//! In a function without tokens, a question that a divergent branch
+//! decides is answered without bringing the oracle up to date after the
+//! pass's edits ([`Oracle::quick_thread_verdict`]): the same verdict, without
+//! the whole-function analyses.
 //!
 //! A `select` whose condition is known on some edges is unfolded into a
 //! branch and a phi first ([`unfold`]), so that those edges can be
@@ -79,6 +83,9 @@ impl Default for JumpThreading {
 /// may walk in all (each refresh walks the whole function): past that,
 /// blocks that would need it are not copied, so the pass stays linear in a
 /// huge function. A 20,000-instruction function may refresh 200 times.
+/// A question answered without the oracle
+/// ([`Oracle::quick_thread_verdict`]) counts as a refresh all the same, so
+/// that what is threaded does not depend on which questions it answers.
 const ORACLE_REFRESH_WORK: usize = 4_000_000;
 /// Refreshes allowed however large the function.
 const ORACLE_REFRESHES_MIN: u32 = 8;
