@@ -81,6 +81,33 @@ pub enum FunctionConvergence {
     Mixed,
 }
 
+impl FunctionConvergence {
+    /// The kind of a function with (or without) controlled operations or
+    /// token intrinsics, and with (or without) uncontrolled operations.
+    fn from_kinds(controlled: bool, uncontrolled: bool) -> FunctionConvergence {
+        match (controlled, uncontrolled) {
+            (false, false) => FunctionConvergence::None,
+            (true, false) => FunctionConvergence::Controlled,
+            (false, true) => FunctionConvergence::Uncontrolled,
+            (true, true) => FunctionConvergence::Mixed,
+        }
+    }
+
+    /// [`ConvergenceInfo::mode`] of `f`, from a walk over its calls alone
+    /// (no dominator tree or cycles).
+    pub fn of(m: &Module, f: &Function) -> FunctionConvergence {
+        let (mut controlled, mut uncontrolled) = (false, false);
+        for (_, i) in f.insts_in_order() {
+            match classify(m, f, f.dfg().inst(i)) {
+                ConvOp::Intrinsic { .. } | ConvOp::Controlled { .. } => controlled = true,
+                ConvOp::Uncontrolled => uncontrolled = true,
+                ConvOp::None => {}
+            }
+        }
+        FunctionConvergence::from_kinds(controlled, uncontrolled)
+    }
+}
+
 /// Convergence kind of a loop (cycle), as loop transforms classify it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LoopConvergence {
@@ -179,12 +206,7 @@ impl ConvergenceInfo {
             }
             ops[i] = op;
         }
-        let mode = match (controlled, uncontrolled) {
-            (false, false) => FunctionConvergence::None,
-            (true, false) => FunctionConvergence::Controlled,
-            (false, true) => FunctionConvergence::Uncontrolled,
-            (true, true) => FunctionConvergence::Mixed,
-        };
+        let mode = FunctionConvergence::from_kinds(controlled, uncontrolled);
         // Hearts: a loop intrinsic H is the heart of every cycle that contains
         // H but not the definition of H's token (the static rules make that
         // the outermost such cycle's header; we record the first one found

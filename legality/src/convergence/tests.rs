@@ -153,7 +153,9 @@ x:
         let ci = ConvergenceInfo::compute(&m, f);
         let c = f.cycles().top_level()[0];
         assert_eq!(format!("{:?}", ci.loop_kind(f, c)), want, "{name}");
+        assert_eq!(FunctionConvergence::of(&m, f), ci.mode(), "{name}");
     }
     let f = m.body(m.func_by_name("uncontrolled").unwrap()).unwrap();
     assert_eq!(ConvergenceInfo::compute(&m, f).mode(), FunctionConvergence::Uncontrolled);
+    assert_eq!(FunctionConvergence::of(&m, f), FunctionConvergence::Uncontrolled);
 }

@@ -58,6 +58,8 @@ mod structure;
 #[cfg(test)]
 mod tests;
 mod threading;
+#[cfg(test)]
+mod threading_tests;
 mod uniform;
 
 use crate::convergence::ConvergenceInfo;
@@ -341,11 +343,7 @@ impl<'m> Oracle<'m> {
     /// conservative [`Target::Unknown`] model rather than "nothing diverges",
     /// since a module with convergent operations is meant for some SIMT machine.
     fn compute_uniformity(m: &Module, fid: FuncId, f: &Function, conv: &Arc<ConvergenceInfo>) -> UniformityInfo {
-        let target = match Target::of_module(m) {
-            Target::NoDivergence => Target::Unknown,
-            t => t,
-        };
-        UniformityInfo::compute_with(m, fid, f, target, Mode::Legality, Some(conv.clone()))
+        UniformityInfo::compute_with(m, fid, f, legality_target(m), Mode::Legality, Some(conv.clone()))
     }
 
     /// Whether the oracle was built or refreshed for `f` as it is now (if
@@ -421,5 +419,15 @@ impl<'m> Oracle<'m> {
             InsertPoint::Before(i) => self.block(f, i),
             InsertPoint::BlockStart(b) | InsertPoint::BlockEnd(b) => b,
         }
+    }
+}
+
+/// The target model of the oracle's uniformity (see
+/// [`Oracle::uniformity`]): the module's, or [`Target::Unknown`] for one
+/// without divergence.
+fn legality_target(m: &Module) -> Target {
+    match Target::of_module(m) {
+        Target::NoDivergence => Target::Unknown,
+        t => t,
     }
 }

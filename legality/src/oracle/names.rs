@@ -55,15 +55,7 @@ impl Oracle<'_> {
 
     /// A list of instruction names: `%a, %b`.
     pub(super) fn inst_list(&self, f: &Function, insts: &[Inst]) -> String {
-        let names = self.names(f);
-        insts
-            .iter()
-            .map(|&i| match f.dfg().inst_result(i).and_then(|v| names.value(f, v)) {
-                Some(n) => n,
-                None => name_inst(self.m, f, i, &names),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+        inst_list_as(self.m, f, insts, self.explain)
     }
 
     /// A list of block names: `%then, %else`.
@@ -93,6 +85,24 @@ pub(super) fn block_name_as(f: &Function, b: Block, exact: bool) -> String {
 /// opcode; followed by its block; as printed.
 pub(super) fn inst_name(m: &Module, f: &Function, i: Inst) -> String {
     name_inst(m, f, i, &Names::of(f, true))
+}
+
+/// [`inst_name`], by own names unless `exact` (see [`block_name_as`]).
+pub(super) fn inst_name_as(m: &Module, f: &Function, i: Inst, exact: bool) -> String {
+    name_inst(m, f, i, &Names::of(f, exact))
+}
+
+/// A list of instruction names, `%a, %b`, as printed if `exact`.
+pub(super) fn inst_list_as(m: &Module, f: &Function, insts: &[Inst], exact: bool) -> String {
+    let names = Names::of(f, exact);
+    insts
+        .iter()
+        .map(|&i| match f.dfg().inst_result(i).and_then(|v| names.value(f, v)) {
+            Some(n) => n,
+            None => name_inst(m, f, i, &names),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn name_inst(m: &Module, f: &Function, i: Inst, names: &Names) -> String {

@@ -10,10 +10,16 @@
 //! their thread sets (tokens define them); uncontrolled ones downstream may
 //! not, because maximal convergence depends on the shape of the CFG.
 
-use super::{Oracle, Refusal, Rule, Verdict};
+use super::names::{block_name_as, inst_list_as, inst_name_as};
+use super::{Oracle, Query, Refusal, Rule, Verdict};
 use crate::FunctionConvergence;
-use crate::convergence::ConvOp;
-use opt_conv_ir::{Block, EntitySet, Function, Inst, Value};
+use crate::convergence::{ConvOp, classify};
+use crate::uniformity::divergent_by_data;
+use opt_conv_ir::analysis::{Cfg, FunctionAnalyses};
+use opt_conv_ir::{Block, EntitySet, FuncId, Function, Inst, Module, Value};
+
+/// How many values [`divergent_by_data`] may look at for one operand.
+const WITNESS_LIMIT: usize = 64;
 
 impl Oracle<'_> {
     /// Whether threading through `block` or copying it into a predecessor
@@ -26,6 +32,91 @@ impl Oracle<'_> {
     pub fn copies_nothing_convergent(f: &Function, block: Block, mode: FunctionConvergence) -> bool {
         matches!(mode, FunctionConvergence::None | FunctionConvergence::Controlled)
             && f.block_insts(block).all(|i| f.dfg().inst(i).call_info().is_none())
+    }
+
+    /// The verdict a fresh oracle gives on `q` (a [`Query::Thread`] or
+    /// [`Query::DuplicateInto`]) when it can be found without the
+    /// whole-function analyses, which a pass that keeps changing a large
+    /// function cannot afford to recompute per question; `None` otherwise
+    /// (ask the oracle). `exact_names` is [`Oracle::explaining`]'s.
+    ///
+    /// Only for a function without convergence tokens: `mode` is
+    /// [`FunctionConvergence::Uncontrolled`], as the caller knows it from
+    /// before edits that only copied or deleted operations (so no token
+    /// appeared), as for [`Oracle::copies_nothing_convergent`]. Then the
+    /// answer rests on branches [`divergent_by_data`] proves divergent:
+    /// the arrival at `block` is decided by `pred`'s divergent branch, or
+    /// `block`'s own branch is divergent; [`Oracle::check_thread`] then
+    /// refuses to copy the convergent operations of `block` (only the
+    /// arrival matters for them), or else refuses if an uncontrolled
+    /// operation is reachable from `block` and allows it if none is.
+    pub fn quick_thread_verdict(
+        m: &Module,
+        fid: FuncId,
+        f: &Function,
+        q: &Query,
+        mode: FunctionConvergence,
+        exact_names: bool,
+    ) -> Option<Verdict> {
+        let v = Self::quick_thread_verdict_unchecked(m, fid, f, q, mode, exact_names);
+        #[cfg(debug_assertions)]
+        if let Some(v) = &v
+            && f.layout().num_blocks() <= 200
+        {
+            let fresh = Oracle::new(m, fid, f).explaining(exact_names).ask(f, q);
+            assert_eq!(*v, fresh, "the quick verdict on {q:?} is not the oracle's");
+        }
+        v
+    }
+
+    fn quick_thread_verdict_unchecked(
+        m: &Module,
+        fid: FuncId,
+        f: &Function,
+        q: &Query,
+        mode: FunctionConvergence,
+        exact: bool,
+    ) -> Option<Verdict> {
+        let (pred, block, succ) = match *q {
+            Query::Thread { pred, block, succ } => (pred, block, Some(succ)),
+            Query::DuplicateInto { pred, block } => (pred, block, None),
+            _ => return None,
+        };
+        if mode != FunctionConvergence::Uncontrolled {
+            return None;
+        }
+        let mut at_risk = Vec::new();
+        for i in f.block_insts(block) {
+            match classify(m, f, f.dfg().inst(i)) {
+                ConvOp::None => {}
+                ConvOp::Uncontrolled => at_risk.push(i),
+                // A token after all: the full check.
+                ConvOp::Intrinsic { .. } | ConvOp::Controlled { .. } => return None,
+            }
+        }
+        let cfg = f.cfg();
+        let target = super::legality_target(m);
+        // As `branch_uniform_at` asks: a real choice, on a divergent value.
+        let divergent = |b: Block| {
+            let succs = cfg.succs(b);
+            succs.iter().any(|&s| s != succs[0])
+                && f.terminator(b).is_some_and(|t| {
+                    f.dfg().inst(t).args.iter().any(|&a| divergent_by_data(m, fid, f, target, a, WITNESS_LIMIT))
+                })
+        };
+        let arrival_divergent = divergent(pred);
+        if !at_risk.is_empty() {
+            // Whether the arrival is uniform decides between the two refusals.
+            return arrival_divergent.then(|| duplicate_under_divergence(m, f, pred, block, succ, &at_risk, exact));
+        }
+        if !arrival_divergent && !divergent(block) {
+            return None;
+        }
+        let uncontrolled = |i: Inst| classify(m, f, f.dfg().inst(i)) == ConvOp::Uncontrolled;
+        Some(match first_reachable(f, &cfg, block, uncontrolled) {
+            Some(u) => uncontrolled_downstream_refusal(m, f, u, block, exact),
+            None => Verdict::legal(),
+        })
     }
 
     /// Threading `pred -> block` to `succ` through a copy of `block`, or
@@ -47,15 +138,7 @@ impl Oracle<'_> {
             .collect();
         // Named only for a refusal: block names number the function's
         // blocks, which after every edit would cost the function's size.
-        let route = || match succ {
-            Some(s) => format!(
-                "threading {} -> {} -> {}",
-                self.block_name(f, pred),
-                self.block_name(f, block),
-                self.block_name(f, s)
-            ),
-            None => format!("copying {} into {}", self.block_name(f, block), self.block_name(f, pred)),
-        };
+        let route = || route(f, pred, block, succ, self.explain);
         for &i in &convergent {
             if let ConvOp::Intrinsic { .. } = self.conv.op(i) {
                 let outside = self.conv.uses_of(i).iter().any(|&u| self.block(f, u) != block);
@@ -109,30 +192,12 @@ impl Oracle<'_> {
             }
         };
         if !at_risk.is_empty() && !arrival_uniform {
-            return Verdict::Refused(Refusal::new(
-                Rule::DuplicateUnderDivergence,
-                format!(
-                    "{} would duplicate {}; threads arriving from {} and from elsewhere would execute \
-                     different copies, and they may arrive differently (divergent branches before {})",
-                    route(),
-                    self.inst_list(f, &at_risk),
-                    self.block_name(f, pred),
-                    self.block_name(f, block)
-                ),
-            ));
+            return duplicate_under_divergence(self.m, f, pred, block, succ, &at_risk, self.explain);
         }
         if !(arrival_uniform && self.branch_uniform_at(f, block, block))
             && let Some(u) = self.uncontrolled_downstream(f, block)
         {
-            return Verdict::Refused(Refusal::new(
-                Rule::UncontrolledDownstream,
-                format!(
-                    "{} is an uncontrolled convergent operation reachable from {}; rewriting the control flow \
-                     above it can change which threads execute it together",
-                    self.inst_name(f, u),
-                    self.block_name(f, block)
-                ),
-            ));
+            return uncontrolled_downstream_refusal(self.m, f, u, block, self.explain);
         }
         Verdict::legal()
     }
@@ -171,19 +236,69 @@ impl Oracle<'_> {
         {
             return None;
         }
-        let mut seen = EntitySet::new();
-        let mut work = vec![from];
-        seen.insert(from);
-        while let Some(b) = work.pop() {
-            if let Some(i) = f.block_insts(b).find(|&i| self.conv.op(i) == ConvOp::Uncontrolled) {
-                return Some(i);
-            }
-            for &s in self.cfg.succs(b) {
-                if seen.insert(s) {
-                    work.push(s);
-                }
+        first_reachable(f, &self.cfg, from, |i| self.conv.op(i) == ConvOp::Uncontrolled)
+    }
+}
+
+/// The first instruction satisfying `wanted` in the blocks reachable from
+/// `from` (including `from`), in a deterministic search order.
+fn first_reachable(f: &Function, cfg: &Cfg, from: Block, wanted: impl Fn(Inst) -> bool) -> Option<Inst> {
+    let mut seen = EntitySet::new();
+    let mut work = vec![from];
+    seen.insert(from);
+    while let Some(b) = work.pop() {
+        if let Some(i) = f.block_insts(b).find(|&i| wanted(i)) {
+            return Some(i);
+        }
+        for &s in cfg.succs(b) {
+            if seen.insert(s) {
+                work.push(s);
             }
         }
-        None
     }
+    None
+}
+
+/// How a refusal names the transform: `threading %p -> %b -> %s`, or
+/// `copying %b into %p` (no `succ`).
+fn route(f: &Function, pred: Block, block: Block, succ: Option<Block>, exact: bool) -> String {
+    let name = |b: Block| block_name_as(f, b, exact);
+    match succ {
+        Some(s) => format!("threading {} -> {} -> {}", name(pred), name(block), name(s)),
+        None => format!("copying {} into {}", name(block), name(pred)),
+    }
+}
+
+fn duplicate_under_divergence(
+    m: &Module,
+    f: &Function,
+    pred: Block,
+    block: Block,
+    succ: Option<Block>,
+    at_risk: &[Inst],
+    exact: bool,
+) -> Verdict {
+    Verdict::Refused(Refusal::new(
+        Rule::DuplicateUnderDivergence,
+        format!(
+            "{} would duplicate {}; threads arriving from {} and from elsewhere would execute \
+             different copies, and they may arrive differently (divergent branches before {})",
+            route(f, pred, block, succ, exact),
+            inst_list_as(m, f, at_risk, exact),
+            block_name_as(f, pred, exact),
+            block_name_as(f, block, exact)
+        ),
+    ))
+}
+
+fn uncontrolled_downstream_refusal(m: &Module, f: &Function, u: Inst, block: Block, exact: bool) -> Verdict {
+    Verdict::Refused(Refusal::new(
+        Rule::UncontrolledDownstream,
+        format!(
+            "{} is an uncontrolled convergent operation reachable from {}; rewriting the control flow \
+             above it can change which threads execute it together",
+            inst_name_as(m, f, u, exact),
+            block_name_as(f, block, exact)
+        ),
+    ))
 }

@@ -54,10 +54,13 @@
 //! * a `callbr` is never always uniform (its asm may branch on its inputs).
 
 mod print;
+mod sources;
 mod sync;
 pub mod target;
 
 pub use print::{print_uniformity, print_uniformity_with};
+pub use sources::divergent_by_data;
+use sources::{legality_source, param_source};
 pub use target::{Target, ValueUniformity};
 
 use crate::convergence::{ConvOp, ConvergenceInfo, TokenKind};
@@ -360,6 +363,7 @@ impl Analysis<'_> {
         let target = self.info.target;
         let order: Vec<Inst> = self.f.insts_in_order().map(|(_, i)| i).collect();
         let anchored = self.info.conv.clone().filter(|_| self.info.mode == Mode::Legality);
+        let legality = self.info.mode == Mode::Legality;
         for &i in &order {
             if let Some(conv) = &anchored
                 && conv.under_anchor(i)
@@ -367,54 +371,22 @@ impl Analysis<'_> {
                 self.mark_divergent(i);
                 continue;
             }
-            // `freeze` of undef or poison picks a value in each thread: only
-            // an operand that cannot be either (a defined constant, a
-            // `noundef` parameter) leaves it uniform when the operand is.
-            if self.info.mode == Mode::Legality && target.family().is_some() && self.freeze_may_pick(fid, i) {
-                self.mark_divergent(i);
-                continue;
-            }
-            if self.info.mode == Mode::Legality && target.reads_wave_or_time(self.m, self.f, i) {
-                self.mark_divergent(i);
-                continue;
-            }
-            // Which way a `callbr` goes is its asm's choice, made from
-            // whatever state the asm reads (a wave's registers at best), as
-            // its outputs are: not known to be the same in the whole group.
-            if self.info.mode == Mode::Legality
-                && target.family().is_some()
-                && matches!(self.f.dfg().inst(i).kind, opt_conv_ir::InstKind::CallBr(_))
-            {
-                self.mark_divergent(i);
+            if legality {
+                if legality_source(self.m, self.f, fid, target, i) {
+                    self.mark_divergent(i);
+                }
                 continue;
             }
             match target.classify(self.m, self.f, i, self.info.mode == Mode::Llvm) {
                 ValueUniformity::Source => self.mark_divergent(i),
-                ValueUniformity::AlwaysUniform if self.info.mode == Mode::Legality => {
-                    // Uniform within one wave only; the entry token's group
-                    // may be a whole workgroup. An intrinsic's result then
-                    // follows its operands (`readfirstlane` of a kernel
-                    // argument is uniform, of the lane id is not); asm
-                    // outputs and exec masks are per wave.
-                    if !self.is_intrinsic_call(i) {
-                        self.mark_divergent(i);
-                    }
-                }
                 ValueUniformity::AlwaysUniform => {
                     self.always_uniform.insert(i);
                 }
                 ValueUniformity::Default => {}
             }
         }
-        // An `inreg` parameter of a function that a caller (not the launch)
-        // gives its arguments is a scalar register that caller filled: the
-        // same within one wave, not necessarily within the entry token's
-        // group (as for the always-uniform results above).
-        let wave_only = self.info.mode == Mode::Legality
-            && target.family().is_some()
-            && !self.m.func(fid).is_some_and(|d| d.cconv.is_launched());
         for k in 0..self.info.params.len() {
-            if target.param_is_source(self.m, fid, k) || wave_only {
+            if param_source(self.m, fid, target, self.info.mode, k) {
                 self.info.divergent_params[k] = true;
             }
         }
@@ -435,30 +407,6 @@ impl Analysis<'_> {
                 self.push_users(self.info.params[k], None);
             }
         }
-    }
-
-    /// Whether `i` is a `freeze` whose operand may be undef or poison.
-    fn freeze_may_pick(&self, fid: FuncId, i: Inst) -> bool {
-        let dfg = self.f.dfg();
-        let d = dfg.inst(i);
-        if !matches!(d.kind, opt_conv_ir::InstKind::Freeze) {
-            return false;
-        }
-        let x = d.args[0];
-        if let Some(c) = dfg.value_const(x) {
-            return c.is_undef_or_poison();
-        }
-        match dfg.value_param(x) {
-            Some(k) => {
-                !self.m.func(fid).and_then(|fd| fd.param_attrs.get(k as usize)).is_some_and(|a| a.has("noundef"))
-            }
-            None => true,
-        }
-    }
-
-    fn is_intrinsic_call(&self, i: Inst) -> bool {
-        let d = self.f.dfg().inst(i);
-        d.call_info().is_some() && crate::convergence::callee_decl(self.m, self.f, d).is_some_and(|c| c.is_intrinsic())
     }
 
     fn run(&mut self) {

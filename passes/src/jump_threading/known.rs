@@ -10,6 +10,8 @@ use opt_conv_ir::constant::Const;
 use opt_conv_ir::inst::BinOp;
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstKind, Module, Value};
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// How many blocks the backward search for deciding branches may visit.
 /// Bounded, and asking no dominator tree: the pass changes the CFG often,
@@ -33,13 +35,48 @@ pub fn int_on_edges(m: &Module, f: &Function, cfg: &Cfg, cond: Value, b: Block) 
     }
     let mut seen: EntitySet<Block> = EntitySet::new();
     let mut out = Vec::new();
+    let prepared = RefCell::default();
     for &p in cfg.preds(b) {
         if seen.insert(p) {
-            out.push((p, Edge { m, f, cfg, p, b, paths: true, slots: Some(&slots) }.int(cond, 3)));
+            let edge = Edge { m, f, cfg, p, b, paths: true, slots: Some(&slots), prepared: &prepared };
+            out.push((p, edge.int(cond, 3)));
         }
     }
     out
 }
+
+/// What the searches of [`tested_on_path`] need of a condition on the
+/// edges into `b`, whichever the edge: prepared once for all of them.
+struct Prepared {
+    /// For branches on the condition itself: the block defining it, where
+    /// the search stops (`None`: defined in `b`, no such search).
+    same: Option<Option<Block>>,
+    /// For branches implying it: the blocks defining the values the
+    /// implication rests on ([`implied::leaves`]), or `None` when one of
+    /// them is computed anew in `b`.
+    implied: Option<Vec<Option<Block>>>,
+    /// What a branch on `c` taken as `v` says of the condition, by `(c, v)`:
+    /// the searches from the edges into `b` meet the same branches.
+    implies: RefCell<FxHashMap<(Value, bool), Option<bool>>>,
+}
+
+impl Prepared {
+    fn new(m: &Module, f: &Function, cond: Value, b: Block) -> Prepared {
+        let def_block = |v: Value| f.dfg().value_inst(v).and_then(|i| f.layout().inst_block(i));
+        // Branches on `cond` itself need only `cond`'s instance to be the
+        // same; implications also need those of the values compared.
+        let same = (def_block(cond) != Some(b)).then(|| def_block(cond));
+        let leaves = implied::leaves(m, f, cond);
+        let renewed = leaves.iter().skip(1).any(|&v| def_block(v) == Some(b))
+            || (leaves.len() == 1 && def_block(cond) == Some(b));
+        let implied = (!renewed).then(|| leaves.iter().map(|&v| def_block(v)).collect());
+        Prepared { same, implied, implies: RefCell::default() }
+    }
+}
+
+/// [`Prepared`] facts of each condition asked about on the edges into one
+/// block (a few values: a list).
+type PreparedCache = RefCell<Vec<(Value, Rc<Prepared>)>>;
 
 /// The edge `p -> b` being looked at.
 struct Edge<'a> {
@@ -54,6 +91,8 @@ struct Edge<'a> {
     /// Where each phi of `b` takes its value from each predecessor, when
     /// indexed ([`int_on_edges`]).
     slots: Option<&'a FxHashMap<(Inst, Block), usize>>,
+    /// What the searches need of each value, shared by the edges into `b`.
+    prepared: &'a PreparedCache,
 }
 
 impl Edge<'_> {
@@ -62,7 +101,21 @@ impl Edge<'_> {
         if !self.paths {
             return None;
         }
-        tested_on_path(self.m, self.f, self.cfg, v, self.p, self.b).map(u128::from)
+        let known = self.prepared.borrow().iter().find(|e| e.0 == v).map(|e| e.1.clone());
+        let pre = known.unwrap_or_else(|| {
+            let pre = Rc::new(Prepared::new(self.m, self.f, v, self.b));
+            self.prepared.borrow_mut().push((v, pre.clone()));
+            pre
+        });
+        let decides = |c: Value, cv: bool| {
+            let known = pre.implies.borrow().get(&(c, cv)).copied();
+            known.unwrap_or_else(|| {
+                let d = implies(self.m, self.f, c, cv, v);
+                pre.implies.borrow_mut().insert((c, cv), d);
+                d
+            })
+        };
+        tested_on_path(self.f, self.cfg, v, self.p, self.b, &pre, decides).map(u128::from)
     }
 }
 
@@ -149,22 +202,23 @@ impl Edge<'_> {
 /// rests on ([`leaves`]: on those paths they are other dynamic instances),
 /// or after [`PATH_SEARCH`] blocks. `cond` may be defined in `b` only as a
 /// compare or logic of values defined elsewhere: it is computed anew there
-/// from the same values.
-fn tested_on_path(m: &Module, f: &Function, cfg: &Cfg, cond: Value, p: Block, b: Block) -> Option<bool> {
-    let def_block = |v: Value| f.dfg().value_inst(v).and_then(|i| f.layout().inst_block(i));
-    // Branches on `cond` itself need only `cond`'s instance to be the same;
-    // implications also need those of the values compared.
-    if def_block(cond) != Some(b)
-        && let Some(v) = search(f, cfg, cond, p, b, &[def_block(cond)], |c, cv| (c == cond).then_some(cv))
+/// from the same values. `pre` is [`Prepared::new`] of `cond`, and
+/// `implies(c, v)` the value of `cond` where a branch's `c` is `v`.
+fn tested_on_path(
+    f: &Function,
+    cfg: &Cfg,
+    cond: Value,
+    p: Block,
+    b: Block,
+    pre: &Prepared,
+    implies: impl Fn(Value, bool) -> Option<bool>,
+) -> Option<bool> {
+    if let Some(stop) = pre.same
+        && let Some(v) = search(f, cfg, cond, p, b, &[stop], |c, cv| (c == cond).then_some(cv))
     {
         return Some(v);
     }
-    let leaves = implied::leaves(m, f, cond);
-    if leaves.iter().skip(1).any(|&v| def_block(v) == Some(b)) || (leaves.len() == 1 && def_block(cond) == Some(b)) {
-        return None;
-    }
-    let stops: Vec<Option<Block>> = leaves.iter().map(|&v| def_block(v)).collect();
-    search(f, cfg, cond, p, b, &stops, |c, cv| implies(m, f, c, cv, cond))
+    search(f, cfg, cond, p, b, pre.implied.as_ref()?, implies)
 }
 
 /// The search of [`tested_on_path`], with `decides(c, v)` the value of the

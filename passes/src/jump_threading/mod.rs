@@ -21,6 +21,10 @@
 //! regrouped (the "flag at a distance" of the D85603 discussion); operations
 //! controlled by tokens keep their thread sets, as in the spec's jump
 //! threading example. Refusals are missed remarks naming the rule.
+//! In a function without tokens, a question that a divergent branch
+//! decides is answered without bringing the oracle up to date after the
+//! pass's edits ([`Oracle::quick_thread_verdict`]): the same verdict, without
+//! the whole-function analyses.
 //!
 //! A `select` whose condition is known on some edges is unfolded into a
 //! branch and a phi first ([`unfold`]), so that those edges can be
@@ -59,8 +63,8 @@ use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::dfg::ValueDef;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::{Block, Changes, EntitySet, FuncId, Function, InstKind, Module, Value};
+use opt_conv_legality::FunctionConvergence;
 use opt_conv_legality::oracle::{Oracle, Query, Verdict};
-use opt_conv_legality::{ConvergenceInfo, FunctionConvergence};
 use rustc_hash::FxHashMap;
 
 /// The pass.
@@ -79,6 +83,9 @@ impl Default for JumpThreading {
 /// may walk in all (each refresh walks the whole function): past that,
 /// blocks that would need it are not copied, so the pass stays linear in a
 /// huge function. A 20,000-instruction function may refresh 200 times.
+/// A question answered without the oracle
+/// ([`Oracle::quick_thread_verdict`]) counts as a refresh all the same, so
+/// that what is threaded does not depend on which questions it answers.
 const ORACLE_REFRESH_WORK: usize = 4_000_000;
 /// Refreshes allowed however large the function.
 const ORACLE_REFRESHES_MIN: u32 = 8;
@@ -93,7 +100,7 @@ impl FunctionPass for JumpThreading {
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
         let m: &Module = cx.module;
-        let mode = ConvergenceInfo::compute(m, f).mode();
+        let mode = FunctionConvergence::of(m, f);
         // Refusals name values as printed only when someone reads them:
         // printed names number the whole function again after every edit.
         let explain = cx.remarks.wants("jump-threading")
@@ -115,6 +122,7 @@ impl FunctionPass for JumpThreading {
                 .unwrap_or(u32::MAX)
                 .max(ORACLE_REFRESHES_MIN),
             oracle: None,
+            asked_at: None,
             stale: false,
             remarks: Vec::new(),
             scopes: Vec::new(),
@@ -176,8 +184,12 @@ struct Threader<'m> {
     /// often it may be ([`ORACLE_REFRESH_WORK`]).
     refreshes: u32,
     refresh_budget: u32,
-    /// Built on the first question, brought up to date after changes.
+    /// Built when a question needs it, brought up to date after changes.
     oracle: Option<Oracle<'m>>,
+    /// The state of the body at the last question (when the oracle was,
+    /// or would have been, built or brought up to date), and whether the
+    /// pass changed it since.
+    asked_at: Option<(u64, u64)>,
     stale: bool,
     remarks: Vec<(RemarkKind, String, String)>,
     /// Fresh noalias scopes the copies need, made when the module is writable.
@@ -841,9 +853,9 @@ impl Threader<'_> {
             return None;
         }
         // Edits this pass did not flag (folds) leave it behind too.
-        self.stale |= self.oracle.as_ref().is_some_and(|o| !o.is_current(f));
-        match &mut self.oracle {
-            Some(_) if self.stale && self.refreshes >= self.refresh_budget => {
+        self.stale |= self.asked_at.is_some_and(|at| at != f.stamp(Changes::ALL));
+        if self.asked_at.is_some() && self.stale {
+            if self.refreshes >= self.refresh_budget {
                 // Refusing is always legal; refreshing without bound is
                 // quadratic in a huge function that threads many blocks.
                 return Some(format!(
@@ -852,15 +864,25 @@ impl Threader<'_> {
                     self.refreshes
                 ));
             }
-            Some(o) if self.stale => {
-                o.refresh(f);
-                self.refreshes += 1;
-            }
-            Some(_) => {}
-            None => self.oracle = Some(Oracle::new(self.m, self.fid, f).explaining(self.explain)),
+            // Counted whether or not the quick answer below spares the walk,
+            // so that what is threaded does not depend on it.
+            self.refreshes += 1;
         }
+        self.asked_at = Some(f.stamp(Changes::ALL));
         self.stale = false;
-        match self.oracle.as_ref().expect("built above").ask(f, &q) {
+        let quick = Oracle::quick_thread_verdict(self.m, self.fid, f, &q, self.mode, self.explain);
+        let verdict = match quick {
+            Some(v) => v,
+            None => {
+                match &mut self.oracle {
+                    Some(o) if !o.is_current(f) => o.refresh(f),
+                    Some(_) => {}
+                    None => self.oracle = Some(Oracle::new(self.m, self.fid, f).explaining(self.explain)),
+                }
+                self.oracle.as_ref().expect("built above").ask(f, &q)
+            }
+        };
+        match verdict {
             Verdict::Legal(_) => None,
             Verdict::Refused(r) => Some(r.to_string()),
         }
