@@ -38,7 +38,7 @@ use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::analysis::alias::may_alias;
 use opt_conv_ir::debug_loc::LocationMerger;
 use opt_conv_ir::edit::{Replacements, move_to_block_end, remove_inst};
-use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::effects::{inst_effects, must_precede_ret};
 use opt_conv_ir::merge::merge_in;
 use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, InstKind, Module, Value};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Verdict};
@@ -534,7 +534,9 @@ fn movable_prefix(m: &Module, f: &Function, insts: &[Inst]) -> FxHashSet<Inst> {
     let mut transfers = true;
     for &i in insts {
         let d = f.dfg().inst(i);
-        if d.is_terminator() || d.is_phi() || matches!(d.kind, InstKind::Alloca { .. }) {
+        // A `musttail` or deoptimize call must stay before the `ret`, which
+        // this pass never moves.
+        if d.is_terminator() || d.is_phi() || matches!(d.kind, InstKind::Alloca { .. }) || must_precede_ret(m, f, i) {
             continue;
         }
         let e = inst_effects(m, f, i);
