@@ -110,10 +110,7 @@ impl Simplifier<'_, '_> {
     /// instruction needs no question); a refusal is a missed remark.
     fn may_merge(&mut self, f: &Function, bb: Block, i1: Inst, others: &[Inst]) -> bool {
         let d = f.dfg().inst(i1);
-        if let Some(c) = d.call_info()
-            && (c.fn_attrs.has("nomerge")
-                || opt_conv_legality::convergence::callee_decl(self.m, f, d).is_some_and(|x| x.fn_attrs.has("nomerge")))
-        {
+        if std::iter::once(i1).chain(others.iter().copied()).any(|i| crate::hoist::is_nomerge_call(self.m, f, i)) {
             return false;
         }
         // Moving ordinary instructions leaves the oracle's model valid; a
