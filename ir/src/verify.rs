@@ -443,7 +443,14 @@ fn check_deoptimize_return(cx: &mut Ctx<'_>, i: Inst) {
         _ => "calls to experimental_deoptimize must be followed by a return",
     };
     let (fid, block) = (cx.fid, cx.f.layout().inst_block(i));
-    cx.errors.push(VerifyError { func: Some(fid), inst: Some(i), block, message: message.into(), notes: vec![], md: None });
+    cx.errors.push(VerifyError {
+        func: Some(fid),
+        inst: Some(i),
+        block,
+        message: message.into(),
+        notes: vec![],
+        md: None,
+    });
 }
 
 /// Whether the edge from `from` to `succs[0]` (an invoke's normal edge)

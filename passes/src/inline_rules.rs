@@ -84,7 +84,9 @@ pub(crate) fn refusal(
     // its return would have to become the caller's (with the caller's
     // return type and deopt state), which LLVM does and this does not.
     if calls.has_deoptimize {
-        return Some("the callee calls llvm.experimental.deoptimize (not done: returning from the caller there)".into());
+        return Some(
+            "the callee calls llvm.experimental.deoptimize (not done: returning from the caller there)".into(),
+        );
     }
     // A second return from a call the caller does not know of (its code
     // generation may keep values in registers across it): unless the callee
