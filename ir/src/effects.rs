@@ -136,6 +136,20 @@ pub fn call_memory(m: &Module, f: &Function, i: Inst) -> Option<MemoryLocations>
     Some(mem)
 }
 
+/// Whether `i` is a call that must stay right before its block's `ret`
+/// (the verifier's rule): a `musttail` call, or a call of
+/// `llvm.experimental.deoptimize`. Code motion that leaves the `ret`
+/// behind, or gives the `ret` another block, breaks the module.
+pub fn must_precede_ret(m: &Module, f: &Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    let InstKind::Call(ci) = &d.kind else { return false };
+    ci.tail == crate::inst::TailKind::MustTail
+        || f.dfg()
+            .direct_callee(i)
+            .and_then(|g| m.func(g))
+            .is_some_and(|c| c.name.starts_with("llvm.experimental.deoptimize"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -380,7 +380,8 @@ fn check_call_site_types(cx: &mut Ctx<'_>, i: Inst) {
 
 /// Rules of particular calls (LLVM's messages): `va_start` only in a
 /// function with variable arguments, one `llvm.localescape` per function,
-/// and a `musttail` call followed by a `ret` (of its result, perhaps cast).
+/// a `musttail` call followed by a `ret` (of its result, perhaps cast), and
+/// a call of `llvm.experimental.deoptimize` followed by a `ret` of its result.
 fn check_call_rules(cx: &mut Ctx<'_>, i: Inst) {
     let (m, f) = (cx.m, cx.f);
     let dfg = f.dfg();
@@ -402,6 +403,9 @@ fn check_call_rules(cx: &mut Ctx<'_>, i: Inst) {
                 });
             }
         }
+        if name.starts_with("llvm.experimental.deoptimize") && matches!(d.kind, InstKind::Call(_)) {
+            check_deoptimize_return(cx, i);
+        }
         if name == "llvm.localescape" {
             if cx.localescape_seen {
                 cx.report(i, "multiple calls to llvm.localescape in one function");
@@ -420,6 +424,33 @@ fn check_call_rules(cx: &mut Ctx<'_>, i: Inst) {
             cx.report(i, "musttail call must precede a ret with an optional bitcast");
         }
     }
+}
+
+/// A call of `llvm.experimental.deoptimize` ends its function: the next
+/// instruction is a `ret`, of the call's value unless it is void (LLVM's
+/// rule, so that passes never separate the two; LLVM names no instruction).
+fn check_deoptimize_return(cx: &mut Ctx<'_>, i: Inst) {
+    let dfg = cx.f.dfg();
+    let result = dfg.inst_result(i).filter(|&r| dfg.value_type(r) != Type::VOID);
+    let message = match cx.f.layout().next_inst(i).map(|n| dfg.inst(n)) {
+        Some(n) if matches!(n.kind, InstKind::Ret) => match result {
+            Some(r) if n.args.first() != Some(&r) => {
+                "calls to experimental_deoptimize must be followed by a return of the value computed by \
+                 experimental_deoptimize"
+            }
+            _ => return,
+        },
+        _ => "calls to experimental_deoptimize must be followed by a return",
+    };
+    let (fid, block) = (cx.fid, cx.f.layout().inst_block(i));
+    cx.errors.push(VerifyError {
+        func: Some(fid),
+        inst: Some(i),
+        block,
+        message: message.into(),
+        notes: vec![],
+        md: None,
+    });
 }
 
 /// Whether the edge from `from` to `succs[0]` (an invoke's normal edge)

@@ -38,7 +38,7 @@ use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::analysis::alias::may_alias;
 use opt_conv_ir::debug_loc::LocationMerger;
 use opt_conv_ir::edit::{Replacements, move_to_block_end, remove_inst};
-use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::effects::{inst_effects, must_precede_ret};
 use opt_conv_ir::merge::merge_in;
 use opt_conv_ir::{Block, Changes, FuncId, Function, Inst, InstKind, Module, Value};
 use opt_conv_legality::oracle::{InsertPoint, Oracle, Query, Verdict};
@@ -297,6 +297,13 @@ impl Hoister<'_> {
     /// pairs merge (`opt_conv_ir::merge`) and the oracle allows merging them
     /// at the end of `a`. A refusal is a missed remark.
     fn may_merge(&mut self, f: &Function, a: Block, i1: Inst, partners: &[(Inst, Block)]) -> bool {
+        // `nomerge` calls stay apart, as in LLVM's hoisting (each keeps its
+        // own location, say a trap's).
+        if std::iter::once(i1).chain(partners.iter().map(|&(i, _)| i)).any(|i| is_nomerge_call(self.m, f, i)) {
+            let msg = format!("cannot hoist {}: a nomerge call", inst_label(f, i1));
+            self.remarks.push((RemarkKind::Missed, block_label(f, a), msg));
+            return false;
+        }
         for &(i2, _) in partners {
             let md = BufferedMetadata { m: self.m, edits: &mut *self.edits };
             let refusal = match merge_in(self.m, &md, f, i1, i2) {
@@ -528,13 +535,25 @@ fn apply_tracked(f: &mut Function, r: &Replacements) {
 /// The instructions of a block that can be hoisted above everything before
 /// them: the block's prefix up to the first instruction that might not pass
 /// control on, plus pure non-trapping instructions anywhere.
+/// Whether `i` is a call marked `nomerge` (at the call site or on the
+/// callee), which no pass may merge with another call.
+pub(crate) fn is_nomerge_call(m: &Module, f: &Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    d.call_info().is_some_and(|c| {
+        c.fn_attrs.has("nomerge")
+            || opt_conv_legality::convergence::callee_decl(m, f, d).is_some_and(|x| x.fn_attrs.has("nomerge"))
+    })
+}
+
 fn movable_prefix(m: &Module, f: &Function, insts: &[Inst]) -> FxHashSet<Inst> {
     // Hash sets, not bit sets: the cost must follow the block, not the function.
     let mut out = FxHashSet::default();
     let mut transfers = true;
     for &i in insts {
         let d = f.dfg().inst(i);
-        if d.is_terminator() || d.is_phi() || matches!(d.kind, InstKind::Alloca { .. }) {
+        // A `musttail` or deoptimize call must stay before the `ret`, which
+        // this pass never moves.
+        if d.is_terminator() || d.is_phi() || matches!(d.kind, InstKind::Alloca { .. }) || must_precede_ret(m, f, i) {
             continue;
         }
         let e = inst_effects(m, f, i);

@@ -59,6 +59,9 @@
 //! inline, or sized by a parameter the call gives a constant) has its
 //! inlined code bracketed with `llvm.stacksave`/`llvm.stackrestore`, as in
 //! LLVM. `always-inline` ([`crate::always_inline`]) shares all of this.
+//! Not done: a callee that calls `llvm.experimental.deoptimize` is not
+//! inlined (LLVM makes each such call return from the caller, with the
+//! caller's return type and the call site's deopt state prepended).
 
 use crate::call_graph::CallGraph;
 use crate::debug_records::InlinedRecords;

@@ -21,6 +21,8 @@ pub(crate) struct CalleeCalls {
     pub has_musttail: bool,
     /// Whether it calls a `returns_twice` function (`setjmp`).
     pub calls_returns_twice: bool,
+    /// Whether it calls `llvm.experimental.deoptimize`.
+    pub has_deoptimize: bool,
 }
 
 impl CalleeCalls {
@@ -37,6 +39,7 @@ impl CalleeCalls {
             let name = decl.map(|c| &*c.name).unwrap_or("");
             let twice = ci.fn_attrs.has("returns_twice") || decl.is_some_and(|c| c.fn_attrs.has("returns_twice"));
             out.calls_returns_twice |= twice && matches!(d.kind, InstKind::Call(_));
+            out.has_deoptimize |= name.starts_with("llvm.experimental.deoptimize");
             out.not_viable = if name == "llvm.localescape" {
                 Some("disallowed inlining of @llvm.localescape".into())
             } else if name == "llvm.icall.branch.funnel" {
@@ -76,6 +79,14 @@ pub(crate) fn refusal(
     if calls.has_musttail && ci.tail == TailKind::MustTail {
         // The inlined musttail calls would have to return from the caller.
         return Some("the callee has a musttail call and the call site is musttail".into());
+    }
+    // A deoptimize call must be followed by a `ret` of its value: inlined,
+    // its return would have to become the caller's (with the caller's
+    // return type and deopt state), which LLVM does and this does not.
+    if calls.has_deoptimize {
+        return Some(
+            "the callee calls llvm.experimental.deoptimize (not done: returning from the caller there)".into(),
+        );
     }
     // A second return from a call the caller does not know of (its code
     // generation may keep values in registers across it): unless the callee

@@ -5,7 +5,7 @@
 use crate::cfg_edit::{Reachability, forward_empty_block};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::effects::{inst_effects, must_precede_ret};
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
 
 /// Tells `succ` that the edge from `pred` is gone, as LLVM's
@@ -208,17 +208,18 @@ pub(super) fn forward_empty(f: &mut Function, b: Block) -> bool {
 /// two or more returning blocks, a block `common.ret` is put before the
 /// first of them, returning a phi `common.ret.op` of their values, and each
 /// of them branches to it. Not done for a returned token (no phi may hold
-/// one) or a block ending in a `musttail` call.
-pub(super) fn merge_returns(f: &mut Function) -> bool {
+/// one) or a `ret` that must follow its call (`musttail`,
+/// `llvm.experimental.deoptimize`), as LLVM leaves those.
+pub(super) fn merge_returns(m: &Module, f: &mut Function) -> bool {
     let rets: Vec<(Block, Inst)> = f
         .layout()
         .blocks()
         .filter_map(|b| f.terminator(b).map(|t| (b, t)))
-        .filter(|&(b, t)| {
+        .filter(|&(_, t)| {
             let d = f.dfg().inst(t);
             d.kind == InstKind::Ret
                 && d.args.iter().all(|&v| f.dfg().value_type(v) != Type::TOKEN)
-                && !ends_in_musttail(f, b, t)
+                && !f.layout().prev_inst(t).is_some_and(|p| must_precede_ret(m, f, p))
         })
         .collect();
     if rets.len() < 2 {
@@ -270,13 +271,6 @@ pub(super) fn merge_returns(f: &mut Function) -> bool {
     }
     f.update_cfg(before, &touched);
     true
-}
-
-/// Whether `t` (a `ret` ending `b`) follows a `musttail` call.
-fn ends_in_musttail(f: &Function, _b: Block, t: Inst) -> bool {
-    f.layout()
-        .prev_inst(t)
-        .is_some_and(|p| f.dfg().inst(p).call_info().is_some_and(|c| c.tail == opt_conv_ir::inst::TailKind::MustTail))
 }
 
 /// LLVM's `simplifyDuplicateSwitchArms`: cases of the `switch` ending `b`

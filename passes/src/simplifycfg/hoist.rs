@@ -9,7 +9,7 @@ use crate::remarks::RemarkKind;
 use crate::remarks::{block_label, inst_label};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::effects::inst_effects;
+use opt_conv_ir::effects::{inst_effects, must_precede_ret};
 use opt_conv_ir::merge::{merge_in, merge_kind};
 use opt_conv_ir::{Block, Function, Inst, InstData, InstKind, Module, Value};
 use opt_conv_legality::convergence::is_convergent_op;
@@ -74,6 +74,12 @@ impl Simplifier<'_, '_> {
                 }
                 return self.hoist_terminator(f, bb, t, i1, &others) || changed;
             }
+            // A call that must stay before its `ret` moves only if the
+            // `ret` can follow it (nothing was left behind).
+            if same && skipped > 0 && must_precede_ret(self.m, f, i1) {
+                hoist_identical_records(self.m, f, t, i1, &others);
+                return changed;
+            }
             if same {
                 same = iters.iter().all(|&(i, flags)| safe_to_hoist(self.m, f, i, flags))
                     && self.may_merge(f, bb, i1, &others);
@@ -104,10 +110,7 @@ impl Simplifier<'_, '_> {
     /// instruction needs no question); a refusal is a missed remark.
     fn may_merge(&mut self, f: &Function, bb: Block, i1: Inst, others: &[Inst]) -> bool {
         let d = f.dfg().inst(i1);
-        if let Some(c) = d.call_info()
-            && (c.fn_attrs.has("nomerge")
-                || opt_conv_legality::convergence::callee_decl(self.m, f, d).is_some_and(|x| x.fn_attrs.has("nomerge")))
-        {
+        if std::iter::once(i1).chain(others.iter().copied()).any(|i| crate::hoist::is_nomerge_call(self.m, f, i)) {
             return false;
         }
         // Moving ordinary instructions leaves the oracle's model valid; a

@@ -202,7 +202,7 @@ impl<'m> Simplifier<'m, '_> {
     /// then sweeps until nothing changes.
     fn run(&mut self, f: &mut Function) -> bool {
         let mut ever = cleanup::remove_unreachable(f);
-        ever |= cleanup::merge_returns(f);
+        ever |= cleanup::merge_returns(self.m, f);
         ever |= self.sweeps(f);
         if !ever {
             return false;

@@ -213,6 +213,11 @@ pub fn classify(name: &str, convergent: bool) -> Callee {
     if let Some(c) = comm(&n) {
         return Callee::Comm(c);
     }
+    // Hands the thread to the runtime, whose result the caller returns:
+    // an observable event like any external call.
+    if n.starts_with("llvm.experimental.deoptimize") {
+        return Callee::External;
+    }
     if convergent {
         Callee::Comm(Comm::Opaque)
     } else if n.starts_with("llvm.") {
@@ -610,6 +615,7 @@ mod tests {
         assert_eq!(classify("textureSample", true), Callee::Comm(Comm::Opaque));
         assert_eq!(classify("use", false), Callee::External);
         assert_eq!(classify("llvm.sin.f32", false), Callee::Unsupported);
+        assert_eq!(classify("llvm.experimental.deoptimize.i32", false), Callee::External);
         assert_eq!(classify("llvm.ctpop.i64", false), Callee::Pure);
         assert_eq!(classify("llvm.stacksave.p0", false), Callee::StackSave);
         assert_eq!(classify("llvm.stackrestore.p5", false), Callee::StackRestore);
