@@ -569,6 +569,11 @@ impl Threader<'_> {
             return false;
         };
         let Some(msg) = loads::simplify_redundant_load(self.m, self.fid, f, load) else { return false };
+        // The load's users now read another value, which may be divergent
+        // where the load was uniform, without any edge changing: a refresh
+        // would keep the stale uniformity (it keeps it while the CFG is
+        // unchanged), so the next question builds the oracle anew.
+        self.oracle = None;
         tracing::debug!(target: "opt_conv::jump-threading", "{msg}");
         self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
         true
