@@ -294,7 +294,7 @@ impl<'m> Oracle<'m> {
         if a.built.0 != f.stamp(Changes::CFG).0 {
             return Oracle::new(m, fid, f);
         }
-        Oracle {
+        let o = Oracle {
             m,
             fid,
             built: a.built,
@@ -306,7 +306,10 @@ impl<'m> Oracle<'m> {
             cycles: f.cycles(),
             iteration_pdts: RefCell::default(),
             explain: true,
-        }
+        };
+        #[cfg(debug_assertions)]
+        o.check_kept_uniformity(f);
+        o
     }
 
     /// Whether refusals name instructions and blocks exactly as the printer
@@ -335,6 +338,39 @@ impl<'m> Oracle<'m> {
             self.cycles = f.cycles();
             self.cfg = cfg;
             self.iteration_pdts = RefCell::default();
+        }
+        #[cfg(debug_assertions)]
+        self.check_kept_uniformity(f);
+    }
+
+    /// Debug builds: uniformity kept across edits that left the CFG alone
+    /// must still be sound for `f` as it is now. Everything a fresh analysis
+    /// finds divergent, it finds divergent too (it may find more: a move
+    /// into a cycle makes a result more uniform). Checked on functions small
+    /// enough for a fresh analysis per edit to stay cheap.
+    #[cfg(debug_assertions)]
+    fn check_kept_uniformity(&self, f: &Function) {
+        let Some(kept) = self.uniformity.get() else { return };
+        if f.layout().num_blocks() > 200 {
+            return;
+        }
+        let fresh = Self::compute_uniformity(self.m, self.fid, f, &self.conv);
+        let stale = |what: String| -> ! {
+            panic!("the oracle's kept uniformity is stale: {what} is divergent, and it says uniform")
+        };
+        for (b, i) in f.insts_in_order() {
+            let term = f.dfg().inst(i).is_terminator();
+            if term && fresh.has_divergent_terminator(b) && !kept.has_divergent_terminator(b) {
+                stale(format!("the branch of {b:?}"));
+            }
+            if !term && fresh.is_divergent_inst(f, i) && !kept.is_divergent_inst(f, i) {
+                stale(format!("{i:?} in {b:?}"));
+            }
+        }
+        for c in self.cycles.cycles() {
+            if fresh.may_leave_apart(c) && !kept.may_leave_apart(c) {
+                stale(format!("the exit of cycle {c:?}"));
+            }
         }
     }
 

@@ -487,3 +487,31 @@ fn wave_ids_and_clocks_are_divergent_for_the_entry_token() {
         assert_eq!(rule(&v), Some(Rule::EntryOrHeartToken), "{call}: {v:?}");
     }
 }
+
+/// A comparison that all threads of one iteration agree on, sunk out of a
+/// loop that threads leave in different iterations, is divergent where it
+/// lands. The oracle keeps its uniformity while the CFG is unchanged; that
+/// uniformity must see the move. (Before it did, the refreshed oracle let a
+/// select on `%c` become a branch above an uncontrolled convergent call.)
+#[test]
+fn a_result_sunk_out_of_a_divergent_loop_is_divergent() {
+    let mut m = module(
+        "define void @f(i32 %n) convergent {\n\
+         entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %loop\n\
+         loop:\n  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]\n\
+           %c = icmp eq i32 %i, 3\n  %i.next = add i32 %i, 1\n\
+           %done = icmp eq i32 %i.next, %tid\n  br i1 %done, label %exit, label %loop\n\
+         exit:\n  %s = select i1 %c, i32 1, i32 2\n  call void @op()\n  call void @use(i32 %s)\n  ret void\n}\n",
+    );
+    let fid = m.func_by_name("f").unwrap();
+    let mut f = m.take_body(fid).unwrap();
+    let mut oracle = Oracle::new(&m, fid, &f);
+    let (c, exit) = (f.inst_by_name("c").unwrap(), block(&f, "exit"));
+    let cond = f.dfg().inst_result(c).unwrap();
+    let q = Query::UnfoldSelect { block: exit, cond };
+    assert_eq!(rule(&oracle.ask(&f, &q)), Some(Rule::UncontrolledDownstream));
+    opt_conv_ir::edit::move_to_block_start(&mut f, c, exit);
+    oracle.refresh(&f);
+    assert!(!oracle.value_uniform_at(&f, cond, exit));
+    assert_eq!(rule(&oracle.ask(&f, &q)), Some(Rule::UncontrolledDownstream));
+}

@@ -233,9 +233,36 @@ impl UniformityInfo {
     pub fn is_divergent(&self, f: &Function, v: Value) -> bool {
         match f.dfg().value(v).def {
             ValueDef::Param(i) => self.divergent_params.get(i as usize).copied().unwrap_or(false),
-            ValueDef::Inst(i) => self.divergent_insts.contains(i),
+            ValueDef::Inst(i) => self.divergent_insts.contains(i) || self.moved_apart(f, i),
             _ => false,
         }
+    }
+
+    /// Whether `i` is no longer where the analysis saw it, in a way that may
+    /// make its result divergent: created since (never analysed), or moved
+    /// out of a cycle whose threads may leave it apart. Such a result, the
+    /// same for the threads of one iteration, is seen after the move by
+    /// threads that left in different iterations (temporal divergence). A
+    /// move into a cycle or within the same cycles only makes a result more
+    /// uniform, so the recorded answer stays sound; an oracle that keeps
+    /// this analysis while passes move instructions relies on that.
+    fn moved_apart(&self, f: &Function, i: Inst) -> bool {
+        let Some(now) = f.layout().inst_block(i) else { return false };
+        let Some(then) = self.block_of[i] else { return self.has_branch_divergence };
+        if then == now {
+            return false;
+        }
+        let mut c = self.cycles.cycle_of(then);
+        while let Some(cy) = c {
+            if self.cycles.contains(cy, now) {
+                return false;
+            }
+            if self.may_leave_apart(cy) {
+                return true;
+            }
+            c = self.cycles.parent(cy);
+        }
+        false
     }
 
     /// Whether instruction `i` is divergent: its output, or for a terminator
@@ -244,7 +271,7 @@ impl UniformityInfo {
         if f.dfg().inst(i).is_terminator() {
             self.block_of[i].is_some_and(|b| self.divergent_terms.contains(b))
         } else {
-            self.divergent_insts.contains(i)
+            self.divergent_insts.contains(i) || self.moved_apart(f, i)
         }
     }
 
@@ -255,8 +282,10 @@ impl UniformityInfo {
         if self.is_divergent(f, v) {
             return true;
         }
-        let (Some(def), Some(ub)) = (f.dfg().value_inst(v), self.block_of[user]) else { return false };
-        let Some(db) = self.block_of[def] else { return false };
+        // Where the instructions are now: a pass may have moved them since.
+        let block = |i: Inst| f.layout().inst_block(i).or(self.block_of[i]);
+        let (Some(def), Some(ub)) = (f.dfg().value_inst(v), block(user)) else { return false };
+        let Some(db) = block(def) else { return false };
         let mut c = self.cycles.cycle_of(db);
         while let Some(cy) = c {
             if self.cycles.contains(cy, ub) {
