@@ -236,12 +236,16 @@ pub struct OracleAnalyses {
 /// ([`Function::stamp`]) when it computes its analyses. A question asked
 /// after the CFG changed is answered by a fresh computation, so a pass
 /// cannot get a verdict from a stale CFG. Moving, adding or removing
-/// ordinary instructions leaves every analysis valid (convergence and
-/// uniformity read only convergent calls, token uses and the CFG); a pass
-/// that moves, copies or removes a *convergent* operation calls
-/// [`Oracle::refresh`]. Debug builds check every answer given after such
-/// edits against a fresh oracle (on functions small enough for that to
-/// stay cheap), so a forgotten refresh fails the tests.
+/// ordinary instructions leaves the convergence model valid (it reads only
+/// convergent calls, token uses and the CFG), and uniformity answers for
+/// where each instruction is now (a result moved out of a cycle that
+/// threads may leave apart is divergent, a created one is assumed
+/// divergent); a pass that moves, copies or removes a *convergent*
+/// operation calls [`Oracle::refresh`]. Debug builds check every answer
+/// given after such edits against a fresh oracle, and uniformity kept by
+/// a refresh against a fresh analysis (on functions small enough for that
+/// to stay cheap), so a forgotten refresh or an edit the kept uniformity
+/// misses fails the tests.
 pub struct Oracle<'m> {
     m: &'m Module,
     fid: FuncId,
@@ -325,8 +329,9 @@ impl<'m> Oracle<'m> {
     }
 
     /// Brings the oracle up to date after `f` changed. Uniformity is kept
-    /// unless the CFG changed: moving instructions changes neither which
-    /// values are divergent nor which branches are.
+    /// unless the CFG changed: moving an instruction changes which values
+    /// are divergent only by moving it out of a cycle, which the kept
+    /// analysis accounts for (see `UniformityInfo::is_divergent`).
     pub fn refresh(&mut self, f: &Function) {
         self.built = f.stamp(Changes::ALL);
         let cfg = f.cfg();
