@@ -67,8 +67,44 @@ fn implied(m: &Module, f: &Function, c: Value, cv: bool, cond: Value, depth: u32
         }
         None => {}
     }
+    compared(m, f, c, cv, icmp(f, cond)?)
+}
+
+/// The value of the integer compare `asked` (of values defined anywhere:
+/// it need not be an instruction) when `c` is known to be `cv`, if that
+/// decides it.
+pub fn implies_compare(m: &Module, f: &Function, c: Value, cv: bool, asked: (IntPred, Value, Value)) -> Option<bool> {
+    implied_compare(m, f, c, cv, asked, DEPTH)
+}
+
+fn implied_compare(
+    m: &Module,
+    f: &Function,
+    c: Value,
+    cv: bool,
+    asked: (IntPred, Value, Value),
+    depth: u32,
+) -> Option<bool> {
+    if depth > 0 {
+        match logic(m, f, c) {
+            Some(Logic::Not(a)) => return implied_compare(m, f, a, !cv, asked, depth - 1),
+            Some(Logic::And(a, b)) if cv => {
+                return implied_compare(m, f, a, true, asked, depth - 1)
+                    .or_else(|| implied_compare(m, f, b, true, asked, depth - 1));
+            }
+            Some(Logic::Or(a, b)) if !cv => {
+                return implied_compare(m, f, a, false, asked, depth - 1)
+                    .or_else(|| implied_compare(m, f, b, false, asked, depth - 1));
+            }
+            _ => {}
+        }
+    }
+    compared(m, f, c, cv, asked)
+}
+
+/// What the compare `c` known to be `cv` says of the compare `asked`.
+fn compared(m: &Module, f: &Function, c: Value, cv: bool, (p2, a2, b2): (IntPred, Value, Value)) -> Option<bool> {
     let (p1, a1, b1) = icmp(f, c)?;
-    let (p2, a2, b2) = icmp(f, cond)?;
     let p1 = if cv { p1 } else { p1.inverse() };
     let bits = width(m, f, a1)?;
     if width(m, f, a2)? != bits {

@@ -7,7 +7,7 @@
 use super::implied::{self, implies};
 use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::Const;
-use opt_conv_ir::inst::BinOp;
+use opt_conv_ir::inst::{BinOp, CastOp, IntPred};
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstKind, Module, Value};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -39,7 +39,7 @@ pub fn int_on_edges(m: &Module, f: &Function, cfg: &Cfg, cond: Value, b: Block) 
     for &p in cfg.preds(b) {
         if seen.insert(p) {
             let edge = Edge { m, f, cfg, p, b, paths: true, slots: Some(&slots), prepared: &prepared };
-            out.push((p, edge.int(cond, 3)));
+            out.push((p, edge.int(cond, 4)));
         }
     }
     out
@@ -168,15 +168,20 @@ impl Edge<'_> {
                 }
                 match (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1)) {
                     (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, if ptr { 64 } else { bits(d.args[0])? }))),
-                    // Decided by a compare tested on the way?
-                    _ => self.tested(v),
+                    // Decided by a compare tested on the way, itself or
+                    // as it reads in `p`?
+                    _ => self.tested(v).or_else(|| self.translated(*pred, d.args[0], d.args[1])),
                 }
             }
             InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), .. } if bits(v) == Some(1) => {
                 let (x, y) = (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1));
+                // One operand decides an `and` or `or` whatever the other
+                // is, unless the other may be poison under a `freeze`: the
+                // result is then poison, frozen to any value.
+                let alone = self.paths;
                 let folded = match (op, x, y) {
-                    (BinOp::And, Some(0), _) | (BinOp::And, _, Some(0)) => Some(0),
-                    (BinOp::Or, Some(1), _) | (BinOp::Or, _, Some(1)) => Some(1),
+                    (BinOp::And, Some(0), _) | (BinOp::And, _, Some(0)) if alone => Some(0),
+                    (BinOp::Or, Some(1), _) | (BinOp::Or, _, Some(1)) if alone => Some(1),
                     (BinOp::And, Some(x), Some(y)) => Some(x & y),
                     (BinOp::Or, Some(x), Some(y)) => Some(x | y),
                     (BinOp::Xor, Some(x), Some(y)) => Some(x ^ y),
@@ -184,8 +189,80 @@ impl Edge<'_> {
                 };
                 folded.or_else(|| self.tested(v))
             }
+            InstKind::Select { .. } => {
+                let arm = if self.int(d.args[0], depth - 1)? != 0 { d.args[1] } else { d.args[2] };
+                self.int(arm, depth - 1)
+            }
+            // Arithmetic and casts of known integers (`None` where the
+            // result would be poison).
+            InstKind::Binary { op, flags, .. } => {
+                let (x, y) = (self.int(d.args[0], depth - 1)?, self.int(d.args[1], depth - 1)?);
+                crate::simplify::fold_binop(*op, *flags, x, y, bits(v)?)
+            }
+            InstKind::Cast { op: op @ (CastOp::Trunc | CastOp::ZExt | CastOp::SExt), flags, .. } => {
+                let x = self.int(d.args[0], depth - 1)?;
+                crate::simplify::fold_cast(*op, *flags, x, bits(d.args[0])?, bits(v)?)
+            }
             _ => None,
         }
+    }
+
+    /// A compare in `b` of phis of `b`, asked as the same compare of their
+    /// values coming from `p` (LLVM's phi translation): the same value on
+    /// both sides decides it, or a branch on the way to `p` that decides the
+    /// compare of those values (`%p.1 == null` in a loop whose back edge is
+    /// taken only when the previous `%p.1` was not null). Operands computed
+    /// in `b` other than its phis are new instances there: not translated.
+    fn translated(&self, pred: IntPred, lhs: Value, rhs: Value) -> Option<u128> {
+        if !self.paths {
+            return None;
+        }
+        let (f, dfg) = (self.f, self.f.dfg());
+        let incoming = |x: Value| -> Option<(Value, bool)> {
+            let Some(i) = dfg.value_inst(x).filter(|&i| f.layout().inst_block(i) == Some(self.b)) else {
+                return Some((x, false));
+            };
+            let d = dfg.inst(i);
+            if !d.is_phi() {
+                return None;
+            }
+            // A phi of one value (and of itself, round a loop) is that
+            // value on every edge, if the value dominates the phi: else
+            // the value may have been computed anew since the phi took it.
+            let mut others = d.args.iter().filter(|&&a| a != x);
+            if let Some(&only) = others.next()
+                && others.all(|&a| a == only)
+                && dfg
+                    .value_inst(only)
+                    .and_then(|o| f.layout().inst_block(o))
+                    .is_none_or(|ob| ob != self.b && dominates(f, self.cfg, ob, self.b))
+            {
+                return Some((only, true));
+            }
+            let k = match self.slots {
+                Some(slots) => *slots.get(&(i, self.p))?,
+                None => d.blocks.iter().position(|&x| x == self.p)?,
+            };
+            Some((d.args[k], true))
+        };
+        let ((a, phi_a), (c, phi_c)) = (incoming(lhs)?, incoming(rhs)?);
+        if !phi_a && !phi_c {
+            return None;
+        }
+        if a == c {
+            return Some(u128::from(matches!(
+                pred,
+                IntPred::Eq | IntPred::Uge | IntPred::Ule | IntPred::Sge | IntPred::Sle
+            )));
+        }
+        // The translated values are read at the end of `p`: a path that
+        // passes their definitions sees other instances.
+        let def_block = |v: Value| dfg.value_inst(v).and_then(|i| f.layout().inst_block(i));
+        let stops = [def_block(a), def_block(c)];
+        search(f, self.cfg, None, self.p, self.b, &stops, |k, kv| {
+            implied::implies_compare(self.m, f, k, kv, (pred, a, c))
+        })
+        .map(u128::from)
     }
 }
 
@@ -214,11 +291,11 @@ fn tested_on_path(
     implies: impl Fn(Value, bool) -> Option<bool>,
 ) -> Option<bool> {
     if let Some(stop) = pre.same
-        && let Some(v) = search(f, cfg, cond, p, b, &[stop], |c, cv| (c == cond).then_some(cv))
+        && let Some(v) = search(f, cfg, Some(cond), p, b, &[stop], |c, cv| (c == cond).then_some(cv))
     {
         return Some(v);
     }
-    search(f, cfg, cond, p, b, pre.implied.as_ref()?, implies)
+    search(f, cfg, Some(cond), p, b, pre.implied.as_ref()?, implies)
 }
 
 /// The search of [`tested_on_path`], with `decides(c, v)` the value of the
@@ -226,7 +303,7 @@ fn tested_on_path(
 fn search(
     f: &Function,
     cfg: &Cfg,
-    cond: Value,
+    cond: Option<Value>,
     p: Block,
     b: Block,
     stops: &[Option<Block>],
@@ -243,7 +320,7 @@ fn search(
     if let Some(v) = decided(p, b) {
         return Some(v);
     }
-    if f.terminator(p).is_some_and(|t| f.dfg().inst(t).is_cond_br() && f.dfg().inst(t).args[0] == cond) {
+    if f.terminator(p).is_some_and(|t| f.dfg().inst(t).is_cond_br() && Some(f.dfg().inst(t).args[0]) == cond) {
         return None;
     }
     // Small and bounded: a list, not a set sized for the whole function.
@@ -375,5 +452,70 @@ mod tests {
             e:\n  br i1 %c, label %head, label %exit\n\
             exit:\n  ret void\n}\n";
         assert_eq!(known(src, "head", "mid"), None);
+    }
+    /// A compare of a phi, read as the compare of the value coming in: on
+    /// the back edge, the latch's own test of that value decides it; a phi
+    /// that only keeps one value round the loop is that value, tested
+    /// before the loop.
+    #[test]
+    fn compares_of_phis_are_translated_into_the_predecessor() {
+        let src = "define void @f(ptr %p) {\n\
+            entry:\n  %z = icmp eq ptr %p, null\n  br i1 %z, label %exit, label %loop\n\
+            loop:\n  %p1 = phi ptr [ %p, %entry ], [ %p2, %latch ]\n  %c = icmp eq ptr %p1, null\n\
+              br i1 %c, label %exit, label %latch\n\
+            latch:\n  %p2 = load ptr, ptr %p1, align 8\n  %z2 = icmp eq ptr %p2, null\n\
+              br i1 %z2, label %exit, label %loop\n\
+            exit:\n  ret void\n}\n";
+        assert_eq!(known(src, "entry", "loop"), Some(false));
+        assert_eq!(known(src, "latch", "loop"), Some(false));
+        // The latch branching on something else decides nothing.
+        let other = src.replace("br i1 %z2, label %exit", "br i1 %z, label %exit");
+        assert_eq!(known(&other, "latch", "loop"), None);
+        let kept = "define void @f(ptr %p) {\n\
+            entry:\n  %z = icmp eq ptr %p, null\n  br i1 %z, label %exit, label %loop\n\
+            loop:\n  %p1 = phi ptr [ %p, %entry ], [ %p1, %loop ]\n  %c = icmp ne ptr %p1, null\n\
+              br i1 %c, label %exit, label %loop\n\
+            exit:\n  ret void\n}\n";
+        assert_eq!(known(kept, "entry", "loop"), Some(true));
+        assert_eq!(known(kept, "loop", "loop"), Some(true));
+    }
+
+    /// Casts, selects and arithmetic of values known on the edge.
+    #[test]
+    fn arithmetic_of_known_values_is_evaluated() {
+        let src = "define void @f(i1 %d) {\n\
+            entry:\n  br i1 %d, label %a, label %b\n\
+            a:\n  br label %j\n\
+            b:\n  br label %j\n\
+            j:\n  %x = phi i1 [ true, %a ], [ false, %b ]\n  %n = xor i1 %x, true\n\
+              %s = select i1 %n, i32 10, i32 3\n  %c = trunc i32 %s to i1\n\
+              br i1 %c, label %exit, label %exit\n\
+            exit:\n  ret void\n}\n";
+        assert_eq!(known(src, "a", "j"), Some(true));
+        assert_eq!(known(src, "b", "j"), Some(false));
+        let added = src
+            .replace("select i1 %n", "select i1 %x")
+            .replace("%c = trunc i32 %s to i1", "%t = add nuw i32 %s, 1\n  %c = icmp eq i32 %t, 11");
+        assert_eq!(known(&added, "a", "j"), Some(true));
+        assert_eq!(known(&added, "b", "j"), Some(false));
+        // A `nuw` add that wraps is poison: not known.
+        let wraps = added.replace("i32 10, i32 3", "i32 -1, i32 3");
+        assert_eq!(known(&wraps, "a", "j"), None);
+    }
+
+    /// Under a `freeze`, an `and` with false is not false: the other
+    /// operand may be poison, and the freeze of poison any value.
+    #[test]
+    fn a_frozen_and_needs_both_operands() {
+        let src = "define void @f(i1 %d, i1 %y) {\n\
+            entry:\n  br i1 %d, label %a, label %b\n\
+            a:\n  br label %j\n\
+            b:\n  br label %j\n\
+            j:\n  %x = phi i1 [ false, %a ], [ true, %b ]\n  %and = and i1 %y, %x\n\
+              %c = freeze i1 %and\n  br i1 %c, label %exit, label %exit\n\
+            exit:\n  ret void\n}\n";
+        assert_eq!(known(src, "a", "j"), None);
+        let unfrozen = src.replace("%c = freeze i1 %and", "%c = and i1 %and, true");
+        assert_eq!(known(&unfrozen, "a", "j"), Some(false));
     }
 }
