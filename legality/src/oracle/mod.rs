@@ -329,9 +329,10 @@ impl<'m> Oracle<'m> {
     }
 
     /// Brings the oracle up to date after `f` changed. Uniformity is kept
-    /// unless the CFG changed: moving an instruction changes which values
-    /// are divergent only by moving it out of a cycle, which the kept
-    /// analysis accounts for (see `UniformityInfo::is_divergent`).
+    /// unless the CFG changed: it answers for where an instruction is now
+    /// when one moved out of a cycle (see `UniformityInfo::is_divergent`),
+    /// and a pass that moves one into a cycle calls
+    /// [`Oracle::forget_uniformity`].
     pub fn refresh(&mut self, f: &Function) {
         self.built = f.stamp(Changes::ALL);
         let cfg = f.cfg();
@@ -346,6 +347,21 @@ impl<'m> Oracle<'m> {
         }
         #[cfg(debug_assertions)]
         self.check_kept_uniformity(f);
+    }
+
+    /// Drops the kept uniformity; the next question that needs it computes
+    /// it for `f` as it is then. For an edit that leaves the CFG alone but
+    /// after which a fresh analysis finds more divergent than the kept one
+    /// says: an instruction moved *into* a cycle that its threads may leave
+    /// apart (a loop exit's code hoisted into the exiting block). The
+    /// analysis takes every use outside a cycle of a value defined in it as
+    /// temporally divergent, and the users of the moved instruction outside
+    /// the cycle, analysed while it was outside, do not know they now are
+    /// such uses. (The values are the same as before the move; keeping the
+    /// analysis would be sound, but would let the answers depend on when
+    /// the oracle was built.)
+    pub fn forget_uniformity(&mut self) {
+        self.uniformity = OnceCell::new();
     }
 
     /// Debug builds: uniformity kept across edits that left the CFG alone
