@@ -421,14 +421,48 @@ impl<'m> Oracle<'m> {
         let v = self.answer(f, q);
         #[cfg(debug_assertions)]
         if now.1 != self.built.1 && f.layout().num_blocks() <= 200 {
-            let fresh = Oracle::new(self.m, self.fid, f).explaining(false).answer(f, q);
-            assert_eq!(
-                v.refusal().map(|r| r.rule),
-                fresh.refusal().map(|r| r.rule),
-                "the oracle's analyses are stale for {q:?}: a convergent operation moved without Oracle::refresh"
-            );
+            self.check_answer(f, q, &v);
         }
         v
+    }
+
+    /// Debug builds: `v`, the answer to `q` after edits made since the last
+    /// refresh. The convergence model must be current: an oracle with a
+    /// fresh model and the same uniformity answers alike (a convergent
+    /// operation moved without [`Oracle::refresh`] shows here). The kept
+    /// uniformity must be sound: what it allows, a fresh oracle allows too.
+    /// It may refuse what a fresh one allows: an edit can make a value more
+    /// uniform than when the analysis ran (merging two instructions makes
+    /// the incoming values of a phi at a divergent join one value), which
+    /// it does not see; refusing is always sound.
+    #[cfg(debug_assertions)]
+    fn check_answer(&self, f: &Function, q: &Query, v: &Verdict) {
+        let same_uniformity = Oracle {
+            m: self.m,
+            fid: self.fid,
+            built: self.built,
+            conv: Arc::new(ConvergenceInfo::compute(self.m, f)),
+            uniformity: self.uniformity.clone(),
+            cfg: self.cfg.clone(),
+            dt: self.dt.clone(),
+            pdt: self.pdt.clone(),
+            cycles: self.cycles.clone(),
+            iteration_pdts: RefCell::default(),
+            explain: false,
+        };
+        assert_eq!(
+            v.refusal().map(|r| r.rule),
+            same_uniformity.answer(f, q).refusal().map(|r| r.rule),
+            "the oracle's analyses are stale for {q:?}: a convergent operation moved without Oracle::refresh"
+        );
+        if v.is_legal() {
+            let fresh = Oracle::new(self.m, self.fid, f).explaining(false).answer(f, q);
+            assert!(
+                fresh.is_legal(),
+                "the oracle's kept uniformity is stale for {q:?}: it allows what a fresh oracle refuses: {}",
+                fresh.refusal().map(ToString::to_string).unwrap_or_default()
+            );
+        }
     }
 
     fn answer(&self, f: &Function, q: &Query) -> Verdict {
