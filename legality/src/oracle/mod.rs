@@ -240,12 +240,16 @@ pub struct OracleAnalyses {
 /// convergent calls, token uses and the CFG), and uniformity answers for
 /// where each instruction is now (a result moved out of a cycle that
 /// threads may leave apart is divergent, a created one is assumed
-/// divergent); a pass that moves, copies or removes a *convergent*
-/// operation calls [`Oracle::refresh`]. Debug builds check every answer
-/// given after such edits against a fresh oracle, and uniformity kept by
-/// a refresh against a fresh analysis (on functions small enough for that
-/// to stay cheap), so a forgotten refresh or an edit the kept uniformity
-/// misses fails the tests.
+/// divergent, and a pass that moves one into a cycle calls
+/// [`Oracle::forget_uniformity`]); a pass that moves, copies or removes a
+/// *convergent* operation calls [`Oracle::refresh`]. Debug builds check
+/// every answer given after such edits against a fresh oracle (the same
+/// answer with a fresh convergence model; nothing allowed that a fresh
+/// oracle refuses), and uniformity kept by a refresh against a fresh
+/// analysis (on functions small enough for that to stay cheap), so a
+/// forgotten refresh or an edit the kept uniformity misses fails the
+/// tests. Kept uniformity may be more cautious than a fresh analysis
+/// (an edit can make a value more uniform), never less.
 pub struct Oracle<'m> {
     m: &'m Module,
     fid: FuncId,
