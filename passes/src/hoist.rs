@@ -192,6 +192,11 @@ impl Hoister<'_> {
                 }
             }
         }
+        // Whether some arm lies outside a cycle that `a` is in (an arm's
+        // cycles all contain `a`, its only predecessor).
+        let cycles = f.cycles();
+        let into_cycle = blocks.iter().any(|&b| cycles.cycle_of(b) != cycles.cycle_of(a));
+        drop(cycles);
         let (first, others) = arms.split_first_mut().expect("two arms or more");
         let mut hoisted: FxHashSet<Inst> = FxHashSet::default();
         let mut replacements = Replacements::new();
@@ -259,6 +264,10 @@ impl Hoister<'_> {
             tracing::debug!(target: "opt_conv::hoist", "{msg}");
             self.remarks.push((RemarkKind::Passed, block_label(f, a), msg));
             move_to_block_end(f, i1, a);
+            // From a loop's exit into its exiting block: into a cycle.
+            if into_cycle {
+                self.oracle.forget_uniformity();
+            }
             hoisted.insert(i1);
             for &(i2, _) in &partners {
                 if let (Some(v1), Some(v2)) = (f.dfg().inst_result(i1), f.dfg().inst_result(i2)) {

@@ -240,12 +240,16 @@ pub struct OracleAnalyses {
 /// convergent calls, token uses and the CFG), and uniformity answers for
 /// where each instruction is now (a result moved out of a cycle that
 /// threads may leave apart is divergent, a created one is assumed
-/// divergent); a pass that moves, copies or removes a *convergent*
-/// operation calls [`Oracle::refresh`]. Debug builds check every answer
-/// given after such edits against a fresh oracle, and uniformity kept by
-/// a refresh against a fresh analysis (on functions small enough for that
-/// to stay cheap), so a forgotten refresh or an edit the kept uniformity
-/// misses fails the tests.
+/// divergent, and a pass that moves one into a cycle calls
+/// [`Oracle::forget_uniformity`]); a pass that moves, copies or removes a
+/// *convergent* operation calls [`Oracle::refresh`]. Debug builds check
+/// every answer given after such edits against a fresh oracle (the same
+/// answer with a fresh convergence model; nothing allowed that a fresh
+/// oracle refuses), and uniformity kept by a refresh against a fresh
+/// analysis (on functions small enough for that to stay cheap), so a
+/// forgotten refresh or an edit the kept uniformity misses fails the
+/// tests. Kept uniformity may be more cautious than a fresh analysis
+/// (an edit can make a value more uniform), never less.
 pub struct Oracle<'m> {
     m: &'m Module,
     fid: FuncId,
@@ -329,9 +333,10 @@ impl<'m> Oracle<'m> {
     }
 
     /// Brings the oracle up to date after `f` changed. Uniformity is kept
-    /// unless the CFG changed: moving an instruction changes which values
-    /// are divergent only by moving it out of a cycle, which the kept
-    /// analysis accounts for (see `UniformityInfo::is_divergent`).
+    /// unless the CFG changed: it answers for where an instruction is now
+    /// when one moved out of a cycle (see `UniformityInfo::is_divergent`),
+    /// and a pass that moves one into a cycle calls
+    /// [`Oracle::forget_uniformity`].
     pub fn refresh(&mut self, f: &Function) {
         self.built = f.stamp(Changes::ALL);
         let cfg = f.cfg();
@@ -346,6 +351,21 @@ impl<'m> Oracle<'m> {
         }
         #[cfg(debug_assertions)]
         self.check_kept_uniformity(f);
+    }
+
+    /// Drops the kept uniformity; the next question that needs it computes
+    /// it for `f` as it is then. For an edit that leaves the CFG alone but
+    /// after which a fresh analysis finds more divergent than the kept one
+    /// says: an instruction moved *into* a cycle that its threads may leave
+    /// apart (a loop exit's code hoisted into the exiting block). The
+    /// analysis takes every use outside a cycle of a value defined in it as
+    /// temporally divergent, and the users of the moved instruction outside
+    /// the cycle, analysed while it was outside, do not know they now are
+    /// such uses. (The values are the same as before the move; keeping the
+    /// analysis would be sound, but would let the answers depend on when
+    /// the oracle was built.)
+    pub fn forget_uniformity(&mut self) {
+        self.uniformity = OnceCell::new();
     }
 
     /// Debug builds: uniformity kept across edits that left the CFG alone
@@ -405,14 +425,48 @@ impl<'m> Oracle<'m> {
         let v = self.answer(f, q);
         #[cfg(debug_assertions)]
         if now.1 != self.built.1 && f.layout().num_blocks() <= 200 {
-            let fresh = Oracle::new(self.m, self.fid, f).explaining(false).answer(f, q);
-            assert_eq!(
-                v.refusal().map(|r| r.rule),
-                fresh.refusal().map(|r| r.rule),
-                "the oracle's analyses are stale for {q:?}: a convergent operation moved without Oracle::refresh"
-            );
+            self.check_answer(f, q, &v);
         }
         v
+    }
+
+    /// Debug builds: `v`, the answer to `q` after edits made since the last
+    /// refresh. The convergence model must be current: an oracle with a
+    /// fresh model and the same uniformity answers alike (a convergent
+    /// operation moved without [`Oracle::refresh`] shows here). The kept
+    /// uniformity must be sound: what it allows, a fresh oracle allows too.
+    /// It may refuse what a fresh one allows: an edit can make a value more
+    /// uniform than when the analysis ran (merging two instructions makes
+    /// the incoming values of a phi at a divergent join one value), which
+    /// it does not see; refusing is always sound.
+    #[cfg(debug_assertions)]
+    fn check_answer(&self, f: &Function, q: &Query, v: &Verdict) {
+        let same_uniformity = Oracle {
+            m: self.m,
+            fid: self.fid,
+            built: self.built,
+            conv: Arc::new(ConvergenceInfo::compute(self.m, f)),
+            uniformity: self.uniformity.clone(),
+            cfg: self.cfg.clone(),
+            dt: self.dt.clone(),
+            pdt: self.pdt.clone(),
+            cycles: self.cycles.clone(),
+            iteration_pdts: RefCell::default(),
+            explain: false,
+        };
+        assert_eq!(
+            v.refusal().map(|r| r.rule),
+            same_uniformity.answer(f, q).refusal().map(|r| r.rule),
+            "the oracle's analyses are stale for {q:?}: a convergent operation moved without Oracle::refresh"
+        );
+        if v.is_legal() {
+            let fresh = Oracle::new(self.m, self.fid, f).explaining(false).answer(f, q);
+            assert!(
+                fresh.is_legal(),
+                "the oracle's kept uniformity is stale for {q:?}: it allows what a fresh oracle refuses: {}",
+                fresh.refusal().map(ToString::to_string).unwrap_or_default()
+            );
+        }
     }
 
     fn answer(&self, f: &Function, q: &Query) -> Verdict {

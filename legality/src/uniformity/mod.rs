@@ -599,13 +599,23 @@ impl Analysis<'_> {
         }
     }
 
+    /// The exit `exit`, reached by a diverged path from a branch in cycle
+    /// `inner`, gives temporal divergence to every cycle that path leaves:
+    /// those around `inner` that do not contain `exit`, the outermost of
+    /// which is recorded. LLVM 22 walks out by depth instead (cycles deeper
+    /// than `exit`'s own), which stops too early when `exit` lies in a cycle
+    /// beside them: a branch in a loop nested in `L` that leaves `L` for a
+    /// sibling loop of `L` marks only the inner loop, and the values of `L`
+    /// used past its exit stay uniform although threads left `L` in
+    /// different iterations. The LLVM-compatible mode reproduces that.
     fn propagate_cycle_exit_divergence(&mut self, exit: Block, inner: CycleId) {
         let ci = self.info.cycles.clone();
         let exit_depth = ci.block_depth(exit);
+        let llvm = self.info.mode == Mode::Llvm;
         let mut outer = inner;
         let mut c = Some(inner);
         while let Some(cy) = c {
-            if ci.depth(cy) <= exit_depth {
+            if if llvm { ci.depth(cy) <= exit_depth } else { ci.contains(cy, exit) } {
                 break;
             }
             outer = cy;

@@ -139,6 +139,15 @@ impl Simplifier<'_, '_> {
             from.iter().map(|&b| block_label(f, b)).collect::<Vec<_>>().join(", "),
             block_label(f, bb)
         );
+        // From a loop's exit into its exiting block: into a cycle (an
+        // arm's cycles all contain `bb`, its only predecessor).
+        let cycles = f.cycles();
+        if from.iter().any(|&b| cycles.cycle_of(b) != cycles.cycle_of(bb))
+            && let Some(o) = self.oracle.as_mut()
+        {
+            o.forget_uniformity();
+        }
+        drop(cycles);
         hoist_identical_records(self.m, f, t, i1, others);
         // `i1` goes after the records now before `t` (they precede it).
         let layout = f.layout_mut_preserving_cfg();
