@@ -243,9 +243,11 @@ impl UniformityInfo {
     /// out of a cycle whose threads may leave it apart. Such a result, the
     /// same for the threads of one iteration, is seen after the move by
     /// threads that left in different iterations (temporal divergence). A
-    /// move into a cycle or within the same cycles only makes a result more
-    /// uniform, so the recorded answer stays sound; an oracle that keeps
-    /// this analysis while passes move instructions relies on that.
+    /// move into a cycle or within the same cycles leaves the result's own
+    /// values as they were, so the recorded answer stays sound for it; its
+    /// users outside the cycle are what the analysis would now call
+    /// temporally divergent, which an oracle keeping this analysis handles
+    /// by forgetting it (`Oracle::forget_uniformity`).
     fn moved_apart(&self, f: &Function, i: Inst) -> bool {
         let Some(now) = f.layout().inst_block(i) else { return false };
         let Some(then) = self.block_of[i] else { return self.has_branch_divergence };
