@@ -184,8 +184,6 @@ impl Simplifier<'_, '_> {
         others: bool,
     ) -> bool {
         let m = self.m;
-        let uses = f.uses();
-        let mut num_uses = None;
         for &i in row {
             let d = f.dfg().inst(i);
             let token = d.result().is_some_and(|v| f.dfg().value_type(v) == Type::TOKEN);
@@ -202,10 +200,6 @@ impl Simplifier<'_, '_> {
                     return false;
                 }
             }
-            let n = d.result().map_or(0, |v| use_list(f, &uses, v).len());
-            if *num_uses.get_or_insert(n) != n {
-                return false;
-            }
         }
         let i0 = row[0];
         let d0 = f.dfg().inst(i0);
@@ -213,6 +207,13 @@ impl Simplifier<'_, '_> {
             if !same_operation(f, d0, f.dfg().inst(i)) || f.dfg().inst_md(i, "mmra") != f.dfg().inst_md(i0, "mmra") {
                 return false;
             }
+        }
+        // The use lists (recomputed after any change) only for rows that
+        // got this far; all the checks are LLVM's, in another order.
+        let uses = f.uses();
+        let n0 = d0.result().map_or(0, |v| use_list(f, &uses, v).len());
+        if row.iter().any(|&i| f.dfg().inst_result(i).map_or(0, |v| use_list(f, &uses, v).len()) != n0) {
+            return false;
         }
         // Every use of the first is matched by the others at the same place.
         let results: Vec<Value> = row.iter().filter_map(|&i| f.dfg().inst_result(i)).collect();
