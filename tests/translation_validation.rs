@@ -275,6 +275,8 @@ fn simplifycfg_preserves_convergence() {
     validate("simplifycfg", Flavour::Controlled, 23_000_000);
     validate("simplifycfg", Flavour::Uncontrolled, 24_000_000);
     validate("simplifycfg<hoist-common-insts>", Flavour::Controlled, 25_000_000);
+    validate("simplifycfg<sink-common-insts>", Flavour::Controlled, 26_000_000);
+    validate("simplifycfg<sink-common-insts>", Flavour::Uncontrolled, 27_000_000);
 }
 
 #[test]

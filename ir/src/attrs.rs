@@ -485,6 +485,15 @@ impl MemoryLocations {
         attrs.get_paren("memory").and_then(MemoryLocations::parse).unwrap_or(MemoryLocations::UNKNOWN)
     }
 
+    /// Effects allowed by either (what a call standing for two calls may do).
+    pub fn union(self, o: MemoryLocations) -> MemoryLocations {
+        let mut effects = self.effects;
+        for (e, o) in effects.iter_mut().zip(o.effects) {
+            *e |= o;
+        }
+        MemoryLocations { effects }
+    }
+
     /// Effects allowed by both.
     pub fn intersect(self, o: MemoryLocations) -> MemoryLocations {
         let mut effects = self.effects;

@@ -32,8 +32,8 @@
 //! promises that only restrict values or effects (`noundef`, `nonnull`,
 //! `noalias`, `nounwind`, `willreturn`, ...) stay if both have them;
 //! `align`, `dereferenceable` and `dereferenceable_or_null` take the
-//! minimum; `range` the smallest range covering both (or none); `nofpclass`,
-//! `captures` and `memory` stay if equal; every other attribute (ABI
+//! minimum; `range` the smallest range covering both (or none); `memory`
+//! the effects of either (as LLVM); `nofpclass` and `captures` stay if equal; every other attribute (ABI
 //! attributes such as `byval`, `signext`, `inreg`, string attributes, and
 //! any we do not know) must be present in both and equal.
 //!
@@ -50,7 +50,7 @@
 //! `!access_group`, kinds we do not know) stays only if both have the same
 //! node.
 
-use crate::attrs::{Attr, AttrSet};
+use crate::attrs::{Attr, AttrSet, MemoryLocations};
 use crate::debug_loc::LocationMerger;
 use crate::inst::{CallInfo, InstKind, TailKind};
 use crate::metadata::{MdBody, MdOperand, MetadataSink};
@@ -359,6 +359,12 @@ pub fn intersect_attrs(a: &AttrSet, b: &AttrSet) -> Result<AttrSet, String> {
             (Attr::Int(k, v), Attr::Int(_, w)) if MIN_ATTRS.contains(&&**k) => {
                 out.insert(Attr::Int(k.clone(), (*v).min(*w)));
             }
+            // Either call's effects may happen (LLVM unites the two).
+            (Attr::Paren(k, p), Attr::Paren(_, q)) if &**k == "memory" => {
+                if let (Some(x), Some(y)) = (MemoryLocations::parse(p), MemoryLocations::parse(q)) {
+                    out.insert(Attr::Paren(k.clone(), x.union(y).render().into()));
+                }
+            }
             (Attr::Paren(k, p), Attr::Paren(_, q)) if &**k == "range" => {
                 if let Some(r) = range_hull(p, q) {
                     out.insert(Attr::Paren(k.clone(), r.into()));
@@ -575,6 +581,17 @@ mod tests {
             s.insert(a.clone());
         }
         s
+    }
+
+    #[test]
+    fn memory_effects_unite() {
+        let mem = |m: &str| set(&[Attr::Paren("memory".into(), m.into())]);
+        let r = intersect_attrs(&mem("read"), &mem("write")).unwrap();
+        assert_eq!(r.get_paren("memory"), Some("readwrite"));
+        let r = intersect_attrs(&mem("none"), &mem("argmem: read")).unwrap();
+        assert_eq!(r.get_paren("memory"), Some("argmem: read"));
+        // Only one promising something: nothing is promised.
+        assert_eq!(intersect_attrs(&mem("read"), &AttrSet::new()).unwrap().get_paren("memory"), None);
     }
 
     #[test]

@@ -507,7 +507,8 @@ static BUILTIN: &[PassInfo] = &[
         params: "<hoist-common-insts;no-hoist-common-insts;sink-common-insts;no-sink-common-insts;keep-loops;\
                  no-keep-loops;...>",
         description: "LLVM's SimplifyCFG: dead and empty blocks, block merging, return merging, hoisting common \
-                      code of a branch's arms; convergent operations merge where the legality oracle allows",
+                      code of a branch's arms, sinking it into their join; convergent operations merge where the \
+                      legality oracle allows",
         build: |p| Ok(PassBox::Function(Box::new(simplifycfg::SimplifyCfg::from_params(p)?))),
     },
     PassInfo {

@@ -9,6 +9,9 @@ usage: lli-differential.py [OPT_CONV] [--programs N] [--seed S] [--pipelines 'P1
                           [--generator dag|arms]
 `--generator arms` makes nested ifs with common code in their arms and
 divisions guarded by the branch, and runs simplifycfg by default.
+`--generator sink` is `arms` whose arms also end alike (the same operations
+on each arm's own values, the join's first phi taking the last of them),
+and runs simplifycfg<sink-common-insts> by default.
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
@@ -150,7 +153,8 @@ ARM_OPS = ["add", "sub", "mul", "and", "or", "xor", "shl", "lshr", "ashr"]
 
 
 class Arms:
-    def __init__(self, seed):
+    def __init__(self, seed, suffix=False):
+        self.suffix = suffix
         self.r = random.Random(seed)
         self.n = 0
         self.lines = []
@@ -222,6 +226,9 @@ class Arms:
         then, other, join = self.fresh("then"), self.fresh("else"), self.fresh("join")
         triangle = r.random() < 0.3
         shared, prefix = (r.randint(0, 3) if r.random() < 0.6 else 0), r.random()
+        # A common tail: drawn only when asked for, so that the plain arms
+        # programs stay those of their seeds.
+        tail, suffix = (r.randint(1, 3), r.random()) if self.suffix and r.random() < 0.7 else (0, 0.0)
         top = self.cur
         self.emit(f"br i1 {c}, label %{then}, label %{join if triangle else other}")
         outs = []
@@ -237,25 +244,29 @@ class Arms:
                 av = self.region(av, depth - 1)
             else:
                 self.straight(r, av, r.randint(0, 2))
+            self.straight(random.Random(suffix), av, tail)
             outs.append((self.cur, av))
             self.emit(f"br label %{join}")
         self.label(join)
         if triangle:
             outs.append((top, list(vals)))
         new = list(vals)
-        for _ in range(r.randint(1, 3)):
+        for k in range(r.randint(1, 3)):
             p = self.fresh("%p")
-            inc = ", ".join(f"[ {r.choice(av[len(vals):] or av) if r.random() < 0.8 else r.choice(av)}, %{b} ]"
-                            for b, av in outs)
+            if tail and k == 0:
+                inc = ", ".join(f"[ {av[-1]}, %{b} ]" for b, av in outs)
+            else:
+                inc = ", ".join(f"[ {r.choice(av[len(vals):] or av) if r.random() < 0.8 else r.choice(av)}, %{b} ]"
+                                for b, av in outs)
             self.emit(f"{p} = phi i8 {inc}")
             new.append(p)
         return new
 
 
-def arms_program(seed):
+def arms_program(seed, suffix=False):
     """A function of nested ifs over %x, %y and the bytes of @mem; its result
     mixes the last values computed and what @mem holds at the end."""
-    g = Arms(seed)
+    g = Arms(seed, suffix)
     g.lines += ["@mem = global [4 x i8] zeroinitializer", "define i32 @f(i8 %x, i8 %y) {"]
     g.label("entry")
     for i in range(4):
@@ -289,8 +300,9 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--pipelines", default=None,
                     help="space-separated pipelines, each run on every program")
-    ap.add_argument("--generator", choices=["dag", "arms"], default="dag",
-                    help="dag: branchy DAGs of compares (the default); arms: nested ifs with common code and guarded divisions")
+    ap.add_argument("--generator", choices=["dag", "arms", "sink"], default="dag",
+                    help="dag: branchy DAGs of compares (the default); arms: nested ifs with common code and guarded "
+                    "divisions; sink: arms that also end alike")
     a = ap.parse_args()
     lli, opt22 = os.environ.get("LLI", "lli-22"), os.environ.get("OPT22", "opt-22")
     if not shutil.which(lli) or not shutil.which(opt22):
@@ -299,9 +311,10 @@ def main():
         print(f"lli-differential: {lli} or {opt22} not found; skipped"); return 0
     keep = os.environ.get("KEEP", os.getcwd())
     defaults = {"dag": "jump-threading hoist sink instsimplify jump-threading,hoist,sink,dce,jump-threading",
-                "arms": "simplifycfg simplifycfg<hoist-common-insts> simplifycfg,simplifycfg<hoist-common-insts>"}
+                "arms": "simplifycfg simplifycfg<hoist-common-insts> simplifycfg,simplifycfg<hoist-common-insts>",
+                "sink": "simplifycfg<sink-common-insts> simplifycfg<sink-common-insts;hoist-common-insts>"}
     pipelines = (a.pipelines or defaults[a.generator]).split()
-    generate = arms_program if a.generator == "arms" else program
+    generate = {"arms": arms_program, "sink": lambda s: arms_program(s, True)}.get(a.generator, program)
     work = tempfile.mkdtemp()
     bad = changed = runs = 0
     try:

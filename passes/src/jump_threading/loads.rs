@@ -212,7 +212,11 @@ pub fn simplify_redundant_load(m: &Module, fid: FuncId, f: &mut Function, load: 
         if !speculable(m, fid, f, load) {
             return None;
         }
-        let into = if single { one_unavailable.expect("checked") } else { split_preds(f, lb, &unavailable) };
+        let into = if single {
+            one_unavailable.expect("checked")
+        } else {
+            crate::cfg_edit::split_predecessors(f, lb, &unavailable, "thread-pre-split")
+        };
         let at = f.terminator(into).expect("a predecessor has a terminator");
         let at_ptr = translate(f, ptr, lb, into);
         let ld = f
@@ -590,57 +594,6 @@ fn speculable(m: &Module, fid: FuncId, f: &Function, load: Inst) -> bool {
         cur = f.layout().prev_inst(i);
     }
     true
-}
-
-/// Redirects the edges from `preds` to `b` through a new block
-/// `<b>thread-pre-split` before `b`, as LLVM's `SplitBlockPredecessors`: a
-/// phi of `b` whose values on those edges agree takes that value from the
-/// new block, else a new phi `<name>.ph` of the new block merges them.
-/// Returns the new block.
-fn split_preds(f: &mut Function, b: Block, preds: &[Block]) -> Block {
-    let before = f.cfg();
-    let name = format!("{}thread-pre-split", f.dfg().block_name(b).unwrap_or(""));
-    let nb = f.dfg_mut().make_block(Some(&name));
-    f.layout_mut().insert_block_before(nb, b);
-    let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[b]), Type::VOID);
-    f.layout_mut().append_inst(br, nb);
-    let dbg = f.block_insts(b).find(|&i| !f.dfg().inst(i).is_phi()).and_then(|i| f.dfg().inst_md(i, "dbg"));
-    f.dfg_mut().set_inst_md(br, "dbg", dbg);
-    for phi in f.phis(b).collect::<Vec<_>>() {
-        let d = f.dfg().inst(phi).clone();
-        let ty = f.dfg().value_type(d.result().expect("a phi has a result"));
-        let moved: Vec<(Value, Block)> =
-            d.args.iter().copied().zip(d.blocks.iter().copied()).filter(|(_, p)| preds.contains(p)).collect();
-        let mut kept: Vec<(Value, Block)> =
-            d.args.iter().copied().zip(d.blocks.iter().copied()).filter(|(_, p)| !preds.contains(p)).collect();
-        let v = if moved.iter().all(|(v, _)| *v == moved[0].0) {
-            moved[0].0
-        } else {
-            let args: Vec<Value> = moved.iter().rev().map(|m| m.0).collect();
-            let blocks: Vec<Block> = moved.iter().rev().map(|m| m.1).collect();
-            let np = f.dfg_mut().make_inst(InstData::new(d.kind.clone(), &args, &blocks), ty);
-            f.layout_mut().insert_inst_before(np, br);
-            let nv = f.dfg().inst_result(np).expect("a phi has a result");
-            let n = f.dfg().value_name(d.result().expect("a phi has a result")).map(|n| format!("{n}.ph"));
-            f.dfg_mut_preserving_cfg().set_value_name(nv, n.as_deref());
-            nv
-        };
-        kept.push((v, nb));
-        f.set_incoming(phi, kept);
-    }
-    let mut done: Vec<Block> = Vec::new();
-    for &p in preds {
-        if done.contains(&p) {
-            continue;
-        }
-        done.push(p);
-        let t = f.terminator(p).expect("a predecessor has a terminator");
-        f.retarget_successor(t, b, nb);
-    }
-    // The retargeted predecessors' successors changed too.
-    done.push(nb);
-    f.update_cfg(before, &done);
-    nb
 }
 
 /// Combines the metadata of load `keep` with that of load `other`, which

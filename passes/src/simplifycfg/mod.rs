@@ -19,7 +19,10 @@
 //!   (phis and `br label`) forwards its predecessors to its successor,
 //!   unless that would make a loop header's preheader disappear (LLVM's
 //!   `keep-loops`, on by default); the common leading instructions of the
-//!   successors of a `br` or `switch` are hoisted (`hoist.rs`);
+//!   successors of a `br` or `switch` are hoisted (`hoist.rs`); under
+//!   `sink-common-insts` (off by default, as in LLVM), the common trailing
+//!   instructions of the predecessors that branch unconditionally to a
+//!   block are sunk into it (`sink.rs`);
 //!   a two-entry phi whose arms are cheap becomes a `select`
 //!   (`fold_phi.rs`).
 //!
@@ -49,10 +52,14 @@
 //! too), and the selects made when a terminator is hoisted replace phis,
 //! which cannot hold tokens.
 //!
+//! Sinking ([`Query::Merge`] at the start of the join, for each pair that
+//! would become one convergent operation) is the mirror image: convergent
+//! calls of the arms of a uniform branch are sunk into their join, those of
+//! a divergent branch stay (LLVM sinks no convergent call).
+//!
 //! # Not done (LLVM does it)
 //!
-//! Sinking common code into a successor (`sink-common-insts`) is accepted
-//! as an option and not done; neither is the rest of SimplifyCFG: switch
+//! The rest of SimplifyCFG: switch
 //! transformations (lookup tables, ranges to compares, folding compares
 //! into switches), speculating one block into its predecessor
 //! (`SpeculativelyExecuteBB`), folding a branch into a predecessor's
@@ -71,6 +78,7 @@
 mod cleanup;
 mod fold_phi;
 mod hoist;
+mod sink;
 
 use crate::pass::{FunctionCx, FunctionPass, PassError};
 use crate::registry::split_params;
@@ -143,6 +151,7 @@ impl SimplifyCfg {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Settings {
     pub hoist_common_insts: bool,
+    pub sink_common_insts: bool,
     pub keep_loops: bool,
     pub skip_limit: u32,
 }
@@ -159,6 +168,7 @@ impl FunctionPass for SimplifyCfg {
         let settings = Settings {
             // As in LLVM, the command-line flags override the parameters.
             hoist_common_insts: o.hoist_common_insts.or(self.hoist_common_insts).unwrap_or(false),
+            sink_common_insts: o.sink_common_insts.or(self.sink_common_insts).unwrap_or(false),
             keep_loops: self.keep_loops.unwrap_or(true),
             skip_limit: o.hoist_common_skip_limit.unwrap_or(20),
         };
@@ -271,6 +281,11 @@ impl<'m> Simplifier<'m, '_> {
             if f.dfg().block_name(p).is_none() {
                 f.dfg_mut_preserving_cfg().set_block_name(p, name.as_deref());
             }
+            return (true, false);
+        }
+        // As LLVM, the block is not looked at again right away: the sweep
+        // goes on, and the next one merges the duplicate phis sinking made.
+        if self.settings.sink_common_insts && self.sink_common(f, b) {
             return (true, false);
         }
         if fold_phi::fold_two_entry_phi(self, f, b) == Some(true) {
