@@ -186,7 +186,12 @@ impl FunctionPass for SimplifyCfg {
         };
         let changed = s.run(f);
         let remarks = std::mem::take(&mut s.remarks);
+        // Each sweep asks again what an earlier one refused: say it once.
+        let mut missed = rustc_hash::FxHashSet::default();
         for (kind, block, message) in remarks {
+            if kind == RemarkKind::Missed && !missed.insert((block.clone(), message.clone())) {
+                continue;
+            }
             let block = Some(block.trim_start_matches('%').to_owned());
             cx.remarks.emit(Remark { kind, pass: "simplifycfg", function: name.clone(), block, message });
         }
