@@ -17,6 +17,10 @@
 //! each copy but the last keeping its exit test;
 //! partial counts limited by the partial threshold (150) and reduced to
 //! divide the trip count; runtime counts starting at 8.
+//! The runtime remainder goes after the unrolled loop, or before it with
+//! `-unroll-runtime-epilog=false` (loops whose latch is their only exit; LLVM
+//! also picks a prologue by itself when no header phi starts from a
+//! constant, which this does not).
 //!
 //! Convergence (`ConvergentOperations.rst`, "Loop unrolling examples"), per
 //! loop kind, through the oracle: no convergent operations, or tokens
@@ -112,6 +116,8 @@ struct Params {
     max_iterations_to_analyze: u64,
     /// `-unroll-max-percent-threshold-boost`.
     max_boost: u64,
+    /// `-unroll-runtime-epilog`: where a runtime remainder goes.
+    runtime_epilog: Option<bool>,
 }
 
 const BE_INSNS: u64 = 2;
@@ -205,6 +211,7 @@ impl Unroll {
             full_only: self.full_only,
             max_iterations_to_analyze: u64::from(cx.options.unroll.max_iterations_to_analyze.unwrap_or(10)),
             max_boost: u64::from(cx.options.unroll.max_percent_threshold_boost.unwrap_or(400)),
+            runtime_epilog: cx.options.unroll.runtime_epilog,
         };
         match target {
             Some(GpuFamily::Amdgpu) => {
@@ -549,6 +556,22 @@ fn unroll_loop(
         ));
         return out;
     }
+    // A remainder before the unrolled loop (`-unroll-runtime-epilog=false`):
+    // the same remainder, run first, so the same verdict allows it (see
+    // `legality/RULES.md`, heart-remainder). Made here for loops whose
+    // latch is their only exit.
+    let prologue = shape == Shape::Runtime && p.runtime_epilog == Some(false);
+    if prologue && l.exiting.len() > 1 {
+        out.remarks.push((
+            RemarkKind::Missed,
+            format!(
+                "not unrolled: a remainder before the unrolled loop (-unroll-runtime-epilog=false) is made only for \
+                 loops whose latch is their only exit, and this one has {} exiting blocks",
+                l.exiting.len()
+            ),
+        ));
+        return out;
+    }
     drop(oracle);
     out.changed = Changes::ALL;
     // LCSSA asks only for the users of the loop's values: taken from the
@@ -589,6 +612,7 @@ fn unroll_loop(
             shape,
             heart,
             explicit,
+            prologue,
             trip_count: match tc {
                 TripCount::Constant(t) => Some(t),
                 _ => None,
