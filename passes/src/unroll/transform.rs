@@ -281,11 +281,15 @@ pub fn unroll(
     if !matches!(shape, Shape::Full | Shape::UpperBound) {
         // With a known (maximum) trip count from a non-negative start,
         // counting up, the header phi of the unrolled loop stays within
-        // [start, start + step * (trips - count)]: each pass through it
-        // runs `count` iterations, all of them within the trip count.
+        // [start, start + step * count * floor((trips - 1) / count)]: each
+        // pass through it starts `count` iterations, the first of them
+        // within the trip count (the later ones too when no copy but the
+        // last leaves; where one does, as with a breakout copy or every
+        // copy keeping its exit test, the last pass may start fewer than
+        // `count` iterations before the end).
         let bound = c.zip(trip_count.or(max_trip)).and_then(|(c, tc)| {
             let start = f.dfg().value_const(c.start).and_then(Const::as_int).map(|s| sext(s, c.iv_bits))?;
-            let rest = i128::from(tc).checked_sub(n as i128)?.max(0);
+            let rest = (i128::from(tc).checked_sub(1)?.max(0) / n as i128) * n as i128;
             let max = start.checked_add(c.step.checked_mul(rest)?)?;
             // After a prologue the loop starts where it left off: LLVM
             // derives no bound then, and neither does this.
