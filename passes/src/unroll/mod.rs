@@ -17,6 +17,9 @@
 //! each copy but the last keeping its exit test;
 //! partial counts limited by the partial threshold (150) and reduced to
 //! divide the trip count; runtime counts starting at 8.
+//! A constant trip count that the count does not divide gets no remainder
+//! loop (as in LLVM 22): the copy that runs the last iteration keeps its exit
+//! test, the others none ([`transform::Shape::ConstantExit`]).
 //! The runtime remainder goes after the unrolled loop, or before it with
 //! `-unroll-runtime-epilog=false` (loops whose latch is their only exit; LLVM
 //! also picks a prologue by itself when no header phi starts from a
@@ -630,6 +633,9 @@ fn unroll_loop(
                 (Shape::KeepExits, _) => {
                     format!("unrolled loop by a factor of {count}, keeping every copy's exit test")
                 }
+                (Shape::ConstantExit, _) => format!(
+                    "unrolled loop by a factor of {count}, keeping the exit test of the copy that runs the last iteration"
+                ),
                 (Shape::Runtime, TripCount::Constant(_)) => {
                     format!("unrolled loop by a factor of {count} with a remainder loop")
                 }
@@ -758,8 +764,16 @@ fn decide(
                 if t % u64::from(n) == 0 {
                     return (Decision::Do(n, Shape::NoRemainder), None);
                 }
-                if allow_remainder && n.is_power_of_two() {
-                    return (Decision::Do(n, Shape::Runtime), None);
+                // As LLVM 22, which never makes a remainder loop for a
+                // constant trip count: only the copy running the last
+                // iteration keeps its exit test. Each original iteration
+                // runs in the same copy for every thread, which is what
+                // keeping exits needs; LLVM also asks for a remainder to be
+                // allowed (`canHaveUnrollRemainder`), and so does this, so
+                // that loops with a heart or uncontrolled operations are
+                // unrolled as LLVM unrolls them.
+                if allow_remainder && no_keep_exits.is_none() {
+                    return (Decision::Do(n, Shape::ConstantExit), None);
                 }
                 note = Some(format!(
                     "unroll count {n} not used: {t} iterations are not a multiple of it and a remainder is not allowed{why_no_remainder}"
@@ -836,13 +850,16 @@ fn decide(
             if n > 1 {
                 return (Decision::Do(n as u32, Shape::NoRemainder), note);
             }
-            if allow_remainder {
+            // No count divides the trip count: as LLVM, the largest power
+            // of two that fits, the copy running the last iteration keeping
+            // its exit test (allowed as above).
+            if allow_remainder && no_keep_exits.is_none() {
                 let mut n = u64::from(DEFAULT_RUNTIME_COUNT);
                 while n > 1 && unrolled(n) > p.partial_threshold {
                     n >>= 1;
                 }
                 if n > 1 {
-                    return (Decision::Do(n as u32, Shape::Runtime), note);
+                    return (Decision::Do(n as u32, Shape::ConstantExit), note);
                 }
             }
             (Decision::None, note)

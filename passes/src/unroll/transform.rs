@@ -50,6 +50,11 @@ pub enum Shape {
     /// keeping its exit test; the loop disappears (LLVM's unrolling by the
     /// upper bound).
     UpperBound,
+    /// By a count that does not divide the constant trip count, without a
+    /// remainder: only the copy that runs the last iteration keeps its exit
+    /// test (LLVM's breakout trip), the other copies go on, the last one
+    /// back to the header.
+    ConstantExit,
 }
 
 /// What to do to a loop.
@@ -87,6 +92,15 @@ pub fn unroll(
     let Plan { count, shape, heart, explicit, trip_count, max_trip, prologue } = plan;
     let prologue = prologue && shape == Shape::Runtime;
     let keep_exits = matches!(shape, Shape::KeepExits | Shape::UpperBound);
+    // With a constant trip count not a multiple of `count`, the copy that
+    // runs the last iteration: copy `k` runs the iterations `k` modulo `count`.
+    let breakout = match (shape, trip_count) {
+        (Shape::ConstantExit, Some(t)) if t % u64::from(count) != 0 => Some((t - 1) % u64::from(count)),
+        (Shape::ConstantExit, _) => {
+            return Err("a breakout copy needs a constant trip count not a multiple of the count".into());
+        }
+        _ => None,
+    };
     // The CFG as it is now, patched below rather than computed again for
     // the whole function after each loop.
     let cfg_before = f.cfg();
@@ -165,7 +179,14 @@ pub fn unroll(
     for k in 0..n.saturating_sub(1) {
         let next_header = block_in(&copies, k + 1, header);
         let lk = block_in(&copies, k, latch);
-        if keep_exits {
+        if breakout == Some(k as u64) {
+            // As LLVM, which keeps the loop id on the last latch only.
+            let t = f.terminator(lk).expect("terminator");
+            let d = f.dfg().inst(t).clone();
+            let own_header = block_in(&copies, k, header);
+            let succs: Vec<Block> = d.blocks.iter().map(|&b| if b == own_header { next_header } else { b }).collect();
+            set_branch(f, lk, &d.args, &succs);
+        } else if keep_exits {
             let t = f.terminator(lk).expect("terminator");
             let d = f.dfg().inst(t).clone();
             let own_header = block_in(&copies, k, header);
@@ -212,6 +233,23 @@ pub fn unroll(
             repl.apply(f);
             for p in phis {
                 remove_inst(f, p);
+            }
+        }
+        Shape::ConstantExit => {
+            // The exit is reached from the breakout copy only; the last
+            // copy goes back to the header.
+            let b = breakout.expect("a breakout copy") as usize;
+            let from = block_in(&copies, b, latch);
+            if from != latch {
+                retarget_incoming(f, &exit_phis, latch, from, |v| value_in(&copies, b, v));
+            }
+            set_branch(f, last_latch, &[], &[header]);
+            backedge_last(f, &phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
+            if explicit {
+                mark_unroll_disabled(m, edits, f, last_latch, loop_id);
+            } else {
+                let t = f.terminator(last_latch).expect("latch");
+                f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
             }
         }
         Shape::NoRemainder | Shape::KeepExits => {
