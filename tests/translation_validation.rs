@@ -181,6 +181,19 @@ fn unroll_options_preserve_convergence() {
         21_000_000,
     );
     validate("loop-unroll-full", Flavour::Uncontrolled, 22_000_000);
+    // The remainder before the unrolled loop: the same verdicts as after it.
+    validate_with(
+        "loop-unroll",
+        &["-unroll-runtime", "-unroll-count=4", "-unroll-runtime-epilog=false"],
+        Flavour::Controlled,
+        26_000_000,
+    );
+    validate_with(
+        "loop-unroll",
+        &["-unroll-runtime", "-unroll-count=2", "-unroll-runtime-epilog=false"],
+        Flavour::Uncontrolled,
+        27_000_000,
+    );
 }
 
 /// Instructions the executor refuses by design: exception handling and

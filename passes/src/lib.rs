@@ -110,4 +110,7 @@ pub struct UnrollOptions {
     pub max_iterations_to_analyze: Option<u32>,
     /// `-unroll-max-percent-threshold-boost=N` (default 400).
     pub max_percent_threshold_boost: Option<u32>,
+    /// `-unroll-runtime-epilog[=B]`: the remainder of runtime unrolling
+    /// after the unrolled loop (true, the default) or before it (false).
+    pub runtime_epilog: Option<bool>,
 }

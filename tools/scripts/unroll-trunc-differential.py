@@ -29,6 +29,12 @@ OPTIONS = [
     ["-unroll-threshold=2000"],
     ["-unroll-threshold=20"],
     ["-unroll-runtime", "-unroll-allow-partial"],
+    # The remainder before the unrolled loop; counts not dividing a
+    # constant trip count (the copy running the last iteration keeps the
+    # exit test).
+    ["-unroll-count=4", "-unroll-runtime", "-unroll-runtime-epilog=false"],
+    ["-unroll-count=2", "-unroll-runtime", "-unroll-runtime-epilog=false"],
+    ["-unroll-count=3", "-unroll-allow-remainder"],
     # Small thresholds a large boost can lift: the full-unroll simulation
     # (constant tables, dead products) decides.
     ["-unroll-threshold=8", "-unroll-max-percent-threshold-boost=2000", "-unroll-max-iteration-count-to-analyze=64"],

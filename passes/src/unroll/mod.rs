@@ -17,6 +17,13 @@
 //! each copy but the last keeping its exit test;
 //! partial counts limited by the partial threshold (150) and reduced to
 //! divide the trip count; runtime counts starting at 8.
+//! A constant trip count that the count does not divide gets no remainder
+//! loop (as in LLVM 22): the copy that runs the last iteration keeps its exit
+//! test, the others none ([`transform::Shape::ConstantExit`]).
+//! The runtime remainder goes after the unrolled loop, or before it with
+//! `-unroll-runtime-epilog=false` (loops whose latch is their only exit; LLVM
+//! also picks a prologue by itself when no header phi starts from a
+//! constant, which this does not).
 //!
 //! Convergence (`ConvergentOperations.rst`, "Loop unrolling examples"), per
 //! loop kind, through the oracle: no convergent operations, or tokens
@@ -112,6 +119,8 @@ struct Params {
     max_iterations_to_analyze: u64,
     /// `-unroll-max-percent-threshold-boost`.
     max_boost: u64,
+    /// `-unroll-runtime-epilog`: where a runtime remainder goes.
+    runtime_epilog: Option<bool>,
 }
 
 const BE_INSNS: u64 = 2;
@@ -205,6 +214,7 @@ impl Unroll {
             full_only: self.full_only,
             max_iterations_to_analyze: u64::from(cx.options.unroll.max_iterations_to_analyze.unwrap_or(10)),
             max_boost: u64::from(cx.options.unroll.max_percent_threshold_boost.unwrap_or(400)),
+            runtime_epilog: cx.options.unroll.runtime_epilog,
         };
         match target {
             Some(GpuFamily::Amdgpu) => {
@@ -549,6 +559,22 @@ fn unroll_loop(
         ));
         return out;
     }
+    // A remainder before the unrolled loop (`-unroll-runtime-epilog=false`):
+    // the same remainder, run first, so the same verdict allows it (see
+    // `legality/RULES.md`, heart-remainder). Made here for loops whose
+    // latch is their only exit.
+    let prologue = shape == Shape::Runtime && p.runtime_epilog == Some(false);
+    if prologue && l.exiting.len() > 1 {
+        out.remarks.push((
+            RemarkKind::Missed,
+            format!(
+                "not unrolled: a remainder before the unrolled loop (-unroll-runtime-epilog=false) is made only for \
+                 loops whose latch is their only exit, and this one has {} exiting blocks",
+                l.exiting.len()
+            ),
+        ));
+        return out;
+    }
     drop(oracle);
     out.changed = Changes::ALL;
     // LCSSA asks only for the users of the loop's values: taken from the
@@ -589,6 +615,7 @@ fn unroll_loop(
             shape,
             heart,
             explicit,
+            prologue,
             trip_count: match tc {
                 TripCount::Constant(t) => Some(t),
                 _ => None,
@@ -606,6 +633,9 @@ fn unroll_loop(
                 (Shape::KeepExits, _) => {
                     format!("unrolled loop by a factor of {count}, keeping every copy's exit test")
                 }
+                (Shape::ConstantExit, _) => format!(
+                    "unrolled loop by a factor of {count}, keeping the exit test of the copy that runs the last iteration"
+                ),
                 (Shape::Runtime, TripCount::Constant(_)) => {
                     format!("unrolled loop by a factor of {count} with a remainder loop")
                 }
@@ -734,8 +764,16 @@ fn decide(
                 if t % u64::from(n) == 0 {
                     return (Decision::Do(n, Shape::NoRemainder), None);
                 }
-                if allow_remainder && n.is_power_of_two() {
-                    return (Decision::Do(n, Shape::Runtime), None);
+                // As LLVM 22, which never makes a remainder loop for a
+                // constant trip count: only the copy running the last
+                // iteration keeps its exit test. Each original iteration
+                // runs in the same copy for every thread, which is what
+                // keeping exits needs; LLVM also asks for a remainder to be
+                // allowed (`canHaveUnrollRemainder`), and so does this, so
+                // that loops with a heart or uncontrolled operations are
+                // unrolled as LLVM unrolls them.
+                if allow_remainder && no_keep_exits.is_none() {
+                    return (Decision::Do(n, Shape::ConstantExit), None);
                 }
                 note = Some(format!(
                     "unroll count {n} not used: {t} iterations are not a multiple of it and a remainder is not allowed{why_no_remainder}"
@@ -812,13 +850,16 @@ fn decide(
             if n > 1 {
                 return (Decision::Do(n as u32, Shape::NoRemainder), note);
             }
-            if allow_remainder {
+            // No count divides the trip count: as LLVM, the largest power
+            // of two that fits, the copy running the last iteration keeping
+            // its exit test (allowed as above).
+            if allow_remainder && no_keep_exits.is_none() {
                 let mut n = u64::from(DEFAULT_RUNTIME_COUNT);
                 while n > 1 && unrolled(n) > p.partial_threshold {
                     n >>= 1;
                 }
                 if n > 1 {
-                    return (Decision::Do(n as u32, Shape::Runtime), note);
+                    return (Decision::Do(n as u32, Shape::ConstantExit), note);
                 }
             }
             (Decision::None, note)

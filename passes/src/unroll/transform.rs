@@ -9,6 +9,9 @@
 //!   iterations, then a remainder loop (`.epil`) for the rest, as LLVM's
 //!   runtime unroller lays it out (`%xtraiter`, `%unroll_iter`, `%niter`,
 //!   `<exit>.unr-lcssa`, `<header>.epil.preheader`).
+//!   With a prologue (`-unroll-runtime-epilog=false`), the remainder runs
+//!   first instead (`.prol`, `%prol.iter`, `<header>.prol.loopexit`), and the
+//!   unrolled loop keeps its last copy's exit test ([`build_prologue`]).
 //!
 //! A loop heart is never copied: every copy of the body uses the original
 //! heart's token. Anchors are copied with their copy of the body. Copies are
@@ -47,6 +50,11 @@ pub enum Shape {
     /// keeping its exit test; the loop disappears (LLVM's unrolling by the
     /// upper bound).
     UpperBound,
+    /// By a count that does not divide the constant trip count, without a
+    /// remainder: only the copy that runs the last iteration keeps its exit
+    /// test (LLVM's breakout trip), the other copies go on, the last one
+    /// back to the header.
+    ConstantExit,
 }
 
 /// What to do to a loop.
@@ -66,6 +74,10 @@ pub struct Plan {
     /// unrolled loop is then marked `llvm.loop.unroll.disable`, as LLVM
     /// does, so that it is not unrolled beyond the request.
     pub explicit: bool,
+    /// With [`Shape::Runtime`]: the remainder runs before the unrolled loop
+    /// (a prologue, `-unroll-runtime-epilog=false`) instead of after it.
+    /// The loop's latch must be its only exiting block.
+    pub prologue: bool,
 }
 
 /// Unrolls `l` as `plan` says.
@@ -77,19 +89,41 @@ pub fn unroll(
     c: Option<&Counted>,
     plan: Plan,
 ) -> Result<(), String> {
-    let Plan { count, shape, heart, explicit, trip_count, max_trip } = plan;
+    let Plan { count, shape, heart, explicit, trip_count, max_trip, prologue } = plan;
+    let prologue = prologue && shape == Shape::Runtime;
     let keep_exits = matches!(shape, Shape::KeepExits | Shape::UpperBound);
+    // With a constant trip count not a multiple of `count`, the copy that
+    // runs the last iteration: copy `k` runs the iterations `k` modulo `count`.
+    let breakout = match (shape, trip_count) {
+        (Shape::ConstantExit, Some(t)) if t % u64::from(count) != 0 => Some((t - 1) % u64::from(count)),
+        (Shape::ConstantExit, _) => {
+            return Err("a breakout copy needs a constant trip count not a multiple of the count".into());
+        }
+        _ => None,
+    };
     // The CFG as it is now, patched below rather than computed again for
     // the whole function after each loop.
     let cfg_before = f.cfg();
     let first_new_block = f.dfg().num_blocks();
     let latch = l.latch().ok_or("several latches")?;
     let loop_id = f.terminator(latch).and_then(|t| f.dfg().inst_md(t, "llvm.loop"));
-    let pre = l.preheader.ok_or("no preheader")?;
+    let orig_pre = l.preheader.ok_or("no preheader")?;
     // The latch's exit; the other exiting blocks keep their exits (side
     // exits, possibly to the same block) in every copy.
-    let exit = latch_exit(f, l).ok_or("the latch does not leave the loop")?;
+    let orig_exit = latch_exit(f, l).ok_or("the latch does not leave the loop")?;
     let header = l.header;
+    // A prologue is made first, from the loop as it is; the loop then
+    // runs a multiple of `count` iterations from its new preheader and
+    // leaves through a new exit block, and is unrolled without remainder.
+    let mut prologue_blocks: Vec<Block> = Vec::new();
+    let (pre, exit, shape) = if prologue {
+        let c = c.ok_or("runtime unrolling needs a counted loop")?;
+        let p = build_prologue(m, edits, f, l, c, count, trip_count, orig_pre, orig_exit)?;
+        prologue_blocks = p.blocks;
+        (p.preheader, p.exit, Shape::NoRemainder)
+    } else {
+        (orig_pre, orig_exit, shape)
+    };
     let phis: Vec<Inst> = f.phis(header).collect();
     let back_of = |f: &Function, p: Inst| -> Value {
         let d = f.dfg().inst(p);
@@ -145,7 +179,14 @@ pub fn unroll(
     for k in 0..n.saturating_sub(1) {
         let next_header = block_in(&copies, k + 1, header);
         let lk = block_in(&copies, k, latch);
-        if keep_exits {
+        if breakout == Some(k as u64) {
+            // As LLVM, which keeps the loop id on the last latch only.
+            let t = f.terminator(lk).expect("terminator");
+            let d = f.dfg().inst(t).clone();
+            let own_header = block_in(&copies, k, header);
+            let succs: Vec<Block> = d.blocks.iter().map(|&b| if b == own_header { next_header } else { b }).collect();
+            set_branch(f, lk, &d.args, &succs);
+        } else if keep_exits {
             let t = f.terminator(lk).expect("terminator");
             let d = f.dfg().inst(t).clone();
             let own_header = block_in(&copies, k, header);
@@ -194,6 +235,23 @@ pub fn unroll(
                 remove_inst(f, p);
             }
         }
+        Shape::ConstantExit => {
+            // The exit is reached from the breakout copy only; the last
+            // copy goes back to the header.
+            let b = breakout.expect("a breakout copy") as usize;
+            let from = block_in(&copies, b, latch);
+            if from != latch {
+                retarget_incoming(f, &exit_phis, latch, from, |v| value_in(&copies, b, v));
+            }
+            set_branch(f, last_latch, &[], &[header]);
+            backedge_last(f, &phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
+            if explicit {
+                mark_unroll_disabled(m, edits, f, last_latch, loop_id);
+            } else {
+                let t = f.terminator(last_latch).expect("latch");
+                f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
+            }
+        }
         Shape::NoRemainder | Shape::KeepExits => {
             let t = f.terminator(last_latch).expect("terminator");
             let cond = f.dfg().inst(t).args.first().copied();
@@ -232,6 +290,7 @@ pub fn unroll(
     // different edges.
     let mut touched: Vec<Block> = l.blocks.clone();
     touched.push(pre);
+    touched.extend([orig_pre, orig_exit]);
     touched.extend(&l.exits);
     touched.extend((first_new_block..f.dfg().num_blocks()).map(Block::new));
     f.update_cfg(cfg_before, &touched);
@@ -242,6 +301,7 @@ pub fn unroll(
     }
     let main_blocks = blocks.clone();
     blocks.extend(extra);
+    blocks.extend(prologue_blocks);
     let mut latches: Vec<Block> = (0..n).map(|k| block_in(&copies, k, latch)).collect();
     for k in 0..latches.len() {
         let Some(t) = f.terminator(latches[k]) else { continue };
@@ -259,13 +319,20 @@ pub fn unroll(
     if !matches!(shape, Shape::Full | Shape::UpperBound) {
         // With a known (maximum) trip count from a non-negative start,
         // counting up, the header phi of the unrolled loop stays within
-        // [start, start + step * (trips - count)]: each pass through it
-        // runs `count` iterations, all of them within the trip count.
+        // [start, start + step * count * floor((trips - 1) / count)]: each
+        // pass through it starts `count` iterations, the first of them
+        // within the trip count (the later ones too when no copy but the
+        // last leaves; where one does, as with a breakout copy or every
+        // copy keeping its exit test, the last pass may start fewer than
+        // `count` iterations before the end).
         let bound = c.zip(trip_count.or(max_trip)).and_then(|(c, tc)| {
             let start = f.dfg().value_const(c.start).and_then(Const::as_int).map(|s| sext(s, c.iv_bits))?;
-            let rest = i128::from(tc).checked_sub(n as i128)?.max(0);
+            let rest = (i128::from(tc).checked_sub(1)?.max(0) / n as i128) * n as i128;
             let max = start.checked_add(c.step.checked_mul(rest)?)?;
-            (start >= 0 && c.step > 0 && c.tests_next).then(|| (f.dfg().inst_result(c.iv).expect("phi"), max))
+            // After a prologue the loop starts where it left off: LLVM
+            // derives no bound then, and neither does this.
+            (start >= 0 && c.step > 0 && c.tests_next && !prologue)
+                .then(|| (f.dfg().inst_result(c.iv).expect("phi"), max))
         });
         super::ivs::fold_step_chains(m, f, header, &main_blocks, bound);
     }
@@ -494,6 +561,176 @@ fn runtime(
         }
     }
     Ok(rest)
+}
+
+/// What [`build_prologue`] made.
+struct Prologue {
+    /// The unrolled loop's new preheader (`<pre>.new`).
+    preheader: Block,
+    /// The block the latch now leaves to (`<exit>.unr-lcssa`).
+    exit: Block,
+    /// The blocks to clean up afterwards (not the remainder loop, which is
+    /// left as copied).
+    blocks: Vec<Block>,
+}
+
+/// The remainder before the loop, laid out as LLVM's runtime unroller does
+/// with a prologue: the preheader computes `%xtraiter` (the trip count
+/// modulo `count`) and runs the remainder (`<header>.prol`, a loop counting
+/// `%prol.iter` up to `%xtraiter`, or one straight copy when `count` is 2)
+/// only if it is not 0; `<header>.prol.loopexit` then joins the values
+/// (`.unr`) and leaves when the remainder ran every iteration, else the loop
+/// goes on from `<pre>.new` for a multiple of `count` iterations. Its exit
+/// test stays as it is: the iterations left are a multiple of `count`, so the
+/// last copy's test is the one that leaves. The loop's latch must be its
+/// only exiting block.
+#[expect(clippy::too_many_arguments, reason = "the pieces of one transform, passed once")]
+fn build_prologue(
+    m: &Module,
+    edits: &mut ModuleEdits,
+    f: &mut Function,
+    l: &Loop,
+    c: &Counted,
+    count: u32,
+    trip_count: Option<u64>,
+    pre: Block,
+    exit: Block,
+) -> Result<Prologue, String> {
+    let header = l.header;
+    let latch = l.latch().ok_or("several latches")?;
+    if l.exiting.len() != 1 {
+        return Err("a remainder before the loop needs the latch to be the only exit".into());
+    }
+    let ty = f.dfg().value_type(c.limit);
+    let hname = f.dfg().block_name(header).map(str::to_owned);
+    let pname = f.dfg().block_name(pre).map(str::to_owned);
+    let xname = f.dfg().block_name(exit).map(str::to_owned);
+    let freeze = !exit_test_always_reached(m, f, l);
+    let latch_term = f.terminator(latch).ok_or("latch without terminator")?;
+    let latch_succs: Vec<Block> = f.dfg().inst(latch_term).blocks.to_vec();
+    // The blocks, in LLVM's order: the remainder between the preheader and
+    // the loop.
+    let prol_pre = new_block(f, hname.as_deref().map(|h| format!("{h}.prol.preheader")), header, true);
+    let prol = copy_blocks(f, &l.blocks, ".prol", prol_pre, &[], &|_| false);
+    let prol_exit = new_block(f, hname.as_deref().map(|h| format!("{h}.prol.loopexit")), header, true);
+    let pre_new = new_block(f, pname.as_deref().map(|p| format!("{p}.new")), header, true);
+    let prol_unr = (count > 2)
+        .then(|| new_block(f, hname.as_deref().map(|h| format!("{h}.prol.loopexit.unr-lcssa")), prol_exit, true));
+    let exit_unr = new_block(f, xname.as_deref().map(|x| format!("{x}.unr-lcssa")), exit, true);
+    let (prol_header, prol_latch) = (prol.block(header), prol.block(latch));
+    let prol_out = prol_unr.unwrap_or(prol_exit);
+    // The block the remainder's values reach `<header>.prol.loopexit` from.
+    let prol_from = prol_unr.unwrap_or(prol_latch);
+    // The preheader: the trip count, and whether any iteration is left over.
+    let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
+    let (tc, nsw) = trip_count_value(m, edits, f, c, trip_count, pre_term, freeze);
+    let minus1 = int_const(m, f, ty, -1);
+    let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
+    let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
+    let tcm1 = insert(f, pre_term, add, &[tc, minus1], ty, None);
+    let mask = int_const(m, f, ty, i128::from(count) - 1);
+    let xtra = insert(f, pre_term, binop(BinOp::And), &[tc, mask], ty, Some("xtraiter"));
+    let zero = int_const(m, f, ty, 0);
+    let any = insert(f, pre_term, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
+    // The old preheader's branch, with its metadata, now ends `<pre>.new`.
+    let pre_md = f.dfg().inst_metadata(pre_term).to_vec();
+    set_branch(f, pre, &[any], &[prol_pre, prol_exit]);
+    f.dfg_mut().set_all_inst_md(pre_term, Vec::new());
+    let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[prol_header]), Type::VOID);
+    f.layout_mut().append_inst(br, prol_pre);
+    let pn_br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[header]), Type::VOID);
+    f.dfg_mut().set_all_inst_md(pn_br, pre_md);
+    f.layout_mut().append_inst(pn_br, pre_new);
+    // The remainder's phis start from its preheader.
+    let phis: Vec<Inst> = f.phis(header).collect();
+    let copied_phi = |p: Inst| prol.insts.iter().find(|(o, _)| *o == p).map(|(_, c)| *c).expect("copied phi");
+    for &p in &phis {
+        f.retarget_incoming(copied_phi(p), pre, prol_pre);
+    }
+    // Its latch: around while iterations are left over, else out.
+    if count > 2 {
+        let one = int_const(m, f, ty, 1);
+        let iter_phi = f.dfg_mut().make_inst(
+            InstData::new(InstKind::Phi { fmf: Default::default() }, &[zero, zero], &[prol_pre, prol_latch]),
+            ty,
+        );
+        let iter = f.dfg().inst_result(iter_phi).expect("phi");
+        f.dfg_mut_preserving_cfg().set_value_name(iter, Some("prol.iter"));
+        let first = f.first_non_phi(prol_header).ok_or("empty remainder header")?;
+        f.layout_mut().insert_inst_before(iter_phi, first);
+        let term = f.terminator(prol_latch).ok_or("remainder latch without terminator")?;
+        let next = insert(f, term, binop(BinOp::Add), &[iter, one], ty, Some("prol.iter.next"));
+        f.set_incoming_value_at(iter_phi, 1, next);
+        let more = insert(f, term, icmp(IntPred::Ne), &[next, xtra], Type::I1, Some("prol.iter.cmp"));
+        set_branch(f, prol_latch, &[more], &[prol_header, prol_out]);
+        mark_unroll_disabled(m, edits, f, prol_latch, None);
+    } else {
+        set_branch(f, prol_latch, &[], &[prol_out]);
+    }
+    // The values after the remainder (`.unr`): for each phi of the latch's
+    // successors, in their order, the value when the remainder was skipped
+    // (the start, or poison for a value leaving the loop: the loop then runs
+    // at least once more) or the one it left. The loop's exit is reached
+    // through `<exit>.unr-lcssa`, its phis taking either.
+    for s in latch_succs {
+        let succ_phis: Vec<Inst> = f.phis(s).collect();
+        for p in succ_phis {
+            let d = f.dfg().inst(p).clone();
+            let v = d.incoming(latch).ok_or("a phi without a latch incoming")?;
+            let r = f.dfg().inst_result(p).expect("phi");
+            let name = f.dfg().value_name(r).map(|x| format!("{x}.unr"));
+            let from_prol = match prol_unr {
+                Some(u) => append_phi(f, u, &[(prol.value(v), prol_latch)], name.as_ref().map(|x| format!("{x}.ph"))),
+                None => prol.value(v),
+            };
+            if s == header {
+                let start = d.incoming(pre).ok_or("a header phi without a preheader incoming")?;
+                let unr = append_phi(f, prol_exit, &[(start, pre), (from_prol, prol_from)], name);
+                f.retarget_incoming_with(p, pre, pre_new, |_| unr);
+            } else {
+                let pty = f.dfg().value_type(r);
+                let poison = f.dfg_mut().make_const(Const::poison(pty));
+                let unr = append_phi(f, prol_exit, &[(poison, pre), (from_prol, prol_from)], name);
+                let ph_name = f.dfg().value_name(r).map(|x| format!("{x}.ph"));
+                let ph = append_phi(f, exit_unr, &[(v, latch)], ph_name);
+                f.remove_incoming_all(p, latch);
+                f.add_incoming(p, unr, prol_exit);
+                f.add_incoming(p, ph, exit_unr);
+            }
+        }
+    }
+    f.retarget_successor(latch_term, exit, exit_unr);
+    let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[exit]), Type::VOID);
+    f.layout_mut().append_inst(br, exit_unr);
+    if let Some(u) = prol_unr {
+        let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[prol_exit]), Type::VOID);
+        f.layout_mut().append_inst(br, u);
+    }
+    // After the remainder: out if it ran every iteration (fewer than
+    // `count` in all), else into the loop.
+    let last = int_const(m, f, ty, i128::from(count) - 1);
+    let done = f.dfg_mut().make_inst(InstData::new(icmp(IntPred::Ult), &[tcm1, last], &[]), Type::I1);
+    let done_v = f.dfg().inst_result(done).expect("cmp");
+    f.layout_mut().append_inst(done, prol_exit);
+    let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[done_v], &[exit, pre_new]), Type::VOID);
+    f.layout_mut().append_inst(br, prol_exit);
+    let mut blocks = vec![prol_pre, prol_exit, pre_new, exit_unr];
+    blocks.extend(prol_unr);
+    if count == 2 {
+        // One iteration at most: straight-line code, its phis the start
+        // values, simplified as LLVM simplifies it.
+        let mut repl = Replacements::new();
+        for &p in &phis {
+            let cp = copied_phi(p);
+            let init = f.dfg().inst(cp).incoming(prol_pre).expect("start");
+            repl.insert(f.dfg().inst_result(cp).expect("phi"), init);
+            remove_inst(f, cp);
+        }
+        repl.apply(f);
+        simplify_blocks(m, f, &prol.new_blocks);
+        blocks.extend(&prol.new_blocks);
+    }
+    Ok(Prologue { preheader: pre_new, exit: exit_unr, blocks })
 }
 
 /// The exit the latch of `l` branches to, if it leaves the loop.

@@ -157,10 +157,10 @@ pub struct Cli {
     pub unroll_allow_remainder: Option<bool>,
 
     /// `loop-unroll`: where the remainder loop of runtime unrolling goes:
-    /// after the unrolled loop (true, the default). `=false` (a prologue,
-    /// before it) is not supported.
-    #[arg(long = "unroll-runtime-epilog", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool, default_value = "true", action = clap::ArgAction::Set)]
-    pub unroll_runtime_epilog: bool,
+    /// after the unrolled loop (true, the default), or before it (false, a
+    /// prologue).
+    #[arg(long = "unroll-runtime-epilog", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub unroll_runtime_epilog: Option<bool>,
 
     /// `loop-unroll`: how many iterations are simulated, at most, to
     /// estimate what full unrolling would simplify (default 10).
@@ -307,8 +307,9 @@ mod tests {
         assert_eq!(parse(&["-unroll-runtime=true"]).unroll_runtime, Some(true));
         assert_eq!(parse(&["-unroll-runtime=1", "-unroll-allow-partial=TRUE"]).unroll_allow_partial, Some(true));
         assert_eq!(parse(&["-unroll-runtime=false"]).unroll_runtime, Some(false));
-        assert!(parse(&[]).unroll_runtime_epilog);
-        assert!(!parse(&["-unroll-runtime-epilog=false"]).unroll_runtime_epilog);
+        assert_eq!(parse(&[]).unroll_runtime_epilog, None);
+        assert_eq!(parse(&["-unroll-runtime-epilog"]).unroll_runtime_epilog, Some(true));
+        assert_eq!(parse(&["-unroll-runtime-epilog=false"]).unroll_runtime_epilog, Some(false));
         assert_eq!(parse(&["-unroll-allow-remainder=0"]).unroll_allow_remainder, Some(false));
         assert_eq!(parse(&["-aa-pipeline", "basic-aa", "in.ll"]).aa_pipeline.as_deref(), Some("basic-aa"));
         assert!(!parse(&["-verify-each=0"]).verify_each);

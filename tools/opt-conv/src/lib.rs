@@ -409,6 +409,7 @@ fn run(
             max_iterations_to_analyze: cli.unroll_max_iteration_count_to_analyze,
             max_percent_threshold_boost: cli.unroll_max_percent_threshold_boost,
             allow_remainder: cli.unroll_allow_remainder,
+            runtime_epilog: cli.unroll_runtime_epilog,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
         simplifycfg: opt_conv_passes::SimplifyCfgOptions {
@@ -561,12 +562,6 @@ fn write_output_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
 /// that silently did something else would be worse), and `-aa-pipeline`
 /// must name LLVM's alias analyses, as in opt.
 fn check_option_values(cli: &cli::Cli) -> Result<(), Failure> {
-    if !cli.unroll_runtime_epilog {
-        return Err(fail(format!(
-            "{PROG}: error: '-unroll-runtime-epilog=false' is not supported: the remainder loop of runtime \
-             unrolling is always placed after the unrolled loop\n"
-        )));
-    }
     if let Some(n) = cli.unroll_peel_count.filter(|&n| n > 0) {
         return Err(fail(format!("{PROG}: error: '-unroll-peel-count={n}' is not supported: loops are not peeled\n")));
     }
