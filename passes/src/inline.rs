@@ -13,10 +13,19 @@
 //!
 //! Which calls: always-inline ones (the callee or the call site
 //! `alwaysinline`) always, `noinline` call sites never (nor `noinline`
-//! callees at other call sites), recursive
-//! ones (in a call-graph cycle) never, nor a call that inlining a function
+//! callees at other call sites), nor a call that inlining a function
 //! brought in and that calls that function again (LLVM's inline history;
-//! the call is marked `noinline`). Before any cost, the rules of
+//! the call is marked `noinline`), nor a call to a function that calls
+//! itself where that call is reached once the call's constant arguments
+//! are folded (LLVM's "recursive"; an always-inline one not if it calls
+//! itself at all). Calls within a call-graph cycle are inlined as LLVM's
+//! CGSCC inliner inlines them (see [`Run::inline_cycle`]): a cycle's
+//! functions share one list of calls, the calls each inlining brings in
+//! after all earlier ones, so the cycle's functions grow evenly until
+//! their calls are too costly; a function may be inlined into itself (its
+//! body as it is then), and is deleted if that took its last call. Not
+//! done: LLVM's revisit of the pieces a cycle splits into, and its cost
+//! multiplier for calls into another cycle. Before any cost, the rules of
 //! [`crate::inline_rules`]: callees whose body cannot work elsewhere
 //! (`va_start`, `llvm.localescape`, an exposed `returns_twice` call),
 //! interposable callees, incompatible attributes, `optnone` callers. Others
@@ -121,8 +130,9 @@ fn after_inst(f: &Function, i: Inst) -> Cursor {
 }
 
 /// What the inliner knows about a callee, which no longer changes once it
-/// has been visited (callees come before callers, and a callee in a cycle
-/// is never inlined): asked once per callee, not once per call.
+/// has been visited (callees come before callers; a function of a cycle,
+/// whose body changes while the cycle is visited, loses its summary when
+/// it does): asked once per callee, not once per call.
 pub(crate) struct CalleeSummary {
     /// The cost of its instructions (see [`cost`]).
     body_cost: i64,
@@ -637,11 +647,12 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
     Ok((run.changed, run.graph))
 }
 
-/// Which inlinings brought each call site of the caller in (LLVM's inline
-/// history): a call that inlining a callee's body made direct (a call
-/// through a parameter given a function) may call that callee again, and
-/// inlining it there would go round the cycle without end. A site is not
-/// inlined if its callee is among the functions whose inlining brought it.
+/// Which inlinings brought each call site of a caller in no cycle in
+/// (LLVM's inline history; [`Run::inline_cycle`] keeps its own): a call
+/// that inlining a callee's body made direct (a call through a parameter
+/// given a function) may call that callee again, and inlining it there
+/// would go round the cycle without end. A site is not inlined if its
+/// callee is among the functions whose inlining brought it.
 #[derive(Default)]
 struct InlineHistory {
     /// Each inlining: the callee, and the inlining that brought its call in.
@@ -2435,6 +2446,44 @@ mod tests {
             ]
         );
         assert!(m.func_by_name("scalable").is_some());
+    }
+
+    /// Functions in a ring, each calling the next `fan` times, called from
+    /// `@start`.
+    fn ring(n: usize, fan: usize) -> String {
+        let mut text = String::from("@g = global i32 0\n");
+        for k in 0..n {
+            let calls = format!("  call void @f{}(i32 %y)\n", (k + 1) % n).repeat(fan);
+            text += &format!(
+                "define internal void @f{k}(i32 %x) {{\nentry:\n  store volatile i32 {k}, ptr @g\n  \
+                 %c = icmp sgt i32 %x, 0\n  br i1 %c, label %more, label %done\n\
+                 more:\n  %y = sub i32 %x, 1\n{calls}  br label %done\n\
+                 done:\n  ret void\n}}\n"
+            );
+        }
+        text + "define void @start(i32 %x) {\n  call void @f0(i32 %x)\n  ret void\n}\n"
+    }
+
+    fn instructions(m: &Module) -> usize {
+        m.definitions().into_iter().map(|f| m.body(f).unwrap().insts_in_order().count()).sum()
+    }
+
+    #[test]
+    fn inlining_in_a_cycle_grows_it_evenly_and_within_bounds() {
+        // Inlined depth first, the ring of ten functions calling the next
+        // one twice would become one function with 2^10 copies; taken as
+        // LLVM takes them (a cycle's calls in order, the calls inlining
+        // brings in after them), each function first takes in the next,
+        // and the calls brought in soon reach functions too costly.
+        for (n, fan) in [(10, 2), (12, 3), (200, 1)] {
+            let text = ring(n, fan);
+            let (before, _) = opt_conv_ir::parse_module("t.ll", &text).unwrap();
+            let (m, graph, inlined) = inline_counting(&text);
+            assert!(inlined >= n / 2, "ring of {n}, {fan} calls each: {inlined} calls inlined");
+            let (a, b) = (instructions(&before), instructions(&m));
+            assert!(b <= 10 * a, "ring of {n}, {fan} calls each: {a} instructions became {b}");
+            assert!(graph.differs_from(&m).is_none());
+        }
     }
 
     #[test]
