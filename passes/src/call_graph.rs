@@ -194,11 +194,13 @@ impl CallGraph {
     }
 }
 
+/// What [`bottom_up`] finds.
+type BottomUp = (Vec<FuncId>, EntitySet<FuncId>, Vec<(usize, usize)>);
+
 /// `(order, recursive, components)` for [`CallGraph::bottom_up`] (each
 /// component a range of `order`): Tarjan's algorithm with its stack of
 /// frames on the heap (call chains can be as deep as the module is long).
-#[allow(clippy::type_complexity)]
-fn bottom_up(defs: &[FuncId], callees: &[Vec<FuncId>]) -> (Vec<FuncId>, EntitySet<FuncId>, Vec<(usize, usize)>) {
+fn bottom_up(defs: &[FuncId], callees: &[Vec<FuncId>]) -> BottomUp {
     const UNSEEN: usize = usize::MAX;
     let mut node: SecondaryMap<FuncId, usize> = SecondaryMap::with_default(UNSEEN);
     for (k, &f) in defs.iter().enumerate() {

@@ -583,10 +583,7 @@ impl Run {
                 let mut cycle = None;
                 while let Some(h) = at {
                     if history[h].0 == callee {
-                        cycle = Some(
-                            "the call was brought in by inlining the callee itself (inlining it would go round a cycle of calls)"
-                                .to_owned(),
-                        );
+                        cycle = Some(CYCLE.to_owned());
                         break;
                     }
                     at = history[h].1;
@@ -647,6 +644,10 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
     Ok((run.changed, run.graph))
 }
 
+/// Why the inline history refuses a call.
+const CYCLE: &str =
+    "the call was brought in by inlining the callee itself (inlining it would go round a cycle of calls)";
+
 /// Which inlinings brought each call site of a caller in no cycle in
 /// (LLVM's inline history; [`Run::inline_cycle`] keeps its own): a call
 /// that inlining a callee's body made direct (a call through a parameter
@@ -669,10 +670,7 @@ impl InlineHistory {
         while let Some(k) = at {
             let (f, parent) = self.entries[k];
             if f == callee {
-                return Some(
-                    "the call was brought in by inlining the callee itself (a cycle through calls made direct by inlining)"
-                        .into(),
-                );
+                return Some(CYCLE.into());
             }
             at = parent;
         }
