@@ -34,8 +34,12 @@
 //! switch's compares as LLVM counts them without a target's jump tables;
 //! free unconditional branches, one return, bitcasts and convergence
 //! intrinsics; a bonus making the last call to a local function always
-//! worth it). The threshold is LLVM's
-//! (see [`Threshold`]): 225, or `-inline-threshold=N`, raised to 325 for an
+//! worth it). Where the call gives a constant argument or one known not
+//! to be null (`nonnull` at the call or on the parameter), only what the
+//! call would run counts, as in LLVM's analysis: the callee's blocks still
+//! reached once those arguments are folded and its null tests of them
+//! decided (see [`fold_for_call`]); the inlined copy folds the same.
+//! The threshold is LLVM's (see [`Threshold`]): 225, or `-inline-threshold=N`, raised to 325 for an
 //! `inlinehint` callee, lowered for `optsize` and `minsize` callers, half
 //! again for a single-block callee, up to two and a half times for a callee
 //! dense in vector instructions, and zero at a call that ends in
@@ -850,7 +854,12 @@ pub(crate) fn decide(
     }
     let grows = allows_size_growth(caller, call);
     let t = summary.shape.at(m.func(conv.id).map(|d| &d.fn_attrs), base_threshold, grows);
-    let mut c = cost(caller, call, summary.body_cost);
+    // What the call's arguments fold in the callee (LLVM's cost analysis
+    // counts only what the call would run): asked per call where the call
+    // gives something to fold, the walk no longer than the callee.
+    let folded =
+        (!always && site_folds(m, caller, call, callee)).then(|| fold_for_call(m, callee, body, Some((caller, call))));
+    let mut c = cost(caller, call, folded.as_ref().map_or(summary.body_cost, |f| folded_cost(m, f)));
     // The last call to a local function: inlining it deletes the function
     // (no bonus where size may not grow).
     let local =
@@ -875,11 +884,11 @@ pub(crate) fn decide(
         if always {
             return Err("recursive call".into());
         }
-        let has_const_arg = caller.dfg().inst(call).call_args().iter().any(|&a| caller.dfg().value_const(a).is_some());
-        let live = if has_const_arg {
-            calls_itself_live(m, callee, body, Some((caller, call)))
-        } else {
-            *summary.calls_self_live.get_or_insert_with(|| calls_itself_live(m, callee, body, None))
+        let live = match &folded {
+            Some(f) => calls_itself_live(callee, f),
+            None => *summary
+                .calls_self_live
+                .get_or_insert_with(|| calls_itself_live(callee, &fold_for_call(m, callee, body, None))),
         };
         if live {
             return Err("recursive (the callee calls itself where the call would reach)".into());
@@ -910,26 +919,81 @@ pub(crate) fn decide(
     }
 }
 
-/// Whether `body` (of `id`) has a call to itself in a block reached from
-/// its entry once its parameters take the constant arguments of `site` (a
-/// call in a caller) and what they make constant is folded (LLVM's cost
-/// analysis, which gives up on a callee that calls itself there).
-fn calls_itself_live(m: &Module, id: FuncId, body: &Function, site: Option<(&Function, Inst)>) -> bool {
+/// Which arguments of `call` (to `callee`) are known not to be null: those
+/// the call site or the callee's parameter marks `nonnull` (a null one
+/// would be poison, so a test of it against null may take either answer).
+pub(crate) fn nonnull_args(m: &Module, caller: &Function, call: Inst, callee: FuncId) -> Vec<bool> {
+    let d = caller.dfg().inst(call);
+    let Some(ci) = d.call_info() else { return Vec::new() };
+    let decl = m.func(callee);
+    (0..d.call_args().len())
+        .map(|k| {
+            ci.param_attrs.get(k).is_some_and(|a| a.has("nonnull"))
+                || decl.and_then(|d| d.param_attrs.get(k)).is_some_and(|a| a.has("nonnull"))
+        })
+        .collect()
+}
+
+/// The callee as `site` (a call in a caller) would run it, as LLVM's cost
+/// analysis sees it: a copy of `body` whose parameters take the call's
+/// constant arguments, whose null tests of arguments known not to be null
+/// are decided, and where what that makes constant is folded; with the
+/// blocks still reached from its entry.
+fn fold_for_call(
+    m: &Module,
+    callee: FuncId,
+    body: &Function,
+    site: Option<(&Function, Inst)>,
+) -> (Function, rustc_hash::FxHashSet<Block>) {
     let mut f = body.clone();
-    let Some(entry) = f.entry_block() else { return false };
+    let Some(entry) = f.entry_block() else { return (f, Default::default()) };
     let mut repl = Replacements::new();
+    let mut nonnull = rustc_hash::FxHashSet::default();
     if let Some((caller, call)) = site {
         let args = caller.dfg().inst(call).call_args();
+        let known = nonnull_args(m, caller, call, callee);
         for (k, &p) in body.params().iter().enumerate() {
             if let Some(c) = args.get(k).and_then(|&a| caller.dfg().value_const(a)) {
                 let v = f.dfg_mut().make_const(c.clone());
                 repl.insert(p, v);
+            } else if known.get(k).copied().unwrap_or(false) {
+                nonnull.insert(p);
             }
         }
     }
     let mut removed = rustc_hash::FxHashSet::default();
-    let seen = reach_folding(m, &mut f, entry, &mut repl, &mut removed, true);
+    let seen = reach_folding(m, &mut f, entry, &mut repl, &mut removed, true, &nonnull);
+    (f, seen)
+}
+
+/// Whether `site` gives the callee something its cost analysis folds: a
+/// constant argument, or one known not to be null.
+fn site_folds(m: &Module, caller: &Function, call: Inst, callee: FuncId) -> bool {
+    caller.dfg().inst(call).call_args().iter().any(|&a| caller.dfg().value_const(a).is_some())
+        || nonnull_args(m, caller, call, callee).contains(&true)
+}
+
+/// Whether a folded callee (see [`fold_for_call`]) of `id` calls itself in
+/// a block it still reaches (LLVM's cost analysis gives up on a callee
+/// that calls itself there).
+fn calls_itself_live(id: FuncId, (f, seen): &(Function, rustc_hash::FxHashSet<Block>)) -> bool {
     seen.iter().any(|&b| f.block_insts(b).any(|i| f.dfg().direct_callee_of(f.dfg().inst(i)) == Some(id)))
+}
+
+/// What a folded callee (see [`fold_for_call`]) costs: its instructions
+/// left in the blocks it still reaches, counted as [`body_cost`] counts.
+fn folded_cost(m: &Module, (f, seen): &(Function, rustc_hash::FxHashSet<Block>)) -> i64 {
+    let mut returned = false;
+    let mut c = 0;
+    for b in f.layout().blocks() {
+        if !seen.contains(&b) {
+            continue;
+        }
+        for i in f.block_insts(b) {
+            c += inst_cost(m, f, i, &mut returned);
+        }
+    }
+    c
 }
 
 fn callee_types_match(m: &Module, caller: &Function, call: Inst, callee: FuncId) -> bool {
@@ -1041,13 +1105,19 @@ fn allows_size_growth(caller: &Function, call: Inst) -> bool {
 /// (every return but one is not), 25 more per call in the callee, and a
 /// switch's compares (see [`switch_cost`]).
 fn body_cost(m: &Module, body: &Function) -> i64 {
-    let mut c = 0;
     let mut returned = false;
-    for (_, i) in body.insts_in_order() {
+    body.insts_in_order().map(|(_, i)| inst_cost(m, body, i, &mut returned)).sum()
+}
+
+/// What instruction `i` adds to [`body_cost`] (`returned`: whether a
+/// return has been counted).
+fn inst_cost(m: &Module, body: &Function, i: Inst, returned: &mut bool) -> i64 {
+    let mut c = 0;
+    {
         let d = body.dfg().inst(i);
         let free = match &d.kind {
             // One return disappears once inlined; the others become branches.
-            InstKind::Ret => !std::mem::replace(&mut returned, true),
+            InstKind::Ret => !std::mem::replace(returned, true),
             InstKind::Unreachable => true,
             InstKind::Br => d.blocks.len() == 1,
             InstKind::Cast { op, .. } => op.keyword() == "bitcast",
@@ -1129,6 +1199,10 @@ pub(crate) fn inline_call(
     let call_data = f.dfg().inst(call).clone();
     let site_token = call_data.convergence_token();
     let mut args: Vec<Value> = call_data.call_args().to_vec();
+    // The arguments known not to be null, which the copy's null tests of
+    // them fold with.
+    let nonnull: rustc_hash::FxHashSet<Value> =
+        nonnull_args(m, f, call, callee).into_iter().zip(&args).filter(|&(known, _)| known).map(|(_, &a)| a).collect();
     let byval_copies = crate::inline_rules::copy_byval_args(m, f, call, callee, &mut args);
     let call_result = f.dfg().inst_result(call).filter(|&r| f.is_used(r));
     // Inlined locations are the callee's, `inlinedAt` the call's (LLVM
@@ -1236,7 +1310,7 @@ pub(crate) fn inline_call(
     // As LLVM's cloner: fold what the call's constants decide, and keep
     // only the blocks the folded branches still reach.
     let dynamic_allocas = has_dynamic_alloca(&callee_body, &clones);
-    let folded = prune_copy(m, f, &mut new_blocks, &mut clones);
+    let folded = prune_copy(m, f, &mut new_blocks, &mut clones, &nonnull);
     if !folded.is_empty() {
         for &b in &callee_blocks {
             for i in callee_body.block_insts(b) {
@@ -1913,13 +1987,14 @@ fn prune_copy(
     f: &mut Function,
     new_blocks: &mut Vec<Block>,
     clones: &mut Vec<(Inst, Inst)>,
+    nonnull: &rustc_hash::FxHashSet<Value>,
 ) -> Replacements {
     let mut repl = Replacements::new();
     let Some(&entry) = new_blocks.first() else { return repl };
     let mut removed: rustc_hash::FxHashSet<Inst> = rustc_hash::FxHashSet::default();
     // Blocks in the order LLVM's cloner visits them (a definition's block
     // before the blocks it dominates), folding as it goes.
-    let mut seen = reach_folding(m, f, entry, &mut repl, &mut removed, true);
+    let mut seen = reach_folding(m, f, entry, &mut repl, &mut removed, true, nonnull);
     drop_unreached(f, new_blocks, &seen, &mut removed);
     fix_phis(f, new_blocks, &mut removed);
     // Phis that now bring one value, and what uses them.
@@ -1968,7 +2043,7 @@ fn prune_copy(
         }
     }
     // Branches made constant by the phis, and what they leave unreached.
-    seen = reach_folding(m, f, entry, &mut repl, &mut removed, false);
+    seen = reach_folding(m, f, entry, &mut repl, &mut removed, false, nonnull);
     if seen.len() < new_blocks.len() {
         drop_unreached(f, new_blocks, &seen, &mut removed);
         fix_phis(f, new_blocks, &mut removed);
@@ -2020,6 +2095,7 @@ fn reach_folding(
     repl: &mut Replacements,
     removed: &mut rustc_hash::FxHashSet<Inst>,
     fold: bool,
+    nonnull: &rustc_hash::FxHashSet<Value>,
 ) -> rustc_hash::FxHashSet<Block> {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut work = vec![entry];
@@ -2047,7 +2123,7 @@ fn reach_folding(
             if !opt_conv_ir::effects::inst_effects(m, f, i).is_removable() {
                 continue;
             }
-            if let Some(v) = crate::simplify::simplify(m, f, i) {
+            if let Some(v) = null_test(f, i, nonnull).or_else(|| crate::simplify::simplify(m, f, i)) {
                 repl.insert(r, v);
                 remove_inst(f, i);
                 removed.insert(i);
@@ -2055,6 +2131,28 @@ fn reach_folding(
         }
     }
     seen
+}
+
+/// The answer of `i` if it compares a value of `nonnull` with null for
+/// equality (a `nonnull` argument that is null is poison, so either answer
+/// is right then).
+fn null_test(f: &mut Function, i: Inst, nonnull: &rustc_hash::FxHashSet<Value>) -> Option<Value> {
+    if nonnull.is_empty() {
+        return None;
+    }
+    let d = f.dfg().inst(i);
+    let InstKind::ICmp { pred, .. } = d.kind else { return None };
+    let eq = match pred {
+        opt_conv_ir::inst::IntPred::Eq => true,
+        opt_conv_ir::inst::IntPred::Ne => false,
+        _ => return None,
+    };
+    let is_null = |v: Value| f.dfg().value_const(v).is_some_and(|c| matches!(c.kind, opt_conv_ir::ConstKind::Null));
+    let (a, b) = (d.args[0], d.args[1]);
+    if !((nonnull.contains(&a) && is_null(b)) || (nonnull.contains(&b) && is_null(a))) {
+        return None;
+    }
+    Some(f.dfg_mut().make_const(Const::bool(!eq)))
 }
 
 /// A conditional branch or a switch on a constant becomes a branch to the
