@@ -50,7 +50,7 @@ impl ModulePass for AlwaysInline {
 
 /// Why LLVM would not inline `f` anywhere (`isInlineViable`), if so.
 fn not_viable(m: &Module, graph: &CallGraph, f: FuncId, summary: &CalleeSummary) -> Option<String> {
-    if graph.sites(f).values().any(|&c| c == f) {
+    if graph.self_calls(f) > 0 {
         return Some("recursive call".into());
     }
     let body = m.body(f)?;

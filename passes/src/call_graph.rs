@@ -20,6 +20,11 @@ pub struct CallGraph {
     order: Vec<FuncId>,
     /// Functions in a call-graph cycle, or calling themselves.
     recursive: EntitySet<FuncId>,
+    /// Per function: how many of its call sites call itself.
+    self_calls: SecondaryMap<FuncId, usize>,
+    /// Per defined function: its component in [`CallGraph::bottom_up`]
+    /// (functions of one cycle share one).
+    component: SecondaryMap<FuncId, usize>,
 }
 
 /// The defined function (of `defined`) that `i` calls directly, if any.
@@ -46,6 +51,8 @@ impl CallGraph {
             calls_to: SecondaryMap::new(),
             order: Vec::new(),
             recursive: EntitySet::new(),
+            self_calls: SecondaryMap::new(),
+            component: SecondaryMap::new(),
         };
         // Callees in the order their calls appear, for the traversal.
         let mut callees: Vec<Vec<FuncId>> = Vec::with_capacity(defs.len());
@@ -57,14 +64,33 @@ impl CallGraph {
                 if let Some(c) = direct_callee(&g.defined, body, i) {
                     sites.insert(i, c);
                     g.calls_to[c] += 1;
+                    g.self_calls[f] += usize::from(c == f);
                     list.push(c);
                 }
             }
             g.sites[f] = sites;
             callees.push(list);
         }
-        (g.order, g.recursive) = bottom_up(&defs, &callees);
+        let components;
+        (g.order, g.recursive, components) = bottom_up(&defs, &callees);
+        for (k, &(start, end)) in components.iter().enumerate() {
+            for &f in &g.order[start..end] {
+                g.component[f] = k;
+            }
+        }
         g
+    }
+
+    /// The component of `f` (see [`CallGraph::bottom_up`]): two functions
+    /// share one when each reaches the other through calls (as the graph
+    /// was built).
+    pub fn component(&self, f: FuncId) -> usize {
+        self.component[f]
+    }
+
+    /// How many call sites of `f` call `f` itself.
+    pub fn self_calls(&self, f: FuncId) -> usize {
+        self.self_calls[f]
     }
 
     /// Defined functions, callees before callers: strongly connected
@@ -72,7 +98,10 @@ impl CallGraph {
     /// module order, visiting a function's callees from its last call back
     /// (the order of LLVM's CGSCC walk, and of petgraph's Tarjan on edges
     /// added in call order, which this pass used before); within a
-    /// component, module order.
+    /// component of several functions, the order of LLVM's lazy call
+    /// graph: the component's first function reached, then the others in
+    /// reverse post-order of a depth-first walk from it through the
+    /// component's calls, in call order.
     pub fn bottom_up(&self) -> &[FuncId] {
         &self.order
     }
@@ -115,6 +144,7 @@ impl CallGraph {
         for &(i, c) in new_sites {
             if self.sites[caller].insert(i, c).is_none() {
                 self.calls_to[c] += 1;
+                self.self_calls[caller] += usize::from(c == caller);
             }
         }
     }
@@ -124,6 +154,7 @@ impl CallGraph {
     pub fn remove_site(&mut self, caller: FuncId, i: Inst) {
         if let Some(c) = self.sites[caller].remove(&i) {
             self.calls_to[c] -= 1;
+            self.self_calls[caller] -= usize::from(c == caller);
         }
     }
 
@@ -132,6 +163,7 @@ impl CallGraph {
         for (_, c) in std::mem::take(&mut self.sites[f]) {
             self.calls_to[c] -= 1;
         }
+        self.self_calls[f] = 0;
         self.defined.remove(f);
     }
 
@@ -142,6 +174,12 @@ impl CallGraph {
         let mut problems = Vec::new();
         for f in m.definitions() {
             let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
+            if self.self_calls[f] != fresh.self_calls[f] {
+                problems.push(format!(
+                    "@{name}: {} calls to itself counted, {} found",
+                    self.self_calls[f], fresh.self_calls[f]
+                ));
+            }
             if self.calls_to[f] != fresh.calls_to[f] {
                 problems.push(format!("@{name}: {} calls counted, {} found", self.calls_to[f], fresh.calls_to[f]));
             }
@@ -156,10 +194,13 @@ impl CallGraph {
     }
 }
 
-/// `(order, recursive)` for [`CallGraph::bottom_up`]: Tarjan's algorithm
-/// with its stack of frames on the heap (call chains can be as deep as the
-/// module is long).
-fn bottom_up(defs: &[FuncId], callees: &[Vec<FuncId>]) -> (Vec<FuncId>, EntitySet<FuncId>) {
+/// What [`bottom_up`] finds.
+type BottomUp = (Vec<FuncId>, EntitySet<FuncId>, Vec<(usize, usize)>);
+
+/// `(order, recursive, components)` for [`CallGraph::bottom_up`] (each
+/// component a range of `order`): Tarjan's algorithm with its stack of
+/// frames on the heap (call chains can be as deep as the module is long).
+fn bottom_up(defs: &[FuncId], callees: &[Vec<FuncId>]) -> BottomUp {
     const UNSEEN: usize = usize::MAX;
     let mut node: SecondaryMap<FuncId, usize> = SecondaryMap::with_default(UNSEEN);
     for (k, &f) in defs.iter().enumerate() {
@@ -170,6 +211,7 @@ fn bottom_up(defs: &[FuncId], callees: &[Vec<FuncId>]) -> (Vec<FuncId>, EntitySe
     let mut stack: Vec<usize> = Vec::new();
     let mut order = Vec::with_capacity(n);
     let mut recursive = EntitySet::new();
+    let mut components = Vec::new();
     let mut next = 0;
     // A frame: the node and how many of its callees (from the last) are done.
     let mut frames: Vec<(usize, usize)> = Vec::new();
@@ -213,7 +255,7 @@ fn bottom_up(defs: &[FuncId], callees: &[Vec<FuncId>]) -> (Vec<FuncId>, EntitySe
             }
             if low[v] == index[v] {
                 let at = stack.iter().rposition(|&x| x == v).expect("on the stack");
-                let mut scc: Vec<usize> = stack.split_off(at);
+                let scc: Vec<usize> = stack.split_off(at);
                 for &x in &scc {
                     on_stack[x] = false;
                 }
@@ -222,12 +264,49 @@ fn bottom_up(defs: &[FuncId], callees: &[Vec<FuncId>]) -> (Vec<FuncId>, EntitySe
                         recursive.insert(defs[x]);
                     }
                 }
-                scc.sort_unstable();
-                order.extend(scc.into_iter().map(|x| defs[x]));
+                let start = order.len();
+                // `v`, the component's root, is its first function reached.
+                order.extend(component_order(v, &scc, callees, &node).into_iter().map(|x| defs[x]));
+                components.push((start, order.len()));
             }
         }
     }
-    (order, recursive)
+    (order, recursive, components)
+}
+
+/// The functions of component `scc` (nodes of [`bottom_up`]) in the order
+/// of LLVM's lazy call graph: `root` first, then the others in reverse
+/// post-order of a depth-first walk from `root` over the component's calls,
+/// each function's in call order.
+fn component_order(
+    root: usize,
+    scc: &[usize],
+    callees: &[Vec<FuncId>],
+    node: &SecondaryMap<FuncId, usize>,
+) -> Vec<usize> {
+    if scc.len() == 1 {
+        return scc.to_vec();
+    }
+    let members: rustc_hash::FxHashSet<usize> = scc.iter().copied().collect();
+    let mut seen: rustc_hash::FxHashSet<usize> = rustc_hash::FxHashSet::default();
+    let mut post = Vec::with_capacity(scc.len());
+    // A frame: the node and how many of its calls are done.
+    let mut frames = vec![(root, 0usize)];
+    seen.insert(root);
+    while let Some(&mut (v, ref mut done)) = frames.last_mut() {
+        if let Some(&c) = callees[v].get(*done) {
+            *done += 1;
+            let w = node[c];
+            if members.contains(&w) && seen.insert(w) {
+                frames.push((w, 0));
+            }
+            continue;
+        }
+        frames.pop();
+        post.push(v);
+    }
+    post.reverse();
+    post
 }
 
 #[cfg(test)]
@@ -265,6 +344,26 @@ mod tests {
     }
 
     #[test]
+    fn a_cycles_functions_come_in_the_order_of_llvms_lazy_call_graph() {
+        // The first function reached, then the others in reverse post-order
+        // of a walk through the cycle's calls in call order (as `opt-22`
+        // takes them): not module order.
+        let (m, g) = graph(
+            "define void @a() {\n  call void @b()\n  call void @c()\n  ret void\n}\n\
+             define void @b() {\n  call void @d()\n  ret void\n}\n\
+             define void @c() {\n  call void @a()\n  ret void\n}\n\
+             define void @d() {\n  call void @c()\n  ret void\n}\n\
+             define void @x() {\n  call void @z()\n  ret void\n}\n\
+             define void @y() {\n  call void @z()\n  ret void\n}\n\
+             define void @z() {\n  call void @y()\n  ret void\n}\n",
+        );
+        assert_eq!(names(&m, g.bottom_up().iter().copied()), ["a", "b", "d", "c", "z", "y", "x"]);
+        let f = |n: &str| m.func_by_name(n).unwrap();
+        assert_eq!(g.component(f("a")), g.component(f("c")));
+        assert_ne!(g.component(f("z")), g.component(f("x")));
+    }
+
+    #[test]
     fn a_deep_chain_needs_no_deep_stack() {
         // f0 calls f1 calls ... f200000: a recursive walk would overflow a
         // small stack.
@@ -272,7 +371,7 @@ mod tests {
         let defs: Vec<FuncId> = (0..=n).map(|k| FuncId::from_u32(k as u32)).collect();
         let callees: Vec<Vec<FuncId>> = (0..=n).map(|k| defs.get(k + 1).copied().into_iter().collect()).collect();
         let expected: Vec<FuncId> = defs.iter().rev().copied().collect();
-        let (order, recursive) = std::thread::Builder::new()
+        let (order, recursive, _) = std::thread::Builder::new()
             .stack_size(256 * 1024)
             .spawn(move || bottom_up(&defs, &callees))
             .unwrap()

@@ -13,10 +13,19 @@
 //!
 //! Which calls: always-inline ones (the callee or the call site
 //! `alwaysinline`) always, `noinline` call sites never (nor `noinline`
-//! callees at other call sites), recursive
-//! ones (in a call-graph cycle) never, nor a call that inlining a function
+//! callees at other call sites), nor a call that inlining a function
 //! brought in and that calls that function again (LLVM's inline history;
-//! the call is marked `noinline`). Before any cost, the rules of
+//! the call is marked `noinline`), nor a call to a function that calls
+//! itself where that call is reached once the call's constant arguments
+//! are folded (LLVM's "recursive"; an always-inline one not if it calls
+//! itself at all). Calls within a call-graph cycle are inlined as LLVM's
+//! CGSCC inliner inlines them (see [`Run::inline_cycle`]): a cycle's
+//! functions share one list of calls, the calls each inlining brings in
+//! after all earlier ones, so the cycle's functions grow evenly until
+//! their calls are too costly; a function may be inlined into itself (its
+//! body as it is then), and is deleted if that took its last call. Not
+//! done: LLVM's revisit of the pieces a cycle splits into, and its cost
+//! multiplier for calls into another cycle. Before any cost, the rules of
 //! [`crate::inline_rules`]: callees whose body cannot work elsewhere
 //! (`va_start`, `llvm.localescape`, an exposed `returns_twice` call),
 //! interposable callees, incompatible attributes, `optnone` callers. Others
@@ -25,8 +34,12 @@
 //! switch's compares as LLVM counts them without a target's jump tables;
 //! free unconditional branches, one return, bitcasts and convergence
 //! intrinsics; a bonus making the last call to a local function always
-//! worth it). The threshold is LLVM's
-//! (see [`Threshold`]): 225, or `-inline-threshold=N`, raised to 325 for an
+//! worth it). Where the call gives a constant argument or one known not
+//! to be null (`nonnull` at the call or on the parameter), only what the
+//! call would run counts, as in LLVM's analysis: the callee's blocks still
+//! reached once those arguments are folded and its null tests of them
+//! decided (see [`fold_for_call`]); the inlined copy folds the same.
+//! The threshold is LLVM's (see [`Threshold`]): 225, or `-inline-threshold=N`, raised to 325 for an
 //! `inlinehint` callee, lowered for `optsize` and `minsize` callers, half
 //! again for a single-block callee, up to two and a half times for a callee
 //! dense in vector instructions, and zero at a call that ends in
@@ -121,8 +134,9 @@ fn after_inst(f: &Function, i: Inst) -> Cursor {
 }
 
 /// What the inliner knows about a callee, which no longer changes once it
-/// has been visited (callees come before callers, and a callee in a cycle
-/// is never inlined): asked once per callee, not once per call.
+/// has been visited (callees come before callers; a function of a cycle,
+/// whose body changes while the cycle is visited, loses its summary when
+/// it does): asked once per callee, not once per call.
 pub(crate) struct CalleeSummary {
     /// The cost of its instructions (see [`cost`]).
     body_cost: i64,
@@ -140,6 +154,11 @@ pub(crate) struct CalleeSummary {
     stack: StackUse,
     /// What its own calls forbid.
     pub(crate) calls: crate::inline_rules::CalleeCalls,
+    /// Whether it has a call to itself.
+    calls_self: bool,
+    /// Whether a call to itself stays reachable when nothing is known of
+    /// its arguments (see [`calls_itself_live`]), once asked.
+    calls_self_live: Option<bool>,
 }
 
 /// A callee's allocas as inlining sees them. Inlined, an alloca of the
@@ -219,6 +238,8 @@ impl CalleeSummary {
             eh_ty: eh_value_type(body),
             stack: StackUse::new(m, body),
             calls: crate::inline_rules::CalleeCalls::new(m, body),
+            calls_self: body.insts_in_order().any(|(_, i)| body.dfg().direct_callee_of(body.dfg().inst(i)) == Some(id)),
+            calls_self_live: None,
         }
     }
 }
@@ -284,152 +305,359 @@ impl CallerConvergence {
     }
 }
 
-/// Runs the inliner over `m`: whether anything changed, and the call graph
-/// as the inlining left it.
-pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, CallGraph), PassError> {
-    let mut graph = CallGraph::build(m);
-    let order = graph.bottom_up().to_vec();
-    let deletable = crate::dead_functions::Deletable::new(m);
-    let (mut dead, mut is_dead) = (Vec::new(), opt_conv_ir::EntitySet::new());
-    let mut callees =
-        Callees { summaries: FxHashMap::default(), base_threshold: cx.options.inline_threshold, mode: Mode::Cost };
-    let mut changed = false;
-    for caller in order {
-        if is_dead.contains(caller) {
-            continue;
+/// What the inliner keeps across callers.
+struct Run {
+    graph: CallGraph,
+    callees: Callees,
+    deletable: crate::dead_functions::Deletable,
+    /// Functions deleted (removed from the module at the end).
+    dead: Vec<FuncId>,
+    is_dead: opt_conv_ir::EntitySet<FuncId>,
+    changed: bool,
+    /// Inlinings into each caller so far (see [`MAX_INLINES_PER_CALLER`]).
+    inlined: FxHashMap<FuncId, usize>,
+}
+
+/// A caller while calls are inlined into it: its body is out of the module.
+struct Caller {
+    id: FuncId,
+    name: String,
+    body: Function,
+    conv: CallerConvergence,
+    /// Why the inliner leaves its exception handling alone: inlining
+    /// brings in only what it handles (other callees are refused), so the
+    /// answer holds for all its call sites.
+    eh: Option<String>,
+    /// The type of its landing pads, which inlining may bring in.
+    eh_ty: Option<opt_conv_ir::Type>,
+    /// Whether it was inlined into itself.
+    into_itself: bool,
+    /// Whether the module holds a copy of its body as it is now (see
+    /// [`Run::step`]).
+    copy_current: bool,
+}
+
+/// What became of one call.
+enum Step {
+    Refused,
+    /// Inlined: the instruction before the call (if any) and the call's
+    /// block, where the inlined code begins, and the copy's call sites.
+    Inlined {
+        prev: Option<Inst>,
+        call_block: Block,
+        new_sites: Vec<(Inst, FuncId)>,
+    },
+}
+
+impl Run {
+    fn open(&mut self, m: &mut Module, id: FuncId) -> Option<Caller> {
+        if self.is_dead.contains(id) {
+            return None;
         }
-        let name = m.func(caller).map(|d| d.name.to_string()).unwrap_or_default();
-        let _span = tracing::debug_span!(target: "opt_conv::inline", "inline", func = %name).entered();
-        let Some(mut body) = m.take_body(caller) else { continue };
-        let mut inlined = 0;
+        let name = m.func(id).map(|d| d.name.to_string()).unwrap_or_default();
+        let body = m.take_body(id)?;
+        Some(Caller {
+            id,
+            name,
+            eh: crate::eh::why_inliner_leaves_alone(m, id, &body).map(|(_, what)| what),
+            eh_ty: eh_value_type(&body),
+            body,
+            conv: CallerConvergence::new(id),
+            into_itself: false,
+            copy_current: false,
+        })
+    }
+
+    /// Puts the caller's body back.
+    fn close(&mut self, m: &mut Module, mut c: Caller, inlined_any: bool) {
+        debug_assert!(
+            !c.conv.counted || c.conv.mode(m, &c.body) == ConvergenceInfo::compute(m, &c.body).mode(),
+            "@{}: convergence mode kept across inlinings differs from a recount",
+            c.name
+        );
+        c.body.untrack_uses();
+        m.set_body(c.id, c.body);
+        if c.copy_current || inlined_any {
+            // Its body changed: what was known of it as a callee (a
+            // function of a cycle is a callee of the cycle's others) no
+            // longer holds.
+            self.callees.summaries.remove(&c.id);
+        }
+        // Inlined into itself, it may have lost its last call (LLVM
+        // deletes it then too).
+        if c.into_itself && self.graph.calls_to(c.id) == 0 && self.deletable.may_delete(m, c.id) {
+            self.graph.remove_function(c.id);
+            self.dead.push(c.id);
+            self.is_dead.insert(c.id);
+        }
+    }
+
+    fn may_inline_more(&self, c: &Caller) -> bool {
+        self.inlined.get(&c.id).copied().unwrap_or(0) < MAX_INLINES_PER_CALLER
+    }
+
+    /// Decides `call` (to `callee`) of `c` and inlines it if it may be;
+    /// `cycle`: why the inline history forbids it, if it does.
+    fn step(
+        &mut self,
+        m: &mut Module,
+        cx: &mut ModuleCx<'_>,
+        c: &mut Caller,
+        (call, callee): (Inst, FuncId),
+        cycle: Option<String>,
+    ) -> Result<Step, PassError> {
+        let caller = c.id;
+        let name = c.name.clone();
+        // A call to the caller itself inlines the caller's body as it is
+        // now: the module holds a copy of it, made anew once an inlining
+        // has changed the body.
+        let own = callee == caller;
+        if own && !c.copy_current {
+            let mut copy = c.body.clone();
+            copy.untrack_uses();
+            m.set_body(caller, copy);
+            self.callees.summaries.remove(&caller);
+            c.copy_current = true;
+        }
+        let verdict = match eh_refusal(
+            m,
+            (caller, &c.body),
+            call,
+            callee,
+            (c.eh.as_deref(), c.eh_ty),
+            &mut self.callees.summaries,
+        )
+        .or_else(|| cycle.clone())
+        {
+            Some(why) => Err(why),
+            None => decide(m, &c.body, call, callee, &self.graph, &mut self.callees, &mut c.conv),
+        };
+        let (plan, note) = match verdict {
+            Ok(v) => v,
+            Err(why) => {
+                if cycle.is_some() {
+                    // As LLVM: later inliner runs must not go round either.
+                    if let Some(info) = c.body.dfg_mut_preserving_cfg().inst_mut(call).call_info_mut() {
+                        info.fn_attrs.insert(opt_conv_ir::Attr::Flag("noinline".into()));
+                    }
+                    self.changed = true;
+                }
+                let block = c.body.layout().inst_block(call).map(|b| block_label(&c.body, b));
+                cx.remarks.emit(Remark {
+                    kind: RemarkKind::Missed,
+                    pass: "inline",
+                    function: name.clone(),
+                    block: block.map(|b| b.trim_start_matches('%').to_owned()),
+                    message: format!("cannot inline @{} into @{name}: {why}", callee_name(m, callee)),
+                });
+                return Ok(Step::Refused);
+            }
+        };
+        let body = &mut c.body;
+        let call_block = body.layout().inst_block(call).expect("a call in the layout");
+        let prev = body.layout().prev_inst(call);
+        let block = block_label(body, call_block);
+        let what = format!("inlined @{} into @{name} {note}{}", callee_name(m, callee), plan_note(&plan));
+        tracing::debug!(target: "opt_conv::inline", "{what}");
+        // Each inlining asks who uses the call's result and the clones:
+        // from the first one on, follow the edits instead of scanning the
+        // caller per question.
+        body.track_uses();
+        c.conv.count(m, body, call, -1);
+        let result = inline_call(m, body, call, callee, &plan, &self.graph);
+        c.into_itself |= own;
+        if std::mem::take(&mut c.copy_current) {
+            m.take_body(caller);
+            self.callees.summaries.remove(&caller);
+        }
+        let edits = match result {
+            Ok(edits) => edits,
+            Err(e) => {
+                let mut body = std::mem::take(&mut c.body);
+                body.untrack_uses();
+                m.set_body(caller, body);
+                return Err(PassError { message: e });
+            }
+        };
+        for &i in &edits.removed {
+            c.conv.count(m, body, i, -1);
+        }
+        for &i in &edits.clones {
+            c.conv.count(m, body, i, 1);
+        }
+        crate::inline_rules::merge_attributes(m, caller, callee);
+        adopt_personality(m, caller, callee);
+        c.eh_ty = c.eh_ty.or_else(|| self.callees.summaries.get(&callee)?.eh_ty);
+        self.graph.inlined(caller, call, &edits.new_sites);
+        for &i in &edits.removed {
+            self.graph.remove_site(caller, i);
+        }
+        // The callee's last call gone: LLVM deletes it now, so that its
+        // own calls no longer count.
+        if self.graph.calls_to(callee) == 0 && callee != caller && self.deletable.may_delete(m, callee) {
+            self.graph.remove_function(callee);
+            self.callees.summaries.remove(&callee);
+            self.dead.push(callee);
+            self.is_dead.insert(callee);
+        }
+        cx.remarks.emit(Remark {
+            kind: RemarkKind::Passed,
+            pass: "inline",
+            function: name,
+            block: Some(block.trim_start_matches('%').to_owned()),
+            message: what,
+        });
+        *self.inlined.entry(caller).or_default() += 1;
+        self.changed = true;
+        Ok(Step::Inlined { prev, call_block, new_sites: edits.new_sites })
+    }
+
+    /// Inlines into `id`, a function in no cycle: its calls in order, an
+    /// inlined body's calls where they land, before the calls after it.
+    fn inline_into(&mut self, m: &mut Module, cx: &mut ModuleCx<'_>, id: FuncId) -> Result<(), PassError> {
+        let Some(mut c) = self.open(m, id) else { return Ok(()) };
+        let _span = tracing::debug_span!(target: "opt_conv::inline", "inline", func = %c.name).entered();
         // Calls before the cursor are all refused or not candidates, and an
         // inlined body lands where its call was: the scan resumes there, so
         // each instruction of the caller is looked at once.
-        let mut at: Cursor = body.entry_block().map(|e| (e, None));
-        let mut conv = CallerConvergence::new(caller);
-        // Inlining brings in only the exception handling it handles (other
-        // callees are refused), so the caller's answer holds for all its
-        // call sites.
-        let caller_eh = crate::eh::why_inliner_leaves_alone(m, caller, &body).map(|(_, what)| what);
-        // The type of the caller's landing pads, which inlining may bring in.
-        let mut caller_eh_ty = eh_value_type(&body);
+        let mut at: Cursor = c.body.entry_block().map(|e| (e, None));
         let mut history = InlineHistory::default();
-        while inlined < MAX_INLINES_PER_CALLER {
-            let Some((call, callee)) = next_call(&body, caller, &graph, at) else { break };
+        let mut inlined_any = false;
+        while self.may_inline_more(&c) {
+            let Some((call, callee)) = next_call(&c.body, id, &self.graph, at) else { break };
             let cycle = history.refusal(call, callee);
-            let verdict = match eh_refusal(
-                m,
-                (caller, &body),
-                call,
-                callee,
-                (caller_eh.as_deref(), caller_eh_ty),
-                &mut callees.summaries,
-            )
-            .or_else(|| cycle.clone())
-            {
-                Some(why) => Err(why),
-                None => decide(m, &body, call, callee, &graph, &mut callees, &mut conv),
-            };
-            match verdict {
-                Err(why) => {
-                    if cycle.is_some() {
-                        // As LLVM: later inliner runs must not go round either.
-                        if let Some(info) = body.dfg_mut_preserving_cfg().inst_mut(call).call_info_mut() {
-                            info.fn_attrs.insert(opt_conv_ir::Attr::Flag("noinline".into()));
-                        }
-                        changed = true;
-                    }
-                    at = after_inst(&body, call);
-                    let block = body.layout().inst_block(call).map(|b| block_label(&body, b));
-                    cx.remarks.emit(Remark {
-                        kind: RemarkKind::Missed,
-                        pass: "inline",
-                        function: name.clone(),
-                        block: block.map(|b| b.trim_start_matches('%').to_owned()),
-                        message: format!("cannot inline @{} into @{name}: {why}", callee_name(m, callee)),
-                    });
-                }
-                Ok((plan, note)) => {
-                    let call_block = body.layout().inst_block(call).expect("a call in the layout");
-                    let prev = body.layout().prev_inst(call);
-                    let block = block_label(&body, call_block);
-                    let what = format!("inlined @{} into @{name} {note}{}", callee_name(m, callee), plan_note(&plan));
-                    tracing::debug!(target: "opt_conv::inline", "{what}");
-                    // Each inlining asks who uses the call's result and
-                    // the clones: from the first one on, follow the edits
-                    // instead of scanning the caller per question.
-                    body.track_uses();
-                    conv.count(m, &body, call, -1);
-                    match inline_call(m, &mut body, call, callee, &plan, &graph) {
-                        Ok(edits) => {
-                            for &i in &edits.removed {
-                                conv.count(m, &body, i, -1);
-                            }
-                            for &i in &edits.clones {
-                                conv.count(m, &body, i, 1);
-                            }
-                            crate::inline_rules::merge_attributes(m, caller, callee);
-                            adopt_personality(m, caller, callee);
-                            caller_eh_ty = caller_eh_ty.or_else(|| callees.summaries.get(&callee)?.eh_ty);
-                            history.inlined(call, callee, &edits.new_sites);
-                            graph.inlined(caller, call, &edits.new_sites);
-                            for i in edits.removed {
-                                graph.remove_site(caller, i);
-                            }
-                            // The callee's last call gone: LLVM deletes it
-                            // now, so that its own calls no longer count.
-                            if graph.calls_to(callee) == 0 && callee != caller && deletable.may_delete(m, callee) {
-                                graph.remove_function(callee);
-                                callees.summaries.remove(&callee);
-                                dead.push(callee);
-                                is_dead.insert(callee);
-                            }
-                            // The inlined code begins right after `prev`;
-                            // the call's block stays in place.
-                            at = match prev {
-                                Some(p) => after_inst(&body, p),
-                                None => Some((call_block, None)),
-                            };
-                            cx.remarks.emit(Remark {
-                                kind: RemarkKind::Passed,
-                                pass: "inline",
-                                function: name.clone(),
-                                block: Some(block.trim_start_matches('%').to_owned()),
-                                message: what,
-                            });
-                            inlined += 1;
-                            changed = true;
-                        }
-                        Err(e) => {
-                            body.untrack_uses();
-                            m.set_body(caller, body);
-                            return Err(PassError { message: e });
-                        }
-                    }
+            match self.step(m, cx, &mut c, (call, callee), cycle)? {
+                Step::Refused => at = after_inst(&c.body, call),
+                Step::Inlined { prev, call_block, new_sites } => {
+                    history.inlined(call, callee, &new_sites);
+                    inlined_any = true;
+                    // The inlined code begins right after `prev`; the
+                    // call's block stays in place.
+                    at = match prev {
+                        Some(p) => after_inst(&c.body, p),
+                        None => Some((call_block, None)),
+                    };
                 }
             }
         }
-        debug_assert!(
-            !conv.counted || conv.mode(m, &body) == ConvergenceInfo::compute(m, &body).mode(),
-            "@{name}: convergence mode kept across inlinings differs from a recount"
-        );
-        body.untrack_uses();
-        m.set_body(caller, body);
+        self.close(m, c, inlined_any);
+        Ok(())
     }
-    m.remove_globals(&dead);
+
+    /// Inlines into the functions of a cycle of the call graph (`members`,
+    /// in [`CallGraph::bottom_up`] order) as LLVM's inliner does a
+    /// strongly connected component: one list of calls, the members' calls
+    /// in order first, then the calls each inlining brings in (the copy's
+    /// last first), so that every member takes in its callees' bodies as
+    /// they were before the calls brought in by inlining are looked at
+    /// (inlining within a cycle grows its functions evenly, until they are
+    /// too costly to inline, instead of one function without bound). Each
+    /// call keeps which inlinings brought it in (the inline history).
+    fn inline_cycle(&mut self, m: &mut Module, cx: &mut ModuleCx<'_>, members: &[FuncId]) -> Result<(), PassError> {
+        let mut calls: Vec<(FuncId, Inst, Option<usize>)> = Vec::new();
+        for &f in members {
+            let Some(body) = m.body(f) else { continue };
+            calls.extend(
+                body.insts_in_order().filter(|&(_, i)| self.graph.site(f, i).is_some()).map(|(_, i)| (f, i, None)),
+            );
+        }
+        // Each inlining that brought calls in: the callee, and the
+        // inlining that brought its call in.
+        let mut history: Vec<(FuncId, Option<usize>)> = Vec::new();
+        let mut k = 0;
+        while k < calls.len() {
+            let id = calls[k].0;
+            let Some(mut c) = self.open(m, id) else {
+                k += 1;
+                continue;
+            };
+            let _span = tracing::debug_span!(target: "opt_conv::inline", "inline", func = %c.name).entered();
+            let mut inlined_any = false;
+            // The calls of this caller that come next.
+            while k < calls.len() && calls[k].0 == id {
+                let (_, call, from) = calls[k];
+                k += 1;
+                // Gone (deleted by an inlining's clean-up) or no longer a
+                // direct call of a defined function.
+                let Some(callee) = self.graph.site(id, call) else { continue };
+                if !self.may_inline_more(&c) {
+                    continue;
+                }
+                let mut at = from;
+                let mut cycle = None;
+                while let Some(h) = at {
+                    if history[h].0 == callee {
+                        cycle = Some(CYCLE.to_owned());
+                        break;
+                    }
+                    at = history[h].1;
+                }
+                if let Step::Inlined { new_sites, .. } = self.step(m, cx, &mut c, (call, callee), cycle)? {
+                    inlined_any = true;
+                    if !new_sites.is_empty() {
+                        history.push((callee, from));
+                        let h = history.len() - 1;
+                        calls.extend(new_sites.iter().rev().map(|&(i, _)| (id, i, Some(h))));
+                    }
+                }
+            }
+            self.close(m, c, inlined_any);
+        }
+        Ok(())
+    }
+}
+
+/// Runs the inliner over `m`: whether anything changed, and the call graph
+/// as the inlining left it.
+pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, CallGraph), PassError> {
+    let graph = CallGraph::build(m);
+    let order = graph.bottom_up().to_vec();
+    let deletable = crate::dead_functions::Deletable::new(m);
+    let callees =
+        Callees { summaries: FxHashMap::default(), base_threshold: cx.options.inline_threshold, mode: Mode::Cost };
+    let mut run = Run {
+        graph,
+        callees,
+        deletable,
+        dead: Vec::new(),
+        is_dead: opt_conv_ir::EntitySet::new(),
+        changed: false,
+        inlined: FxHashMap::default(),
+    };
+    let mut k = 0;
+    while k < order.len() {
+        let f = order[k];
+        let comp = run.graph.component(f);
+        let mut end = k + 1;
+        while end < order.len() && run.graph.component(order[end]) == comp {
+            end += 1;
+        }
+        if end - k == 1 && !run.graph.is_recursive(f) {
+            run.inline_into(m, cx, f)?;
+        } else {
+            run.inline_cycle(m, cx, &order[k..end])?;
+        }
+        k = end;
+    }
+    m.remove_globals(&run.dead);
     if cfg!(debug_assertions)
-        && let Some(d) = graph.differs_from(m)
+        && let Some(d) = run.graph.differs_from(m)
     {
         panic!("call graph kept across inlinings differs from a recount:\n{d}");
     }
-    Ok((changed, graph))
+    Ok((run.changed, run.graph))
 }
 
-/// Which inlinings brought each call site of the caller in (LLVM's inline
-/// history): a call that inlining a callee's body made direct (a call
-/// through a parameter given a function) may call that callee again, and
-/// inlining it there would go round the cycle without end. A site is not
-/// inlined if its callee is among the functions whose inlining brought it.
+/// Why the inline history refuses a call.
+const CYCLE: &str =
+    "the call was brought in by inlining the callee itself (inlining it would go round a cycle of calls)";
+
+/// Which inlinings brought each call site of a caller in no cycle in
+/// (LLVM's inline history; [`Run::inline_cycle`] keeps its own): a call
+/// that inlining a callee's body made direct (a call through a parameter
+/// given a function) may call that callee again, and inlining it there
+/// would go round the cycle without end. A site is not inlined if its
+/// callee is among the functions whose inlining brought it.
 #[derive(Default)]
 struct InlineHistory {
     /// Each inlining: the callee, and the inlining that brought its call in.
@@ -446,10 +674,7 @@ impl InlineHistory {
         while let Some(k) = at {
             let (f, parent) = self.entries[k];
             if f == callee {
-                return Some(
-                    "the call was brought in by inlining the callee itself (a cycle through calls made direct by inlining)"
-                        .into(),
-                );
+                return Some(CYCLE.into());
             }
             at = parent;
         }
@@ -493,10 +718,7 @@ fn next_call(body: &Function, caller: FuncId, graph: &CallGraph, at: Cursor) -> 
     let mut b = start;
     loop {
         while let Some(x) = i {
-            if let Some(callee) = graph.site(caller, x)
-                && callee != caller
-                && !graph.is_recursive(callee)
-            {
+            if let Some(callee) = graph.site(caller, x) {
                 return Some((x, callee));
             }
             i = layout.next_inst(x);
@@ -624,7 +846,7 @@ pub(crate) fn decide(
                     which would allocate anew each time the inlined code runs"
             .into());
     }
-    let self_recursive = !always && graph.sites(conv.id).values().any(|&c| c == conv.id);
+    let self_recursive = !always && graph.self_calls(conv.id) > 0;
     if let Some(n) = bytes.filter(|&n| self_recursive && n > RECURSIVE_CALLER_STACK_LIMIT) {
         return Err(format!(
             "the caller calls itself and the callee allocates {n} bytes of stack, over the {RECURSIVE_CALLER_STACK_LIMIT} LLVM allows there"
@@ -632,7 +854,12 @@ pub(crate) fn decide(
     }
     let grows = allows_size_growth(caller, call);
     let t = summary.shape.at(m.func(conv.id).map(|d| &d.fn_attrs), base_threshold, grows);
-    let mut c = cost(caller, call, summary.body_cost);
+    // What the call's arguments fold in the callee (LLVM's cost analysis
+    // counts only what the call would run): asked per call where the call
+    // gives something to fold, the walk no longer than the callee.
+    let folded =
+        (!always && site_folds(m, caller, call, callee)).then(|| fold_for_call(m, callee, body, Some((caller, call))));
+    let mut c = cost(caller, call, folded.as_ref().map_or(summary.body_cost, |f| folded_cost(m, f)));
     // The last call to a local function: inlining it deletes the function
     // (no bonus where size may not grow).
     let local =
@@ -644,6 +871,28 @@ pub(crate) fn decide(
     // As LLVM: a threshold below one still lets a call of no cost through.
     if !always && c >= t.max(1) {
         return Err(format!("too costly {note}"));
+    }
+    // As LLVM: a callee that calls itself is never inlined where that call
+    // is reached (from its entry, with what this call gives its
+    // parameters), and an always-inline one not if it calls itself at all.
+    // With the inline history, this keeps inlining in a cycle finite: once
+    // a function of the cycle is inlined into another, the copy calls the
+    // caller, which then calls itself. (Looked at last, when all else
+    // would inline: the walk is no longer than the copy would be.)
+    let summary = callees.summaries.get_mut(&callee).expect("summarized above");
+    if summary.calls_self {
+        if always {
+            return Err("recursive call".into());
+        }
+        let live = match &folded {
+            Some(f) => calls_itself_live(callee, f),
+            None => *summary
+                .calls_self_live
+                .get_or_insert_with(|| calls_itself_live(callee, &fold_for_call(m, callee, body, None))),
+        };
+        if live {
+            return Err("recursive (the callee calls itself where the call would reach)".into());
+        }
     }
     let verdict = summary.plain.clone().unwrap_or_else(|| {
         let site_token = match classify(m, caller, caller.dfg().inst(call)) {
@@ -668,6 +917,83 @@ pub(crate) fn decide(
         }
         Verdict::Refused(r) => Err(r.to_string()),
     }
+}
+
+/// Which arguments of `call` (to `callee`) are known not to be null: those
+/// the call site or the callee's parameter marks `nonnull` (a null one
+/// would be poison, so a test of it against null may take either answer).
+pub(crate) fn nonnull_args(m: &Module, caller: &Function, call: Inst, callee: FuncId) -> Vec<bool> {
+    let d = caller.dfg().inst(call);
+    let Some(ci) = d.call_info() else { return Vec::new() };
+    let decl = m.func(callee);
+    (0..d.call_args().len())
+        .map(|k| {
+            ci.param_attrs.get(k).is_some_and(|a| a.has("nonnull"))
+                || decl.and_then(|d| d.param_attrs.get(k)).is_some_and(|a| a.has("nonnull"))
+        })
+        .collect()
+}
+
+/// The callee as `site` (a call in a caller) would run it, as LLVM's cost
+/// analysis sees it: a copy of `body` whose parameters take the call's
+/// constant arguments, whose null tests of arguments known not to be null
+/// are decided, and where what that makes constant is folded; with the
+/// blocks still reached from its entry.
+fn fold_for_call(
+    m: &Module,
+    callee: FuncId,
+    body: &Function,
+    site: Option<(&Function, Inst)>,
+) -> (Function, rustc_hash::FxHashSet<Block>) {
+    let mut f = body.clone();
+    let Some(entry) = f.entry_block() else { return (f, Default::default()) };
+    let mut repl = Replacements::new();
+    let mut nonnull = rustc_hash::FxHashSet::default();
+    if let Some((caller, call)) = site {
+        let args = caller.dfg().inst(call).call_args();
+        let known = nonnull_args(m, caller, call, callee);
+        for (k, &p) in body.params().iter().enumerate() {
+            if let Some(c) = args.get(k).and_then(|&a| caller.dfg().value_const(a)) {
+                let v = f.dfg_mut().make_const(c.clone());
+                repl.insert(p, v);
+            } else if known.get(k).copied().unwrap_or(false) {
+                nonnull.insert(p);
+            }
+        }
+    }
+    let mut removed = rustc_hash::FxHashSet::default();
+    let seen = reach_folding(m, &mut f, entry, &mut repl, &mut removed, true, &nonnull);
+    (f, seen)
+}
+
+/// Whether `site` gives the callee something its cost analysis folds: a
+/// constant argument, or one known not to be null.
+fn site_folds(m: &Module, caller: &Function, call: Inst, callee: FuncId) -> bool {
+    caller.dfg().inst(call).call_args().iter().any(|&a| caller.dfg().value_const(a).is_some())
+        || nonnull_args(m, caller, call, callee).contains(&true)
+}
+
+/// Whether a folded callee (see [`fold_for_call`]) of `id` calls itself in
+/// a block it still reaches (LLVM's cost analysis gives up on a callee
+/// that calls itself there).
+fn calls_itself_live(id: FuncId, (f, seen): &(Function, rustc_hash::FxHashSet<Block>)) -> bool {
+    seen.iter().any(|&b| f.block_insts(b).any(|i| f.dfg().direct_callee_of(f.dfg().inst(i)) == Some(id)))
+}
+
+/// What a folded callee (see [`fold_for_call`]) costs: its instructions
+/// left in the blocks it still reaches, counted as [`body_cost`] counts.
+fn folded_cost(m: &Module, (f, seen): &(Function, rustc_hash::FxHashSet<Block>)) -> i64 {
+    let mut returned = false;
+    let mut c = 0;
+    for b in f.layout().blocks() {
+        if !seen.contains(&b) {
+            continue;
+        }
+        for i in f.block_insts(b) {
+            c += inst_cost(m, f, i, &mut returned);
+        }
+    }
+    c
 }
 
 fn callee_types_match(m: &Module, caller: &Function, call: Inst, callee: FuncId) -> bool {
@@ -779,13 +1105,19 @@ fn allows_size_growth(caller: &Function, call: Inst) -> bool {
 /// (every return but one is not), 25 more per call in the callee, and a
 /// switch's compares (see [`switch_cost`]).
 fn body_cost(m: &Module, body: &Function) -> i64 {
-    let mut c = 0;
     let mut returned = false;
-    for (_, i) in body.insts_in_order() {
+    body.insts_in_order().map(|(_, i)| inst_cost(m, body, i, &mut returned)).sum()
+}
+
+/// What instruction `i` adds to [`body_cost`] (`returned`: whether a
+/// return has been counted).
+fn inst_cost(m: &Module, body: &Function, i: Inst, returned: &mut bool) -> i64 {
+    let mut c = 0;
+    {
         let d = body.dfg().inst(i);
         let free = match &d.kind {
             // One return disappears once inlined; the others become branches.
-            InstKind::Ret => !std::mem::replace(&mut returned, true),
+            InstKind::Ret => !std::mem::replace(returned, true),
             InstKind::Unreachable => true,
             InstKind::Br => d.blocks.len() == 1,
             InstKind::Cast { op, .. } => op.keyword() == "bitcast",
@@ -867,6 +1199,10 @@ pub(crate) fn inline_call(
     let call_data = f.dfg().inst(call).clone();
     let site_token = call_data.convergence_token();
     let mut args: Vec<Value> = call_data.call_args().to_vec();
+    // The arguments known not to be null, which the copy's null tests of
+    // them fold with.
+    let nonnull: rustc_hash::FxHashSet<Value> =
+        nonnull_args(m, f, call, callee).into_iter().zip(&args).filter(|&(known, _)| known).map(|(_, &a)| a).collect();
     let byval_copies = crate::inline_rules::copy_byval_args(m, f, call, callee, &mut args);
     let call_result = f.dfg().inst_result(call).filter(|&r| f.is_used(r));
     // Inlined locations are the callee's, `inlinedAt` the call's (LLVM
@@ -974,7 +1310,7 @@ pub(crate) fn inline_call(
     // As LLVM's cloner: fold what the call's constants decide, and keep
     // only the blocks the folded branches still reach.
     let dynamic_allocas = has_dynamic_alloca(&callee_body, &clones);
-    let folded = prune_copy(m, f, &mut new_blocks, &mut clones);
+    let folded = prune_copy(m, f, &mut new_blocks, &mut clones, &nonnull);
     if !folded.is_empty() {
         for &b in &callee_blocks {
             for i in callee_body.block_insts(b) {
@@ -1651,13 +1987,14 @@ fn prune_copy(
     f: &mut Function,
     new_blocks: &mut Vec<Block>,
     clones: &mut Vec<(Inst, Inst)>,
+    nonnull: &rustc_hash::FxHashSet<Value>,
 ) -> Replacements {
     let mut repl = Replacements::new();
     let Some(&entry) = new_blocks.first() else { return repl };
     let mut removed: rustc_hash::FxHashSet<Inst> = rustc_hash::FxHashSet::default();
     // Blocks in the order LLVM's cloner visits them (a definition's block
     // before the blocks it dominates), folding as it goes.
-    let mut seen = reach_folding(m, f, entry, &mut repl, &mut removed, true);
+    let mut seen = reach_folding(m, f, entry, &mut repl, &mut removed, true, nonnull);
     drop_unreached(f, new_blocks, &seen, &mut removed);
     fix_phis(f, new_blocks, &mut removed);
     // Phis that now bring one value, and what uses them.
@@ -1706,7 +2043,7 @@ fn prune_copy(
         }
     }
     // Branches made constant by the phis, and what they leave unreached.
-    seen = reach_folding(m, f, entry, &mut repl, &mut removed, false);
+    seen = reach_folding(m, f, entry, &mut repl, &mut removed, false, nonnull);
     if seen.len() < new_blocks.len() {
         drop_unreached(f, new_blocks, &seen, &mut removed);
         fix_phis(f, new_blocks, &mut removed);
@@ -1758,6 +2095,7 @@ fn reach_folding(
     repl: &mut Replacements,
     removed: &mut rustc_hash::FxHashSet<Inst>,
     fold: bool,
+    nonnull: &rustc_hash::FxHashSet<Value>,
 ) -> rustc_hash::FxHashSet<Block> {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut work = vec![entry];
@@ -1785,7 +2123,7 @@ fn reach_folding(
             if !opt_conv_ir::effects::inst_effects(m, f, i).is_removable() {
                 continue;
             }
-            if let Some(v) = crate::simplify::simplify(m, f, i) {
+            if let Some(v) = null_test(f, i, nonnull).or_else(|| crate::simplify::simplify(m, f, i)) {
                 repl.insert(r, v);
                 remove_inst(f, i);
                 removed.insert(i);
@@ -1793,6 +2131,28 @@ fn reach_folding(
         }
     }
     seen
+}
+
+/// The answer of `i` if it compares a value of `nonnull` with null for
+/// equality (a `nonnull` argument that is null is poison, so either answer
+/// is right then).
+fn null_test(f: &mut Function, i: Inst, nonnull: &rustc_hash::FxHashSet<Value>) -> Option<Value> {
+    if nonnull.is_empty() {
+        return None;
+    }
+    let d = f.dfg().inst(i);
+    let InstKind::ICmp { pred, .. } = d.kind else { return None };
+    let eq = match pred {
+        opt_conv_ir::inst::IntPred::Eq => true,
+        opt_conv_ir::inst::IntPred::Ne => false,
+        _ => return None,
+    };
+    let is_null = |v: Value| f.dfg().value_const(v).is_some_and(|c| matches!(c.kind, opt_conv_ir::ConstKind::Null));
+    let (a, b) = (d.args[0], d.args[1]);
+    if !((nonnull.contains(&a) && is_null(b)) || (nonnull.contains(&b) && is_null(a))) {
+        return None;
+    }
+    Some(f.dfg_mut().make_const(Const::bool(!eq)))
 }
 
 /// A conditional branch or a switch on a constant becomes a branch to the
@@ -2182,6 +2542,44 @@ mod tests {
             ]
         );
         assert!(m.func_by_name("scalable").is_some());
+    }
+
+    /// Functions in a ring, each calling the next `fan` times, called from
+    /// `@start`.
+    fn ring(n: usize, fan: usize) -> String {
+        let mut text = String::from("@g = global i32 0\n");
+        for k in 0..n {
+            let calls = format!("  call void @f{}(i32 %y)\n", (k + 1) % n).repeat(fan);
+            text += &format!(
+                "define internal void @f{k}(i32 %x) {{\nentry:\n  store volatile i32 {k}, ptr @g\n  \
+                 %c = icmp sgt i32 %x, 0\n  br i1 %c, label %more, label %done\n\
+                 more:\n  %y = sub i32 %x, 1\n{calls}  br label %done\n\
+                 done:\n  ret void\n}}\n"
+            );
+        }
+        text + "define void @start(i32 %x) {\n  call void @f0(i32 %x)\n  ret void\n}\n"
+    }
+
+    fn instructions(m: &Module) -> usize {
+        m.definitions().into_iter().map(|f| m.body(f).unwrap().insts_in_order().count()).sum()
+    }
+
+    #[test]
+    fn inlining_in_a_cycle_grows_it_evenly_and_within_bounds() {
+        // Inlined depth first, the ring of ten functions calling the next
+        // one twice would become one function with 2^10 copies; taken as
+        // LLVM takes them (a cycle's calls in order, the calls inlining
+        // brings in after them), each function first takes in the next,
+        // and the calls brought in soon reach functions too costly.
+        for (n, fan) in [(10, 2), (12, 3), (200, 1)] {
+            let text = ring(n, fan);
+            let (before, _) = opt_conv_ir::parse_module("t.ll", &text).unwrap();
+            let (m, graph, inlined) = inline_counting(&text);
+            assert!(inlined >= n / 2, "ring of {n}, {fan} calls each: {inlined} calls inlined");
+            let (a, b) = (instructions(&before), instructions(&m));
+            assert!(b <= 10 * a, "ring of {n}, {fan} calls each: {a} instructions became {b}");
+            assert!(graph.differs_from(&m).is_none());
+        }
     }
 
     #[test]
