@@ -176,6 +176,10 @@ pub fn delete_dead_among(m: &Module, f: &mut Function, insts: impl Fn(&Function)
 /// `trunc` that loses what `nuw`/`nsw` promised): left alone, as the other
 /// folds.
 pub(crate) fn fold_cast(op: CastOp, flags: IntFlags, x: u128, from: u32, to: u32) -> Option<u128> {
+    // Values are held in 128 bits: wider ones are not folded.
+    if from == 0 || to == 0 || from > 128 || to > 128 {
+        return None;
+    }
     match op {
         CastOp::ZExt if flags.contains(IntFlags::NNEG) && sext(x, from) < 0 => None,
         CastOp::ZExt => Some(x),
@@ -192,8 +196,14 @@ pub(crate) fn fold_cast(op: CastOp, flags: IntFlags, x: u128, from: u32, to: u32
 
 /// `x op y` on `bits`-wide integers; `None` where LLVM would give poison
 /// (a flagged operation that wraps, an inexact `exact` division or shift, a
-/// division by zero, a shift by the width or more).
+/// division by zero, a shift by the width or more), and for integers wider
+/// than 128 bits.
 pub(crate) fn fold_binop(op: BinOp, flags: IntFlags, x: u128, y: u128, bits: u32) -> Option<u128> {
+    // Values are held in 128 bits: wider ones are not folded (a shift by
+    // 128 or more would not even be defined on them).
+    if bits == 0 || bits > 128 {
+        return None;
+    }
     let (sx, sy) = (sext(x, bits), sext(y, bits));
     let nuw = flags.contains(IntFlags::NUW);
     let nsw = flags.contains(IntFlags::NSW);

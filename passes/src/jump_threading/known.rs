@@ -126,6 +126,10 @@ impl Edge<'_> {
     fn int(&self, v: Value, depth: u32) -> Option<u128> {
         let (f, p, b) = (self.f, self.p, self.b);
         let dfg = f.dfg();
+        // Known values are held in 128 bits: wider integers are not known.
+        if self.m.types.int_bits(dfg.value_type(v)).is_some_and(|w| w > 128) {
+            return None;
+        }
         if let Some(c) = dfg.value_const(v) {
             // A null pointer is 0: compared only for equality (below).
             if self.m.types.is_ptr(c.ty) {
