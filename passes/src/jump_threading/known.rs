@@ -7,7 +7,7 @@
 use super::implied::{self, implies};
 use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::Const;
-use opt_conv_ir::inst::{BinOp, CastOp, IntPred};
+use opt_conv_ir::inst::{BinOp, CastOp, IntFlags, IntPred};
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstKind, Module, Value};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -164,13 +164,24 @@ impl Edge<'_> {
             // still be poison where the freeze runs, and then the freeze's
             // users see whatever it froze to.
             InstKind::Freeze => Edge { paths: false, ..*self }.int(d.args[0], depth - 1),
-            InstKind::ICmp { pred, .. } => {
+            InstKind::ICmp { pred, flags } => {
                 // Pointers are known only as null: equal or not.
                 let ptr = self.m.types.is_ptr(dfg.value_type(d.args[0]));
                 if ptr && !matches!(pred, opt_conv_ir::inst::IntPred::Eq | opt_conv_ir::inst::IntPred::Ne) {
                     return self.tested(v);
                 }
                 match (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1)) {
+                    // `samesign` of operands whose signs differ is poison:
+                    // under a `freeze`, any value.
+                    (Some(x), Some(y))
+                        if !ptr
+                            && flags.contains(IntFlags::SAMESIGN)
+                            && bits(d.args[0]).is_none_or(|w| {
+                                (opt_conv_ir::constant::sext(x, w) < 0) != (opt_conv_ir::constant::sext(y, w) < 0)
+                            }) =>
+                    {
+                        None
+                    }
                     (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, if ptr { 64 } else { bits(d.args[0])? }))),
                     // Decided by a compare tested on the way, itself or
                     // as it reads in `p`?
