@@ -188,7 +188,7 @@ impl Edge<'_> {
                     _ => self.tested(v).or_else(|| self.translated(*pred, d.args[0], d.args[1])),
                 }
             }
-            InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), .. } if bits(v) == Some(1) => {
+            InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), flags, .. } if bits(v) == Some(1) => {
                 let (x, y) = (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1));
                 // One operand decides an `and` or `or` whatever the other
                 // is, unless the other may be poison under a `freeze`: the
@@ -197,9 +197,9 @@ impl Edge<'_> {
                 let folded = match (op, x, y) {
                     (BinOp::And, Some(0), _) | (BinOp::And, _, Some(0)) if alone => Some(0),
                     (BinOp::Or, Some(1), _) | (BinOp::Or, _, Some(1)) if alone => Some(1),
-                    (BinOp::And, Some(x), Some(y)) => Some(x & y),
-                    (BinOp::Or, Some(x), Some(y)) => Some(x | y),
-                    (BinOp::Xor, Some(x), Some(y)) => Some(x ^ y),
+                    // Both known: as any arithmetic (an `or disjoint` of
+                    // two trues is poison).
+                    (_, Some(x), Some(y)) => crate::simplify::fold_binop(*op, *flags, x, y, 1),
                     _ => None,
                 };
                 folded.or_else(|| self.tested(v))
