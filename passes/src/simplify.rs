@@ -176,6 +176,10 @@ pub fn delete_dead_among(m: &Module, f: &mut Function, insts: impl Fn(&Function)
 /// `trunc` that loses what `nuw`/`nsw` promised): left alone, as the other
 /// folds.
 pub(crate) fn fold_cast(op: CastOp, flags: IntFlags, x: u128, from: u32, to: u32) -> Option<u128> {
+    // Values are held in 128 bits: wider ones are not folded.
+    if from == 0 || to == 0 || from > 128 || to > 128 {
+        return None;
+    }
     match op {
         CastOp::ZExt if flags.contains(IntFlags::NNEG) && sext(x, from) < 0 => None,
         CastOp::ZExt => Some(x),
@@ -192,8 +196,15 @@ pub(crate) fn fold_cast(op: CastOp, flags: IntFlags, x: u128, from: u32, to: u32
 
 /// `x op y` on `bits`-wide integers; `None` where LLVM would give poison
 /// (a flagged operation that wraps, an inexact `exact` division or shift, a
-/// division by zero, a shift by the width or more).
+/// `disjoint` or of overlapping bits, a division by zero, a shift by the
+/// width or more), and for integers wider
+/// than 128 bits.
 pub(crate) fn fold_binop(op: BinOp, flags: IntFlags, x: u128, y: u128, bits: u32) -> Option<u128> {
+    // Values are held in 128 bits: wider ones are not folded (a shift by
+    // 128 or more would not even be defined on them).
+    if bits == 0 || bits > 128 {
+        return None;
+    }
     let (sx, sy) = (sext(x, bits), sext(y, bits));
     let nuw = flags.contains(IntFlags::NUW);
     let nsw = flags.contains(IntFlags::NSW);
@@ -240,6 +251,8 @@ pub(crate) fn fold_binop(op: BinOp, flags: IntFlags, x: u128, y: u128, bits: u32
         BinOp::AShr if exact && (sx >> y) << y != sx => return None,
         BinOp::AShr => (sx >> y) as u128,
         BinOp::And => x & y,
+        // `disjoint` promises no common set bit: poison otherwise.
+        BinOp::Or if flags.contains(IntFlags::DISJOINT) && x & y != 0 => return None,
         BinOp::Or => x | y,
         BinOp::Xor => x ^ y,
         BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem => return None,
@@ -266,6 +279,9 @@ mod tests {
         assert_eq!(fold_binop(BinOp::Shl, none, 1, 8, 8), None, "shift by the width");
         assert_eq!(fold_binop(BinOp::Shl, IntFlags::NUW, 0x81, 1, 8), None);
         assert_eq!(fold_binop(BinOp::LShr, IntFlags::EXACT, 3, 1, 8), None);
+        assert_eq!(fold_binop(BinOp::Or, IntFlags::DISJOINT, 3, 1, 8), None, "overlapping bits");
+        assert_eq!(fold_binop(BinOp::Or, IntFlags::DISJOINT, 2, 1, 8), Some(3));
+        assert_eq!(fold_binop(BinOp::Shl, none, 1, 130, 200), None, "wider than 128 bits");
         assert_eq!(fold_cast(CastOp::SExt, none, 0xff, 8, 32), Some(0xffff_ffff));
         assert_eq!(fold_cast(CastOp::ZExt, none, 0xff, 8, 32), Some(0xff));
         assert_eq!(fold_cast(CastOp::ZExt, IntFlags::NNEG, 0xff, 8, 32), None, "nneg of a negative value");

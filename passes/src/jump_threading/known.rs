@@ -7,7 +7,7 @@
 use super::implied::{self, implies};
 use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::Const;
-use opt_conv_ir::inst::{BinOp, CastOp, IntPred};
+use opt_conv_ir::inst::{BinOp, CastOp, IntFlags, IntPred};
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstKind, Module, Value};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -126,6 +126,10 @@ impl Edge<'_> {
     fn int(&self, v: Value, depth: u32) -> Option<u128> {
         let (f, p, b) = (self.f, self.p, self.b);
         let dfg = f.dfg();
+        // Known values are held in 128 bits: wider integers are not known.
+        if self.m.types.int_bits(dfg.value_type(v)).is_some_and(|w| w > 128) {
+            return None;
+        }
         if let Some(c) = dfg.value_const(v) {
             // A null pointer is 0: compared only for equality (below).
             if self.m.types.is_ptr(c.ty) {
@@ -160,20 +164,31 @@ impl Edge<'_> {
             // still be poison where the freeze runs, and then the freeze's
             // users see whatever it froze to.
             InstKind::Freeze => Edge { paths: false, ..*self }.int(d.args[0], depth - 1),
-            InstKind::ICmp { pred, .. } => {
+            InstKind::ICmp { pred, flags } => {
                 // Pointers are known only as null: equal or not.
                 let ptr = self.m.types.is_ptr(dfg.value_type(d.args[0]));
                 if ptr && !matches!(pred, opt_conv_ir::inst::IntPred::Eq | opt_conv_ir::inst::IntPred::Ne) {
                     return self.tested(v);
                 }
                 match (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1)) {
+                    // `samesign` of operands whose signs differ is poison:
+                    // under a `freeze`, any value.
+                    (Some(x), Some(y))
+                        if !ptr
+                            && flags.contains(IntFlags::SAMESIGN)
+                            && bits(d.args[0]).is_none_or(|w| {
+                                (opt_conv_ir::constant::sext(x, w) < 0) != (opt_conv_ir::constant::sext(y, w) < 0)
+                            }) =>
+                    {
+                        None
+                    }
                     (Some(x), Some(y)) => Some(u128::from(pred.holds(x, y, if ptr { 64 } else { bits(d.args[0])? }))),
                     // Decided by a compare tested on the way, itself or
                     // as it reads in `p`?
                     _ => self.tested(v).or_else(|| self.translated(*pred, d.args[0], d.args[1])),
                 }
             }
-            InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), .. } if bits(v) == Some(1) => {
+            InstKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), flags, .. } if bits(v) == Some(1) => {
                 let (x, y) = (self.int(d.args[0], depth - 1), self.int(d.args[1], depth - 1));
                 // One operand decides an `and` or `or` whatever the other
                 // is, unless the other may be poison under a `freeze`: the
@@ -182,9 +197,9 @@ impl Edge<'_> {
                 let folded = match (op, x, y) {
                     (BinOp::And, Some(0), _) | (BinOp::And, _, Some(0)) if alone => Some(0),
                     (BinOp::Or, Some(1), _) | (BinOp::Or, _, Some(1)) if alone => Some(1),
-                    (BinOp::And, Some(x), Some(y)) => Some(x & y),
-                    (BinOp::Or, Some(x), Some(y)) => Some(x | y),
-                    (BinOp::Xor, Some(x), Some(y)) => Some(x ^ y),
+                    // Both known: as any arithmetic (an `or disjoint` of
+                    // two trues is poison).
+                    (_, Some(x), Some(y)) => crate::simplify::fold_binop(*op, *flags, x, y, 1),
                     _ => None,
                 };
                 folded.or_else(|| self.tested(v))
