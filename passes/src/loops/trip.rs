@@ -146,6 +146,10 @@ pub fn counted(m: &Module, f: &Function, l: &Loop) -> Option<Counted> {
     let start = pd.incoming(pre)?;
     let bits = m.types.int_bits(f.dfg().value_type(x))?;
     let iv_bits = m.types.int_bits(f.dfg().value_type(dfg.inst_result(iv)?))?;
+    // Counts are computed in 128 bits.
+    if bits > 128 || iv_bits > 128 {
+        return None;
+    }
     let step = dfg.value_const(dfg.inst(next).args[1]).and_then(|c| c.as_int()).map(|v| sext(v, iv_bits))?;
     Some(Counted { iv, start, step, next, cmp, tests_next, limit, pred, exit_on_true, bits, trunc, iv_bits })
 }

@@ -534,7 +534,7 @@ impl Cx<'_> {
             InstKind::ICmp { pred, .. } => {
                 let (a, b) = (d.args[0], d.args[1]);
                 if let (Some(x), Some(y)) = (konst(a), konst(b)) {
-                    return int(u128::from(pred.holds(x, y, bits(a)?)));
+                    return int(u128::from(pred.holds(x, y, bits(a).filter(|&w| w <= 128)?)));
                 }
                 // Two addresses off the same base compare as their offsets
                 // (as LLVM's analysis does, for unsigned predicates too).
