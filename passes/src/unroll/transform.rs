@@ -494,25 +494,7 @@ fn runtime(
         }
         repl.apply(f);
     } else {
-        // The remainder counts its own iterations up to `%xtraiter`.
-        let one = int_const(m, f, ty, 1);
-        let zero = int_const(m, f, ty, 0);
-        let iter_phi = f.dfg_mut().make_inst(
-            InstData::new(InstKind::Phi { fmf: Default::default() }, &[zero, zero], &[epil_pre, epil_latch]),
-            ty,
-        );
-        let iter = f.dfg().inst_result(iter_phi).expect("phi");
-        f.dfg_mut_preserving_cfg().set_value_name(iter, Some("epil.iter"));
-        let first = f.first_non_phi(epil_header).ok_or("empty remainder header")?;
-        f.layout_mut().insert_inst_before(iter_phi, first);
-        let term = f.terminator(epil_latch).ok_or("remainder latch without terminator")?;
-        let next = insert(f, term, binop(BinOp::Add), &[iter, one], ty, Some("epil.iter.next"));
-        f.set_incoming_value_at(iter_phi, 1, next);
-        let more = insert(f, term, icmp(IntPred::Ne), &[next, xtra], Type::I1, Some("epil.iter.cmp"));
-        set_branch(f, epil_latch, &[more], &[epil_header, exit]);
-        // LLVM makes the remainder's latch branch anew, without the
-        // original's loop id: its id holds the unroll.disable alone.
-        mark_unroll_disabled(m, edits, f, epil_latch, None);
+        count_remainder_iterations(m, edits, f, xtra, [epil_pre, epil_header, epil_latch, exit], "epil")?;
     }
     // A remainder loop is left as copied (as LLVM leaves it: its original
     // exit test stays, dead); straight-line remainder code is cleaned up.
@@ -649,21 +631,7 @@ fn build_prologue(
     }
     // Its latch: around while iterations are left over, else out.
     if count > 2 {
-        let one = int_const(m, f, ty, 1);
-        let iter_phi = f.dfg_mut().make_inst(
-            InstData::new(InstKind::Phi { fmf: Default::default() }, &[zero, zero], &[prol_pre, prol_latch]),
-            ty,
-        );
-        let iter = f.dfg().inst_result(iter_phi).expect("phi");
-        f.dfg_mut_preserving_cfg().set_value_name(iter, Some("prol.iter"));
-        let first = f.first_non_phi(prol_header).ok_or("empty remainder header")?;
-        f.layout_mut().insert_inst_before(iter_phi, first);
-        let term = f.terminator(prol_latch).ok_or("remainder latch without terminator")?;
-        let next = insert(f, term, binop(BinOp::Add), &[iter, one], ty, Some("prol.iter.next"));
-        f.set_incoming_value_at(iter_phi, 1, next);
-        let more = insert(f, term, icmp(IntPred::Ne), &[next, xtra], Type::I1, Some("prol.iter.cmp"));
-        set_branch(f, prol_latch, &[more], &[prol_header, prol_out]);
-        mark_unroll_disabled(m, edits, f, prol_latch, None);
+        count_remainder_iterations(m, edits, f, xtra, [prol_pre, prol_header, prol_latch, prol_out], "prol")?;
     } else {
         set_branch(f, prol_latch, &[], &[prol_out]);
     }
@@ -874,6 +842,36 @@ fn trip_count_value(
 }
 
 /// Appends a phi over `incoming` to block `b`; returns its value.
+/// Makes a remainder loop count its own iterations up to `xtra`: a phi
+/// from 0 at its header (`prefix.iter`), stepped at the latch, which goes
+/// round while iterations are left and else to `out`. `blocks` are the
+/// remainder's preheader, header, latch and `out`. LLVM makes that branch
+/// anew, without the original's loop id: its id holds `unroll.disable`.
+fn count_remainder_iterations(
+    m: &Module,
+    edits: &mut ModuleEdits,
+    f: &mut Function,
+    xtra: Value,
+    [pre, header, latch, out]: [Block; 4],
+    prefix: &str,
+) -> Result<(), String> {
+    let ty = f.dfg().value_type(xtra);
+    let (zero, one) = (int_const(m, f, ty, 0), int_const(m, f, ty, 1));
+    let phi = InstData::new(InstKind::Phi { fmf: Default::default() }, &[zero, zero], &[pre, latch]);
+    let iter_phi = f.dfg_mut().make_inst(phi, ty);
+    let iter = f.dfg().inst_result(iter_phi).expect("phi");
+    f.dfg_mut_preserving_cfg().set_value_name(iter, Some(&format!("{prefix}.iter")));
+    let first = f.first_non_phi(header).ok_or("empty remainder header")?;
+    f.layout_mut().insert_inst_before(iter_phi, first);
+    let term = f.terminator(latch).ok_or("remainder latch without terminator")?;
+    let next = insert(f, term, binop(BinOp::Add), &[iter, one], ty, Some(&format!("{prefix}.iter.next")));
+    f.set_incoming_value_at(iter_phi, 1, next);
+    let more = insert(f, term, icmp(IntPred::Ne), &[next, xtra], Type::I1, Some(&format!("{prefix}.iter.cmp")));
+    set_branch(f, latch, &[more], &[header, out]);
+    mark_unroll_disabled(m, edits, f, latch, None);
+    Ok(())
+}
+
 fn append_phi(f: &mut Function, b: Block, incoming: &[(Value, Block)], name: Option<String>) -> Value {
     let ty = f.dfg().value_type(incoming[0].0);
     let args: Vec<Value> = incoming.iter().map(|x| x.0).collect();
