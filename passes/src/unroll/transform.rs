@@ -780,10 +780,14 @@ pub(crate) fn no_inner_cycle(f: &Function, l: &Loop) -> bool {
 }
 
 /// The trip count, computed in the preheader before `at` as LLVM expands it:
-/// the constant if known; else `n - s` for an equality test (frozen when
-/// `freeze`: the exit test may never run, see [`exit_test_always_reached`]), or
-/// `smax(n, s + 1) - s` (`umax` unsigned) for a less-than test. Returns it
-/// and whether `count - 1` cannot overflow (the max forms are at least 1).
+/// the constant if known; else `n - s` for an equality test, or
+/// `smax(n, s + 1) - s` (`umax` unsigned) for a less-than test, either
+/// frozen when `freeze` (the exit test may never run, see
+/// [`exit_test_always_reached`]). Returns it and whether `count - 1` cannot
+/// overflow (signed): only for a constant.
+/// The max forms are at least 1 as unsigned numbers, but `smax(n, s + 1) - s`
+/// can be the smallest signed value (`i8`: from -1 below 127, 128 trips), and
+/// an `add nsw` of -1 to it would be poison, the branch on it undefined.
 fn trip_count_value(
     m: &Module,
     edits: &mut ModuleEdits,
@@ -836,7 +840,11 @@ fn trip_count_value(
             f.layout_mut().insert_inst_before(call, at);
             let mx = f.dfg().inst_result(call).expect("a result");
             f.dfg_mut_preserving_cfg().set_value_name(mx, Some(base));
-            (minus_start(f, mx), signed)
+            // Frozen as the difference is: a poison limit the loop never
+            // compares (it stops before its first test) must not become a
+            // branch on poison in the preheader.
+            let d = minus_start(f, mx);
+            if freeze { (insert(f, at, InstKind::Freeze, &[d], ty, None), false) } else { (d, false) }
         }
     }
 }
