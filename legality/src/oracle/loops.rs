@@ -23,7 +23,7 @@ impl Oracle<'_> {
                 UnrollKind::Full | UnrollKind::PartialNoRemainder | UnrollKind::KeepExits => {
                     Verdict::Legal(vec![Obligation::KeepHeart(h)])
                 }
-                UnrollKind::Runtime { trip_count_of } => {
+                UnrollKind::Runtime { trip_count_of, frozen } => {
                     // The threads that start the loop together are those of
                     // the heart's token at the header; with one trip count
                     // among them, each original iteration runs in the same
@@ -36,6 +36,7 @@ impl Oracle<'_> {
                     let same = |v: Value| {
                         self.value_uniform_at(f, v, at)
                             && root.is_none_or(|a| !self.value_varies_across_iterations(f, v, a))
+                            && (!frozen || self.well_defined(f, v))
                     };
                     let uniform = trip_count_of.is_some_and(|(a, b)| same(a) && same(b));
                     if uniform {
@@ -46,9 +47,15 @@ impl Oracle<'_> {
                             format!(
                                 "the loop at {} has the heart {}; with a remainder, threads with different trip \
                                  counts would run the same original iteration in different copies (main loop and \
-                                 remainder), and its trip count is not known to be uniform for them",
+                                 remainder), and its trip count is not known to be uniform for them{}",
                                 header(),
-                                self.inst_name(f, h)
+                                self.inst_name(f, h),
+                                if frozen {
+                                    " (it is computed through a freeze, which may pick a different value in each \
+                                     thread unless what it freezes is well defined)"
+                                } else {
+                                    ""
+                                }
                             ),
                         ))
                     }
@@ -107,4 +114,18 @@ pub fn unroll_verdict_from_blocks(
     // As `ConvergenceInfo::loop_kind`: `None` without convergent
     // operations, `Uncontrolled` at the first uncontrolled one.
     Some(if any { uncontrolled(kind, || block_name_as(f, header, exact_names)) } else { Verdict::legal() })
+}
+
+impl Oracle<'_> {
+    /// Whether `v` is known to be neither undef nor poison: a constant that
+    /// is neither, or a `noundef` argument.
+    fn well_defined(&self, f: &Function, v: Value) -> bool {
+        let dfg = f.dfg();
+        if let Some(c) = dfg.value_const(v) {
+            return !c.is_undef_or_poison();
+        }
+        dfg.value_param(v).is_some_and(|k| {
+            self.m.func(self.fid).and_then(|d| d.param_attrs.get(k as usize)).is_some_and(|a| a.has("noundef"))
+        })
+    }
 }

@@ -102,6 +102,12 @@ pub enum UnrollKind {
         /// limit; the step is a constant), when the pass knows them. The
         /// oracle decides whether they are uniform for the loop's threads.
         trip_count_of: Option<(Value, Value)>,
+        /// Whether the count is computed through a `freeze` of those
+        /// values (the exit test may not run in every iteration, so they
+        /// may be poison where the count is computed). A freeze of undef or
+        /// poison may pick a different value in each thread: the values
+        /// must then be well defined too.
+        frozen: bool,
     },
 }
 

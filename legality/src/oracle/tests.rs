@@ -187,7 +187,7 @@ fn trip_of(f: &Function) -> Option<(Value, Value)> {
 fn runtime(m: &Module) -> Verdict {
     ask(m, |f| {
         let c = f.cycles().cycle_of(block(f, "loop")).expect("a loop");
-        Query::Unroll { cycle: c, kind: UnrollKind::Runtime { trip_count_of: trip_of(f) } }
+        Query::Unroll { cycle: c, kind: UnrollKind::Runtime { trip_count_of: trip_of(f), frozen: false } }
     })
 }
 
@@ -200,7 +200,7 @@ fn heart_loops_unroll_without_remainder_only() {
             assert!(matches!(&v, Verdict::Legal(o) if matches!(o[..], [Obligation::KeepHeart(_)])), "{kind:?}: {v:?}");
         }
         // Unknown operands: not uniform.
-        let v = unroll(&m, UnrollKind::Runtime { trip_count_of: None });
+        let v = unroll(&m, UnrollKind::Runtime { trip_count_of: None, frozen: false });
         assert_eq!(rule(&v), Some(Rule::HeartRemainder), "{v:?}");
     }
     // A remainder only when the trip count is uniform for the heart's threads.
@@ -237,7 +237,7 @@ fn anchor_loops_unroll_every_way() {
         UnrollKind::Full,
         UnrollKind::PartialNoRemainder,
         UnrollKind::KeepExits,
-        UnrollKind::Runtime { trip_count_of: None },
+        UnrollKind::Runtime { trip_count_of: None, frozen: false },
     ] {
         let v = unroll(&m, kind);
         assert_eq!(v, Verdict::Legal(vec![Obligation::DuplicateAnchors]), "{kind:?}");

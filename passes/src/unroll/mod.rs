@@ -439,7 +439,8 @@ fn unroll_loop(
         TripCount::Symbolic { .. } => c.as_ref().map(|c| (c.start, c.limit)),
         _ => None,
     };
-    let remainder = verdict(UnrollKind::Runtime { trip_count_of });
+    let frozen = !transform::exit_test_always_reached(m, f, &l);
+    let remainder = verdict(UnrollKind::Runtime { trip_count_of, frozen });
     let keep_exits = verdict(UnrollKind::KeepExits);
     let heart = match verdict(UnrollKind::PartialNoRemainder) {
         Verdict::Legal(obl) => obl.iter().find_map(|o| match o {

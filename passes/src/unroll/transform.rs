@@ -737,7 +737,7 @@ fn add_side_exit_incomings(f: &mut Function, l: &Loop, latch: Block, copy: &Copy
 /// other exits). The trip count, computed from the values that test
 /// compares, is then not poison unless the first test branches on poison,
 /// which is undefined behaviour already; it needs no `freeze`.
-fn exit_test_always_reached(m: &Module, f: &Function, l: &Loop) -> bool {
+pub(crate) fn exit_test_always_reached(m: &Module, f: &Function, l: &Loop) -> bool {
     if l.exiting.len() != 1 || l.exiting.first() != l.latch().as_ref() {
         return false;
     }

@@ -1,7 +1,7 @@
 ; RUN: -passes=loop-unroll -unroll-count=2 -unroll-runtime
 ; An outer loop with a heart, unrolled with a remainder, whose inner loop has
 ; its own heart rooted in the outer one and a divergent trip count. The
-; outer trip count is a kernel argument: uniform, so every original outer
+; outer trip count is a noundef kernel argument: uniform, so every original outer
 ; iteration runs in the same copy for all threads, and each copy of the
 ; inner loop keeps a heart rooted in the heart of the copy it is in.
 ; Allowed; the output verifies. The inner loop's own trip count is the
@@ -12,7 +12,7 @@ target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @subgroup_add(i32) convergent nounwind willreturn memory(none)
 declare void @use(i32) nounwind willreturn
-define amdgpu_kernel void @k(i32 %n, i32 %m) convergent {
+define amdgpu_kernel void @k(i32 noundef %n, i32 %m) convergent {
 entry:
   %e = call token @llvm.experimental.convergence.entry()
   %tid = call i32 @llvm.amdgcn.workitem.id.x()

@@ -1,5 +1,5 @@
 ; RUN: -passes=loop-unroll -unroll-runtime -unroll-count=4 -unroll-runtime-epilog=false
-; A loop with a heart and a uniform trip count (a kernel argument), with
+; A loop with a heart and a uniform trip count (a noundef kernel argument), with
 ; the remainder before the unrolled loop: every thread that starts the loop
 ; with the others has the same %xtraiter, so each original iteration runs
 ; in the same copy (prologue or unrolled loop) for all of them, as with the
@@ -13,7 +13,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 declare void @convergent.operation() convergent
 
-define amdgpu_kernel void @uniform_heart_prologue(i32 %counter) {
+define amdgpu_kernel void @uniform_heart_prologue(i32 noundef %counter) {
 entry:
   %outer = call token @llvm.experimental.convergence.anchor()
   br label %loop
