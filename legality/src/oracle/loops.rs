@@ -36,10 +36,14 @@ impl Oracle<'_> {
                     let same = |v: Value| {
                         self.value_uniform_at(f, v, at)
                             && root.is_none_or(|a| !self.value_varies_across_iterations(f, v, a))
-                            && (!frozen || self.well_defined(f, v))
                     };
                     let uniform = trip_count_of.is_some_and(|(a, b)| same(a) && same(b));
-                    if uniform {
+                    // Frozen, uniform values give one count only if they
+                    // are well defined.
+                    let frozen_apart = uniform
+                        && frozen
+                        && trip_count_of.is_some_and(|(a, b)| !(self.well_defined(f, a) && self.well_defined(f, b)));
+                    if uniform && !frozen_apart {
                         Verdict::Legal(vec![Obligation::KeepHeart(h)])
                     } else {
                         Verdict::Refused(Refusal::new(
@@ -47,14 +51,14 @@ impl Oracle<'_> {
                             format!(
                                 "the loop at {} has the heart {}; with a remainder, threads with different trip \
                                  counts would run the same original iteration in different copies (main loop and \
-                                 remainder), and its trip count is not known to be uniform for them{}",
+                                 remainder), and its trip count is not known to be {}",
                                 header(),
                                 self.inst_name(f, h),
-                                if frozen {
-                                    " (it is computed through a freeze, which may pick a different value in each \
-                                     thread unless what it freezes is well defined)"
+                                if frozen_apart {
+                                    "the same for them: it is computed through a freeze of values that may be \
+                                     undef or poison, which may pick a different value in each thread"
                                 } else {
-                                    ""
+                                    "uniform for them"
                                 }
                             ),
                         ))

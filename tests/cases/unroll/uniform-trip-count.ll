@@ -1,5 +1,5 @@
 ; RUN: -passes=loop-unroll -unroll-runtime -unroll-count=2
-; The heart-remainder example with a uniform trip count (a kernel argument):
+; The heart-remainder example with a uniform trip count (a noundef kernel argument):
 ; all threads that reach the loop converged run the same number of
 ; iterations, so the remainder cannot split them; LLVM main allows this and
 ; so does the oracle. The remainder, a single iteration here, has its own
@@ -12,7 +12,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 declare void @convergent.operation() convergent
 
-define amdgpu_kernel void @uniform_heart_loop(i32 %counter) {
+define amdgpu_kernel void @uniform_heart_loop(i32 noundef %counter) {
 entry:
   %outer = call token @llvm.experimental.convergence.anchor()
   br label %loop
