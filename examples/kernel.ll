@@ -5,7 +5,7 @@ target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @subgroup_add(i32) convergent
 
-define amdgpu_kernel void @kernel(ptr addrspace(1) %out, i32 %n) convergent {
+define amdgpu_kernel void @kernel(ptr addrspace(1) %out, i32 noundef %n) convergent {
 entry:
   %entry.tok = call token @llvm.experimental.convergence.entry()
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
