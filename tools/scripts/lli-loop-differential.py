@@ -245,6 +245,10 @@ def program(seed):
 
 def convergent(opt_conv, first_seed, programs, pipelines):
     simt = os.path.join(os.path.dirname(opt_conv), "simt-run")
+    if not os.path.isfile(simt):
+        print(f"error: {simt} not found: build it beside opt-conv (cargo build --release -p opt-conv-simt)",
+              file=sys.stderr)
+        return 1
     work = tempfile.mkdtemp()
     src, out = os.path.join(work, "in.ll"), os.path.join(work, "out.ll")
     bad = 0
