@@ -382,13 +382,7 @@ fn runtime(
     // Preheader: the trip count and what is left over.
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
     let freeze = !exit_test_always_reached(m, f, l);
-    let (tc, nsw) = trip_count_value(m, edits, f, c, trip_count, pre_term, freeze);
-    let minus1 = int_const(m, f, ty, -1);
-    let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
-    let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
-    let tcm1 = insert(f, pre_term, add, &[tc, minus1], ty, None);
-    let mask = int_const(m, f, ty, i128::from(count) - 1);
-    let xtra = insert(f, pre_term, binop(BinOp::And), &[tc, mask], ty, Some("xtraiter"));
+    let Leftover { tc, tcm1, mask, xtra } = leftover(m, edits, f, c, trip_count, pre_term, freeze, count);
     let skip = insert(f, pre_term, icmp(IntPred::Ult), &[tcm1, mask], Type::I1, None);
     let pre_new = new_block(f, pname.as_deref().map(|p| format!("{p}.new")), header, true);
     // The old preheader's branch, with its metadata, now ends `<pre>.new`.
@@ -605,13 +599,7 @@ fn build_prologue(
     let prol_from = prol_unr.unwrap_or(prol_latch);
     // The preheader: the trip count, and whether any iteration is left over.
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
-    let (tc, nsw) = trip_count_value(m, edits, f, c, trip_count, pre_term, freeze);
-    let minus1 = int_const(m, f, ty, -1);
-    let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
-    let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
-    let tcm1 = insert(f, pre_term, add, &[tc, minus1], ty, None);
-    let mask = int_const(m, f, ty, i128::from(count) - 1);
-    let xtra = insert(f, pre_term, binop(BinOp::And), &[tc, mask], ty, Some("xtraiter"));
+    let Leftover { tcm1, xtra, .. } = leftover(m, edits, f, c, trip_count, pre_term, freeze, count);
     let zero = int_const(m, f, ty, 0);
     let any = insert(f, pre_term, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
     // The old preheader's branch, with its metadata, now ends `<pre>.new`.
@@ -777,6 +765,38 @@ pub(crate) fn no_inner_cycle(f: &Function, l: &Loop) -> bool {
         }
     }
     ordered == l.blocks.len()
+}
+
+/// What both remainders compute in the preheader, before `at`: the trip
+/// count, the count minus one, `count - 1` (a mask: `count` is a power of
+/// two) and `%xtraiter`, the iterations left over by groups of `count`.
+struct Leftover {
+    tc: Value,
+    tcm1: Value,
+    mask: Value,
+    xtra: Value,
+}
+
+#[expect(clippy::too_many_arguments, reason = "the pieces of one transform, passed once")]
+fn leftover(
+    m: &Module,
+    edits: &mut ModuleEdits,
+    f: &mut Function,
+    c: &Counted,
+    trip_count: Option<u64>,
+    at: Inst,
+    freeze: bool,
+    count: u32,
+) -> Leftover {
+    let ty = f.dfg().value_type(c.limit);
+    let (tc, nsw) = trip_count_value(m, edits, f, c, trip_count, at, freeze);
+    let minus1 = int_const(m, f, ty, -1);
+    let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
+    let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
+    let tcm1 = insert(f, at, add, &[tc, minus1], ty, None);
+    let mask = int_const(m, f, ty, i128::from(count) - 1);
+    let xtra = insert(f, at, binop(BinOp::And), &[tc, mask], ty, Some("xtraiter"));
+    Leftover { tc, tcm1, mask, xtra }
 }
 
 /// The trip count, computed in the preheader before `at` as LLVM expands it:
