@@ -50,6 +50,22 @@ fn unknown_pass_lists_valid_names() {
     assert_eq!(r.stderr, "opt-conv: invalid pipeline 'function(print<cycles>'\n");
 }
 
+/// LLVM's names for our passes' counterparts run them, so an opt pipeline
+/// runs unchanged.
+#[test]
+fn llvm_pass_names_are_aliases() {
+    let src = "define i32 @f(i1 %c, i32 %x) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %p = add i32 %x, 1\n  \
+               ret i32 %p\nb:\n  %q = add i32 %x, 1\n  ret i32 %q\n}\n";
+    for (ours, llvm) in [("hoist", "gvn-hoist"), ("loop-unroll", "unroll")] {
+        let a = opt_conv(&["-S", &format!("-passes={ours}")], src);
+        let b = opt_conv(&["-S", &format!("-passes={llvm}")], src);
+        assert_eq!((a.code, b.code), (0, 0), "{}{}", a.stderr, b.stderr);
+        assert_eq!(a.stdout, b.stdout, "{llvm}");
+    }
+    let r = opt_conv(&["-S", "-passes=gvn-hoist"], src);
+    assert_eq!(r.stdout.matches(" = add i32 %x, 1").count(), 1, "{}", r.stdout);
+}
+
 #[test]
 fn nesting_adaptors_are_accepted() {
     for p in ["function(print<cycles>)", "module(function(print<cycles>))", "print<cycles>,verify", "cgscc(verify)"] {

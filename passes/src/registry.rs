@@ -438,6 +438,16 @@ static BUILTIN: &[PassInfo] = &[
         },
     },
     PassInfo {
+        name: "gvn-hoist",
+        kind: F,
+        params: "",
+        description: "alias of hoist, under LLVM's name for its counterpart",
+        build: |p| {
+            no_params("gvn-hoist", p)?;
+            Ok(PassBox::Function(Box::new(hoist::Hoist)))
+        },
+    },
+    PassInfo {
         name: "inline",
         kind: M,
         params: "",
