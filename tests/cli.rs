@@ -403,3 +403,25 @@ fn uniformity_printer_numbers_metadata_after_changes() {
     let b = r.stderr.lines().find(|l| l.contains("%u = ")).expect("@b's printed %u");
     assert!(b.ends_with("!tag !1"), "{b}");
 }
+
+/// An integer literal wider than its type is truncated to it, as opt-22
+/// reads it (`i4 29` is -3), not refused.
+#[test]
+fn integer_literals_are_truncated_to_their_width() {
+    let two200 = "1606938044258990275541962092341162602522202993782792835301376";
+    for (lit, printed) in [
+        ("i4 29", "i4 -3"),
+        ("i4 -9", "i4 7"),
+        ("i1 2", "i1 false"),
+        ("i8 -129", "i8 127"),
+        ("i32 4294967296", "i32 0"),
+        ("i128 340282366920938463463374607431768211461", "i128 5"),
+        (&format!("i200 -{two200}5")[..], "i200 -5"),
+        ("i200 1606938044258990275541962092341162602522202993782792835301381", "i200 5"),
+    ] {
+        let ty = lit.split(' ').next().unwrap();
+        let r = opt_conv(&["-S"], &format!("define {ty} @f() {{\n  ret {lit}\n}}\n"));
+        assert_eq!(r.code, 0, "{lit}: {}", r.stderr);
+        assert!(r.stdout.contains(&format!("  ret {printed}\n")), "{lit}: {}", r.stdout);
+    }
+}

@@ -221,38 +221,23 @@ pub fn canonical_aggregate(types: &TypeTable, ty: Type, elems: Vec<Const>) -> Co
 }
 
 /// The constant kind of the decimal literal `digits` (optionally negative)
-/// in an integer type of `bits` > 128 bits; `None` if it does not fit
-/// (as LLVM, a value fits if it does as signed or as unsigned).
+/// in an integer type of `bits` > 128 bits, truncated to the width as LLVM
+/// does (`i200 2^200 + 5` is 5); `None` if `digits` holds a non-digit.
 pub fn wide_int_from_decimal(neg: bool, digits: &str, bits: u32) -> Option<ConstKind> {
     let n = bits.div_ceil(64) as usize;
-    let mut limbs = vec![0u64; n + 1];
+    let mut limbs = vec![0u64; n];
     for d in digits.bytes() {
         if !d.is_ascii_digit() {
             return None;
         }
+        // What carries out of the top limb is past the width: dropped.
         let mut carry = u128::from(d - b'0');
         for l in limbs.iter_mut() {
             let v = u128::from(*l) * 10 + carry;
             *l = v as u64;
             carry = v >> 64;
         }
-        if carry != 0 {
-            return None;
-        }
     }
-    // Bit length of the magnitude.
-    let len = limbs.iter().rposition(|&l| l != 0).map_or(0, |i| i as u32 * 64 + 64 - limbs[i].leading_zeros());
-    let is_pow2 = len > 0 && limbs.iter().map(|l| l.count_ones()).sum::<u32>() == 1;
-    let fits = if neg { len < bits || (len == bits && is_pow2) } else { len <= bits };
-    if !fits {
-        return None;
-    }
-    let small = if neg { len < 128 || (len == 128 && is_pow2) } else { len < 128 };
-    if small {
-        let mag = u128::from(limbs[0]) | (u128::from(limbs[1]) << 64);
-        return Some(ConstKind::Int(if neg { mag.wrapping_neg() } else { mag }));
-    }
-    limbs.truncate(n);
     if neg {
         let mut carry = true;
         for l in limbs.iter_mut() {
@@ -264,7 +249,15 @@ pub fn wide_int_from_decimal(neg: bool, digits: &str, bits: u32) -> Option<Const
     if !bits.is_multiple_of(64) {
         limbs[n - 1] &= (1u64 << (bits % 64)) - 1;
     }
-    Some(ConstKind::WideInt(limbs.into()))
+    // The canonical form: `Int` when the value fits `i128`, i.e. the limbs
+    // are the sign extension of the low 128 bits.
+    let low = u128::from(limbs[0]) | (u128::from(limbs[1]) << 64);
+    let fill = if (low as i128) < 0 { u64::MAX } else { 0 };
+    let fits = limbs[2..].iter().enumerate().all(|(i, &l)| {
+        let top = i + 2 == n - 1 && !bits.is_multiple_of(64);
+        l == if top { fill & ((1u64 << (bits % 64)) - 1) } else { fill }
+    });
+    Some(if fits { ConstKind::Int(low) } else { ConstKind::WideInt(limbs.into()) })
 }
 
 /// The signed decimal spelling of a [`ConstKind::WideInt`] of `bits` bits.
@@ -439,9 +432,21 @@ mod tests {
     #[test]
     fn wide_integers_round_trip() {
         let big = "115792089237316195423570985008687907853269984665640564039457584007913129639935"; // 2^256 - 1
-        let Some(ConstKind::WideInt(l)) = wide_int_from_decimal(false, big, 256) else { panic!("wide") };
-        assert_eq!(wide_int_to_decimal(&l, 256), "-1");
-        assert!(wide_int_from_decimal(false, &format!("{big}0"), 256).is_none());
+        assert_eq!(wide_int_from_decimal(false, big, 256), Some(ConstKind::Int(u128::MAX)));
+        // Truncated to the width, as LLVM does: (2^256 - 1) * 10 is -10.
+        assert_eq!(wide_int_from_decimal(false, &format!("{big}0"), 256), Some(ConstKind::Int(10u128.wrapping_neg())));
+        let two200 = "1606938044258990275541962092341162602522202993782792835301376"; // 2^200
+        assert_eq!(wide_int_from_decimal(false, two200, 200), Some(ConstKind::Int(0)));
+        assert_eq!(
+            wide_int_from_decimal(true, "1606938044258990275541962092341162602522202993782792835301381", 200),
+            Some(ConstKind::Int(5u128.wrapping_neg()))
+        );
+        let Some(ConstKind::WideInt(l)) =
+            wide_int_from_decimal(false, "1606938044258990275542302374708083540985666368390224603512833", 200)
+        else {
+            panic!("wide")
+        };
+        assert_eq!(wide_int_to_decimal(&l, 200), "340282366920938463463374607431768211457"); // 2^128 + 1, from 2^200 + 2^128 + 1
         let min = "57896044618658097711785492504343953926634992332820282019728792003956564819968"; // 2^255
         let Some(ConstKind::WideInt(l)) = wide_int_from_decimal(true, min, 256) else { panic!("wide") };
         assert_eq!(wide_int_to_decimal(&l, 256), format!("-{min}"));

@@ -27,7 +27,7 @@ impl<'a> Parser<'a> {
                     TypeData::Int(bits) if bits > 128 => {
                         let (neg, digits) = s.strip_prefix('-').map_or((false, s), |d| (true, d));
                         crate::constant::wide_int_from_decimal(neg, digits, bits)
-                            .ok_or_else(|| self.error_at(off, "integer constant is too large for the type"))?
+                            .ok_or_else(|| self.error_at(off, "invalid integer constant"))?
                     }
                     TypeData::Int(bits) => ConstKind::Int(self.int_literal(s, bits, off)?),
                     TypeData::Float(k) => {
@@ -321,31 +321,22 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Parses the digits of an integer literal into a `bits`-wide value.
+    /// Parses the digits of an integer literal into a `bits`-wide value
+    /// (`bits` <= 128), truncated to the width as LLVM does: `i4 29` is -3.
     pub(crate) fn int_literal(&self, s: &str, bits: u32, off: usize) -> PResult<u128> {
         let (neg, digits) = match s.strip_prefix('-') {
             Some(d) => (true, d),
             None => (false, s),
         };
-        let mag = digits
-            .parse::<u128>()
-            .map_err(|_| self.error_at(off, "integer constants wider than 128 bits are not supported"))?;
-        if bits > 128 {
-            return Err(self.error_at(off, "integer constants wider than 128 bits are not supported"));
+        let mut v = 0u128;
+        for d in digits.bytes() {
+            if !d.is_ascii_digit() {
+                return Err(self.error_at(off, "invalid integer constant"));
+            }
+            // Modulo 2^128, so modulo 2^bits too.
+            v = v.wrapping_mul(10).wrapping_add(u128::from(d - b'0'));
         }
-        // LLVM accepts any value that fits the width as signed or unsigned.
-        let fits = if bits == 128 {
-            !neg || mag <= 1u128 << 127
-        } else if neg {
-            mag <= 1u128 << (bits - 1)
-        } else {
-            mag < 1u128 << bits
-        };
-        if !fits {
-            return Err(self.error_at(off, "integer constant is too large for the type"));
-        }
-        let v = if neg { mag.wrapping_neg() } else { mag };
-        Ok(crate::constant::mask(v, bits))
+        Ok(crate::constant::mask(if neg { v.wrapping_neg() } else { v }, bits))
     }
 
     pub(crate) fn exact_float(&self, k: FloatKind, v: f64, off: usize) -> PResult<u128> {
