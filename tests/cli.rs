@@ -425,3 +425,19 @@ fn integer_literals_are_truncated_to_their_width() {
         assert!(r.stdout.contains(&format!("  ret {printed}\n")), "{lit}: {}", r.stdout);
     }
 }
+
+/// A global variable's trailing attributes may be written inline, as opt
+/// reads them; they are printed as a group, merged with the referenced one.
+#[test]
+fn global_variables_take_inline_attributes() {
+    let src = "@g = global i32 0, section \"s\" \"x\"=\"y\" #0\n@h = external global i32 \"z\"\n\
+               attributes #0 = { \"k\"=\"v\" }\n";
+    let r = opt_conv(&["-S"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("@g = global i32 0, section \"s\" #0\n@h = external global i32 #1\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("attributes #0 = { \"k\"=\"v\" \"x\"=\"y\" }\nattributes #1 = { \"z\" }\n"),
+        "{}",
+        r.stdout
+    );
+}

@@ -112,12 +112,9 @@ impl<'a> Parser<'a> {
                 return self.err("expected global variable property");
             }
         }
-        // Trailing attributes (`#0`).
-        while let Tok::AttrGroup(g) = self.peek().clone() {
-            let goff = self.offset();
-            self.bump();
-            groups.push((g, goff));
-        }
+        // Trailing attributes: `#0` groups and, as opt reads them, inline
+        // ones (`"key"="value"`), which the printer puts in a group.
+        self.parse_fn_attrs_and_groups(&mut var.attrs, &mut groups)?;
         let gid = self
             .m
             .define(Global::Var(var))
