@@ -441,3 +441,13 @@ fn global_variables_take_inline_attributes() {
         r.stdout
     );
 }
+
+/// An attribute group defined twice takes its last definition, as opt
+/// reads it, rather than being refused.
+#[test]
+fn an_attribute_group_defined_again_is_replaced() {
+    let src = "define void @f() #1 {\n  ret void\n}\nattributes #1 = { \"a\" nounwind }\nattributes #1 = { \"b\" }\n";
+    let r = opt_conv(&["-S"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.ends_with("\nattributes #0 = { \"b\" }\n"), "{}", r.stdout);
+}

@@ -353,9 +353,9 @@ impl<'a> Parser<'a> {
             }
             self.parse_fn_attr_checked(&mut set, true)?;
         }
-        if self.attr_groups.insert(id, set).is_some() {
-            return Err(self.error_at(off, format!("redefinition of attribute group #{id}")));
-        }
+        // A group defined again replaces the earlier definition, as opt
+        // reads it.
+        self.attr_groups.insert(id, set);
         Ok(())
     }
 }
