@@ -498,9 +498,10 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_type_def(&mut self, name: &str, off: usize) -> PResult<()> {
         let t = self.m.types.named_struct(name);
-        self.types_defined.insert(t);
-        if let TypeData::Named { body: Some(_), .. } = self.m.types.get(t) {
-            return Err(self.error_at(off, format!("redefinition of type named '%{name}'")));
+        // Defined once, `opaque` included (opt refuses `%T = type opaque`
+        // twice too).
+        if !self.types_defined.insert(t) {
+            return Err(self.error_at(off, "redefinition of type"));
         }
         if self.eat_word("opaque") {
             return Ok(());

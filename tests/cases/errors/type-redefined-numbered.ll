@@ -1,0 +1,3 @@
+; expect: 3:1: redefinition of type
+%0 = type { i32 }
+%0 = type { i32 }
