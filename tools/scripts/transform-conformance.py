@@ -2,7 +2,7 @@
 """LLVM's own transform tests against opt-conv (../shared/conformance-transforms).
 
 For every RUN line of the corpus's MANIFEST.tsv, runs opt-conv with the same
-command line (opt's pass names mapped to ours: gvn-hoist -> hoist; opt-only
+command line (opt's pass names mapped to ours: gvn-hoist -> hoist, inliner-wrapper -> inline; opt-only
 passes and options are reported, not run) and compares with LLVM 22's recorded
 output:
 
@@ -56,7 +56,7 @@ OPT22 = os.environ.get("OPT22", "opt-22")
 FILECHECK = os.environ.get("FILECHECK", "FileCheck-22")
 
 # opt's names for what opt-conv does under another name.
-RENAMED = {"gvn-hoist": "hoist", "module-inline": "inline"}
+RENAMED = {"gvn-hoist": "hoist", "module-inline": "inline", "inliner-wrapper": "inline"}
 # Options of opt that change nothing opt-conv does (verification knobs and
 # debug-info representation switches); dropped from the command line.
 NEUTRAL = {"-simplifycfg-require-and-preserve-domtree", "-verify-dom-info", "-verify-loop-info",
