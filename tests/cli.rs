@@ -451,3 +451,14 @@ fn an_attribute_group_defined_again_is_replaced() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.ends_with("\nattributes #0 = { \"b\" }\n"), "{}", r.stdout);
 }
+
+/// A comdat may be defined after the globals that name it, as opt reads it.
+#[test]
+fn comdats_may_be_used_before_their_definition() {
+    let src =
+        "define void @f() comdat {\n  ret void\n}\n@g = global i32 0, comdat($c)\n$f = comdat any\n$c = comdat any\n";
+    let r = opt_conv(&["-S"], src);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("$f = comdat any\n\n$c = comdat any\n\n@g = global i32 0, comdat($c)\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("define void @f() comdat {"), "{}", r.stdout);
+}

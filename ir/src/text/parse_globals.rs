@@ -187,24 +187,24 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn parse_comdat(&mut self, own: &str) -> PResult<Box<str>> {
+        let keyword = self.offset();
         self.expect_word("comdat")?;
-        if self.eat(&Tok::LParen) {
+        let (name, off): (Box<str>, usize) = if self.eat(&Tok::LParen) {
             let off = self.offset();
             let name = match self.bump() {
                 Tok::ComdatName(n) => n,
                 _ => return Err(self.error_at(off, "expected comdat variable")),
             };
             self.expect(Tok::RParen, "')' after comdat var")?;
-            if !self.m.comdats.contains_key(&*name) {
-                return Err(self.error_at(off, format!("use of undefined comdat '${name}'")));
-            }
-            Ok(name.into())
+            (name.into(), off)
         } else {
-            if !self.m.comdats.contains_key(own) {
-                return self.err(format!("use of undefined comdat '${own}'"));
-            }
-            Ok(own.into())
+            (own.into(), keyword)
+        };
+        // Defined later, or never: `finish` tells.
+        if !self.m.comdats.contains_key(&*name) {
+            self.comdat_forward_refs.entry(name.clone()).or_insert(off);
         }
+        Ok(name)
     }
 
     /// Where functions live (`P<n>` in the data layout): the type of an

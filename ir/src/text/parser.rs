@@ -75,6 +75,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) map: SourceMap,
     pub(crate) attr_groups: FxHashMap<u32, AttrSet>,
     pub(crate) attr_refs: Vec<(AttrSite, u32, usize)>,
+    /// Comdats used before their definition, with the first use's offset
+    /// (a comdat may be defined after the globals in it, as opt reads it).
+    pub(crate) comdat_forward_refs: std::collections::BTreeMap<Box<str>, usize>,
     pub(crate) md_numbered: FxHashMap<u32, MdId>,
     pub(crate) md_first_use: FxHashMap<MdId, (u32, usize)>,
     pub(crate) global_first_use: FxHashMap<GlobalId, usize>,
@@ -153,6 +156,7 @@ fn parse(
         map: SourceMap::default(),
         attr_groups: FxHashMap::default(),
         attr_refs: Vec::new(),
+        comdat_forward_refs: Default::default(),
         md_numbered: FxHashMap::default(),
         md_first_use: FxHashMap::default(),
         global_first_use: FxHashMap::default(),
@@ -535,6 +539,10 @@ impl<'a> Parser<'a> {
                 None => format!("use of undefined type named '{name}'"),
             };
             return Err(self.error_at(off, msg));
+        }
+        // Comdats used and never defined; the first by name, as opt reports.
+        if let Some((name, &off)) = self.comdat_forward_refs.iter().find(|(n, _)| !self.m.comdats.contains_key(&**n)) {
+            return Err(self.error_at(off, format!("use of undefined comdat '${name}'")));
         }
         // Metadata forward references.
         if let Some((n, off)) = self.md_first_use.values().copied().min_by_key(|&(_, o)| o) {
