@@ -35,7 +35,13 @@ fn verify_module_flags(m: &Module, errors: &mut Vec<VerifyError>) {
     let mut seen: FxHashMap<&[u8], MdId> = FxHashMap::default();
     let mut requirements: Vec<(MdId, &[u8], &MdOperand)> = Vec::new();
     for &flag in flags {
-        let MdBody::Tuple(ops) = &m.metadata.nodes[flag].body else { continue };
+        // A specialized node (`!DICompileUnit(...)`) is no flag either: its
+        // operands are not a behaviour, an id and a value (opt counts them
+        // first, as here).
+        let MdBody::Tuple(ops) = &m.metadata.nodes[flag].body else {
+            errors.push(md_error(flag, "incorrect number of operands in module flag", vec![]));
+            continue;
+        };
         if ops.len() != 3 {
             errors.push(md_error(flag, "incorrect number of operands in module flag", vec![]));
             continue;
