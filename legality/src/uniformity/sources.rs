@@ -65,7 +65,7 @@ fn freeze_may_pick(m: &Module, f: &Function, fid: FuncId, i: Inst) -> bool {
     }
     let x = d.args[0];
     if let Some(c) = dfg.value_const(x) {
-        return c.is_undef_or_poison();
+        return c.may_be_undef_or_poison();
     }
     match dfg.value_param(x) {
         Some(k) => !m.func(fid).and_then(|fd| fd.param_attrs.get(k as usize)).is_some_and(|a| a.has("noundef")),
