@@ -471,6 +471,12 @@ fn wave_ids_and_clocks_are_divergent_for_the_entry_token() {
         ),
         ("declare i64 @llvm.amdgcn.s.memtime() nounwind willreturn", "i64 @llvm.amdgcn.s.memtime()"),
         ("declare i64 @llvm.readcyclecounter() nounwind willreturn", "i64 @llvm.readcyclecounter()"),
+        // MSG_RTN_GET_REALTIME: a clock (found by the adversarial review
+        // of the heart remainder, as a trip count).
+        (
+            "declare i32 @llvm.amdgcn.s.sendmsg.rtn.i32(i32 immarg) nounwind willreturn",
+            "i32 @llvm.amdgcn.s.sendmsg.rtn.i32(i32 131)",
+        ),
     ] {
         let ty = call.split(' ').next().unwrap();
         let m = module(&format!(
@@ -486,6 +492,26 @@ fn wave_ids_and_clocks_are_divergent_for_the_entry_token() {
         let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "q")], to: InsertPoint::BlockStart(block(f, "then")) });
         assert_eq!(rule(&v), Some(Rule::EntryOrHeartToken), "{call}: {v:?}");
     }
+}
+
+/// The same for NVPTX's performance counters, one value per warp (found by
+/// the adversarial review of the heart remainder, as a trip count).
+#[test]
+fn nvptx_performance_counters_are_divergent_for_the_entry_token() {
+    let src = "target triple = \"nvptx64-nvidia-cuda\"\n\
+        declare i32 @pure(i32) convergent nounwind willreturn memory(none)\n\
+        declare void @use(i32)\n\
+        declare i32 @llvm.nvvm.read.ptx.sreg.pm1()\n\
+        define ptx_kernel void @f(i32 %x) convergent {\n\
+        entry:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+          %q = call i32 @pure(i32 %x) [ \"convergencectrl\"(token %e) ]\n\
+          %w = call i32 @llvm.nvvm.read.ptx.sreg.pm1()\n  %c = icmp eq i32 %w, 0\n\
+          br i1 %c, label %then, label %end\n\
+        then:\n  call void @use(i32 %q)\n  br label %end\n\
+        end:\n  ret void\n}\n";
+    let m = parse_module("t.ll", src).unwrap_or_else(|e| panic!("{e}")).0;
+    let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "q")], to: InsertPoint::BlockStart(block(f, "then")) });
+    assert_eq!(rule(&v), Some(Rule::EntryOrHeartToken), "{v:?}");
 }
 
 /// A comparison that all threads of one iteration agree on, sunk out of a

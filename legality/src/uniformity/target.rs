@@ -103,6 +103,11 @@ const WAVE_OR_TIME: &[&str] = &[
     "llvm.amdgcn.s.memrealtime",
     "llvm.amdgcn.s.get.barrier.state",
     "llvm.amdgcn.s.get.named.barrier.state",
+    // The message's answer to the wave: a clock (`MSG_RTN_GET_REALTIME`),
+    // the wave's doorbell or dispatch id.
+    "llvm.amdgcn.s.sendmsg.rtn",
+    // Whether this wave was the first to signal the barrier.
+    "llvm.amdgcn.s.barrier.signal.isfirst",
     "llvm.readcyclecounter",
     "llvm.readsteadycounter",
     "llvm.nvvm.read.ptx.sreg.warpid",
@@ -111,6 +116,13 @@ const WAVE_OR_TIME: &[&str] = &[
     "llvm.nvvm.read.ptx.sreg.clock",
     "llvm.nvvm.read.ptx.sreg.clock64",
     "llvm.nvvm.read.ptx.sreg.globaltimer",
+    // Performance counters.
+    "llvm.nvvm.read.ptx.sreg.pm0",
+    "llvm.nvvm.read.ptx.sreg.pm1",
+    "llvm.nvvm.read.ptx.sreg.pm2",
+    "llvm.nvvm.read.ptx.sreg.pm3",
+    // The mask of the warp's active threads (a partial last warp differs).
+    "llvm.nvvm.activemask",
 ];
 
 /// AMDGPU intrinsics LLVM counts as always uniform whose result depends on
@@ -368,6 +380,10 @@ mod tests {
         assert!(matches_table("llvm.amdgcn.readfirstlane", AMDGPU_ALWAYS_UNIFORM));
         assert!(!matches_table("llvm.amdgcn.workgroup.id.x", AMDGPU_SOURCES));
         assert!(matches_table("llvm.nvvm.read.ptx.sreg.tid.x", NVPTX_SOURCES));
+        assert!(matches_table("llvm.amdgcn.s.sendmsg.rtn.i64", WAVE_OR_TIME));
+        assert!(matches_table("llvm.amdgcn.s.barrier.signal.isfirst", WAVE_OR_TIME));
+        assert!(matches_table("llvm.nvvm.read.ptx.sreg.pm2", WAVE_OR_TIME));
+        assert!(matches_table("llvm.nvvm.activemask", WAVE_OR_TIME));
     }
 
     /// Without a model of the target, a GPU target's thread id is still a
