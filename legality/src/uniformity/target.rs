@@ -137,6 +137,11 @@ const EXEC_DEPENDENT: &[&str] = &[
     "llvm.amdgcn.wave.reduce.",
 ];
 
+/// NVPTX intrinsics whose result is a mask of the warp's running lanes: the
+/// ballot without `.sync` (a partial last warp has fewer lanes), whose
+/// `.sync` form answers from its mask operand. Matched by the exact name.
+const NVPTX_EXEC_DEPENDENT: &[&str] = &["llvm.nvvm.vote.ballot"];
+
 /// Prefixes of the intrinsics of GPU targets: without a model of the
 /// target, any of them may read the thread's identity or per-lane state.
 const GPU_INTRINSIC_PREFIXES: &[&str] = &["llvm.amdgcn.", "llvm.r600.", "llvm.nvvm.", "llvm.spv.", "llvm.dx."];
@@ -299,7 +304,8 @@ impl Target {
             && callee_decl(m, f, d).is_some_and(|c| {
                 c.is_intrinsic()
                     && (matches_table(&c.name, WAVE_OR_TIME)
-                        || (self == Target::Amdgpu && matches_table(&c.name, EXEC_DEPENDENT)))
+                        || (self == Target::Amdgpu && matches_table(&c.name, EXEC_DEPENDENT))
+                        || (self == Target::Nvptx && NVPTX_EXEC_DEPENDENT.contains(&&*c.name)))
             })
     }
 
