@@ -187,6 +187,35 @@ impl Const {
     pub fn is_undef_or_poison(&self) -> bool {
         matches!(self.kind, ConstKind::Undef | ConstKind::Poison)
     }
+    /// Whether this constant may be, or contain, undef or poison. Unlike
+    /// [`Const::is_undef_or_poison`], this looks into aggregates and
+    /// constant expressions, conservatively: a cast, a `getelementptr`
+    /// without flags and an `add`/`sub`/`xor` without flags are defined
+    /// when their operands are; an expression with poison-generating flags
+    /// (`add nsw`, `getelementptr inbounds`, which may be out of bounds) or
+    /// an `extractelement` (whose index may be out of range) may be poison.
+    pub fn may_be_undef_or_poison(&self) -> bool {
+        match &self.kind {
+            ConstKind::Undef | ConstKind::Poison => true,
+            ConstKind::Aggregate(xs) => xs.iter().any(Const::may_be_undef_or_poison),
+            ConstKind::Expr(e) => match &**e {
+                ConstExpr::Cast(_, x) => x.may_be_undef_or_poison(),
+                ConstExpr::Gep { flags, base, indices, .. } => {
+                    !flags.is_empty()
+                        || base.may_be_undef_or_poison()
+                        || indices.iter().any(Const::may_be_undef_or_poison)
+                }
+                ConstExpr::Binary(op, flags, a, b) => {
+                    !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Xor)
+                        || !flags.is_empty()
+                        || a.may_be_undef_or_poison()
+                        || b.may_be_undef_or_poison()
+                }
+                ConstExpr::ExtractElement(..) => true,
+            },
+            _ => false,
+        }
+    }
     /// Whether this is the zero value of its type.
     pub fn is_zero_value(&self) -> bool {
         matches!(self.kind, ConstKind::Zero | ConstKind::Null | ConstKind::Int(0) | ConstKind::Float(0))
@@ -420,6 +449,22 @@ fn f64_to_half(v: f64) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn undef_or_poison_inside_expressions_and_aggregates() {
+        let int = |v| Const { ty: Type::I32, kind: ConstKind::Int(v) };
+        let expr = |e| Const { ty: Type::I32, kind: ConstKind::Expr(Box::new(e)) };
+        let add = |flags, a, b| expr(ConstExpr::Binary(BinOp::Add, flags, a, b));
+        assert!(!int(3).may_be_undef_or_poison());
+        assert!(Const::poison(Type::I32).may_be_undef_or_poison());
+        assert!(!add(IntFlags::NONE, int(1), int(2)).may_be_undef_or_poison());
+        assert!(add(IntFlags::NSW, int(1), int(2)).may_be_undef_or_poison(), "nsw may overflow");
+        assert!(add(IntFlags::NONE, int(1), Const::undef(Type::I32)).may_be_undef_or_poison());
+        let vec = Const { ty: Type::I32, kind: ConstKind::Aggregate(Box::new([Const::poison(Type::I32), int(7)])) };
+        assert!(vec.may_be_undef_or_poison());
+        assert!(expr(ConstExpr::ExtractElement(vec, int(1))).may_be_undef_or_poison());
+        assert!(!expr(ConstExpr::Cast(CastOp::Trunc, int(9))).may_be_undef_or_poison());
+    }
 
     #[test]
     fn masks_and_sign_extension() {

@@ -122,11 +122,13 @@ pub fn unroll_verdict_from_blocks(
 
 impl Oracle<'_> {
     /// Whether `v` is known to be neither undef nor poison: a constant that
-    /// is neither, or a `noundef` argument.
+    /// cannot be either (not a constant expression that may be poison, such
+    /// as `extractelement` of a vector with a poison element), or a
+    /// `noundef` argument.
     fn well_defined(&self, f: &Function, v: Value) -> bool {
         let dfg = f.dfg();
         if let Some(c) = dfg.value_const(v) {
-            return !c.is_undef_or_poison();
+            return !c.may_be_undef_or_poison();
         }
         dfg.value_param(v).is_some_and(|k| {
             self.m.func(self.fid).and_then(|d| d.param_attrs.get(k as usize)).is_some_and(|a| a.has("noundef"))

@@ -471,6 +471,12 @@ fn wave_ids_and_clocks_are_divergent_for_the_entry_token() {
         ),
         ("declare i64 @llvm.amdgcn.s.memtime() nounwind willreturn", "i64 @llvm.amdgcn.s.memtime()"),
         ("declare i64 @llvm.readcyclecounter() nounwind willreturn", "i64 @llvm.readcyclecounter()"),
+        // MSG_RTN_GET_REALTIME: a clock (found by the adversarial review
+        // of the heart remainder, as a trip count).
+        (
+            "declare i32 @llvm.amdgcn.s.sendmsg.rtn.i32(i32 immarg) nounwind willreturn",
+            "i32 @llvm.amdgcn.s.sendmsg.rtn.i32(i32 131)",
+        ),
     ] {
         let ty = call.split(' ').next().unwrap();
         let m = module(&format!(
@@ -485,6 +491,47 @@ fn wave_ids_and_clocks_are_divergent_for_the_entry_token() {
         ));
         let v = ask(&m, |f| Query::Move { insts: vec![inst(f, "q")], to: InsertPoint::BlockStart(block(f, "then")) });
         assert_eq!(rule(&v), Some(Rule::EntryOrHeartToken), "{call}: {v:?}");
+    }
+}
+
+/// NVPTX's performance counters (one value per warp) and the ballot without
+/// `.sync` (the mask of the warp's running lanes; a partial last warp has
+/// fewer) are divergent for the entry token's group, which may span warps;
+/// the `.sync` ballot answers from its mask operand. Found by the
+/// adversarial review of the heart remainder, as trip counts.
+#[test]
+fn nvptx_counters_and_ballots_are_divergent_for_the_entry_token() {
+    for (decl, call, divergent) in [
+        ("declare i32 @llvm.nvvm.read.ptx.sreg.pm1()", "@llvm.nvvm.read.ptx.sreg.pm1()", true),
+        (
+            "declare i32 @llvm.nvvm.vote.ballot(i1) convergent nounwind willreturn",
+            "@llvm.nvvm.vote.ballot(i1 true) [ \"convergencectrl\"(token %e) ]",
+            true,
+        ),
+        (
+            "declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1) convergent nounwind willreturn",
+            "@llvm.nvvm.vote.ballot.sync(i32 -1, i1 true) [ \"convergencectrl\"(token %e) ]",
+            false,
+        ),
+    ] {
+        let src = format!(
+            "target triple = \"nvptx64-nvidia-cuda\"\n\
+             declare i32 @pure(i32) convergent nounwind willreturn memory(none)\n\
+             declare void @use(i32)\n{decl}\n\
+             define ptx_kernel void @f(i32 %x) convergent {{\n\
+             entry:\n  %e = call token @llvm.experimental.convergence.entry()\n\
+               %q = call i32 @pure(i32 %x) [ \"convergencectrl\"(token %e) ]\n\
+               %w = call i32 {call}\n  %c = icmp eq i32 %w, 0\n\
+               br i1 %c, label %then, label %end\n\
+             then:\n  call void @use(i32 %q)\n  br label %end\n\
+             end:\n  ret void\n}}\n"
+        );
+        let m = parse_module("t.ll", &src).unwrap_or_else(|e| panic!("{e}")).0;
+        let fid = m.func_by_name("f").unwrap();
+        let f = m.body(fid).unwrap();
+        let w = f.dfg().inst_result(inst(f, "w")).unwrap();
+        let uniform = Oracle::new(&m, fid, f).value_uniform_at(f, w, block(f, "then"));
+        assert_eq!(uniform, !divergent, "{call}");
     }
 }
 

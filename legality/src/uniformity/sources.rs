@@ -18,8 +18,11 @@ use opt_conv_ir::{FuncId, Function, Inst, InstKind, Module, Value, ValueDef};
 pub(super) fn legality_source(m: &Module, f: &Function, fid: FuncId, target: Target, i: Inst) -> bool {
     // `freeze` of undef or poison picks a value in each thread: only an
     // operand that cannot be either (a defined constant, a `noundef`
-    // parameter) leaves it uniform when the operand is.
-    if target.family().is_some() && freeze_may_pick(m, f, fid, i) {
+    // parameter) leaves it uniform when the operand is. That holds without
+    // a model of the target too: under the conservative one, `freeze` of a
+    // phi that is undef on one side of a divergent branch (uniform by the
+    // phi's undef exemption) differs between threads all the same.
+    if target != Target::NoDivergence && freeze_may_pick(m, f, fid, i) {
         return true;
     }
     if target.reads_wave_or_time(m, f, i) {
@@ -62,7 +65,7 @@ fn freeze_may_pick(m: &Module, f: &Function, fid: FuncId, i: Inst) -> bool {
     }
     let x = d.args[0];
     if let Some(c) = dfg.value_const(x) {
-        return c.is_undef_or_poison();
+        return c.may_be_undef_or_poison();
     }
     match dfg.value_param(x) {
         Some(k) => !m.func(fid).and_then(|fd| fd.param_attrs.get(k as usize)).is_some_and(|a| a.has("noundef")),

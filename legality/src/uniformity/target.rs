@@ -103,6 +103,11 @@ const WAVE_OR_TIME: &[&str] = &[
     "llvm.amdgcn.s.memrealtime",
     "llvm.amdgcn.s.get.barrier.state",
     "llvm.amdgcn.s.get.named.barrier.state",
+    // The message's answer to the wave: a clock (`MSG_RTN_GET_REALTIME`),
+    // the wave's doorbell or dispatch id.
+    "llvm.amdgcn.s.sendmsg.rtn",
+    // Whether this wave was the first to signal the barrier.
+    "llvm.amdgcn.s.barrier.signal.isfirst",
     "llvm.readcyclecounter",
     "llvm.readsteadycounter",
     "llvm.nvvm.read.ptx.sreg.warpid",
@@ -111,6 +116,13 @@ const WAVE_OR_TIME: &[&str] = &[
     "llvm.nvvm.read.ptx.sreg.clock",
     "llvm.nvvm.read.ptx.sreg.clock64",
     "llvm.nvvm.read.ptx.sreg.globaltimer",
+    // Performance counters.
+    "llvm.nvvm.read.ptx.sreg.pm0",
+    "llvm.nvvm.read.ptx.sreg.pm1",
+    "llvm.nvvm.read.ptx.sreg.pm2",
+    "llvm.nvvm.read.ptx.sreg.pm3",
+    // The mask of the warp's active threads (a partial last warp differs).
+    "llvm.nvvm.activemask",
 ];
 
 /// AMDGPU intrinsics LLVM counts as always uniform whose result depends on
@@ -124,6 +136,11 @@ const EXEC_DEPENDENT: &[&str] = &[
     "llvm.amdgcn.if.break.",
     "llvm.amdgcn.wave.reduce.",
 ];
+
+/// NVPTX intrinsics whose result is a mask of the warp's running lanes: the
+/// ballot without `.sync` (a partial last warp has fewer lanes), whose
+/// `.sync` form answers from its mask operand. Matched by the exact name.
+const NVPTX_EXEC_DEPENDENT: &[&str] = &["llvm.nvvm.vote.ballot"];
 
 /// Prefixes of the intrinsics of GPU targets: without a model of the
 /// target, any of them may read the thread's identity or per-lane state.
@@ -287,7 +304,8 @@ impl Target {
             && callee_decl(m, f, d).is_some_and(|c| {
                 c.is_intrinsic()
                     && (matches_table(&c.name, WAVE_OR_TIME)
-                        || (self == Target::Amdgpu && matches_table(&c.name, EXEC_DEPENDENT)))
+                        || (self == Target::Amdgpu && matches_table(&c.name, EXEC_DEPENDENT))
+                        || (self == Target::Nvptx && NVPTX_EXEC_DEPENDENT.contains(&&*c.name)))
             })
     }
 
@@ -368,6 +386,10 @@ mod tests {
         assert!(matches_table("llvm.amdgcn.readfirstlane", AMDGPU_ALWAYS_UNIFORM));
         assert!(!matches_table("llvm.amdgcn.workgroup.id.x", AMDGPU_SOURCES));
         assert!(matches_table("llvm.nvvm.read.ptx.sreg.tid.x", NVPTX_SOURCES));
+        assert!(matches_table("llvm.amdgcn.s.sendmsg.rtn.i64", WAVE_OR_TIME));
+        assert!(matches_table("llvm.amdgcn.s.barrier.signal.isfirst", WAVE_OR_TIME));
+        assert!(matches_table("llvm.nvvm.read.ptx.sreg.pm2", WAVE_OR_TIME));
+        assert!(matches_table("llvm.nvvm.activemask", WAVE_OR_TIME));
     }
 
     /// Without a model of the target, a GPU target's thread id is still a
