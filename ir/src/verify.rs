@@ -501,6 +501,7 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
             let ct = cx.ty(a[0]);
             a[1..].iter().any(|&c| cx.ty(c) != ct).then_some("Switch constants must all be same type as switch value!")
         }
+        InstKind::Alloca { ty, .. } => (!t.is_sized(*ty)).then_some("Cannot allocate unsized type"),
         InstKind::Load { .. } => (!t.is_ptr(cx.ty(a[0]))).then_some("Load operand must be a pointer."),
         InstKind::Store { .. } => (!t.is_ptr(cx.ty(a[1]))).then_some("Store operand must be a pointer."),
         InstKind::Call(c) | InstKind::CallBr(c) | InstKind::Invoke(c) => {

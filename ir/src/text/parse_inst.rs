@@ -166,7 +166,10 @@ fn parse_memory<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, op: &str, off: usi
             let swifterror = p.eat_word("swifterror");
             let toff = p.offset();
             let ty = p.parse_type()?;
-            if !p.m.types.is_sized(ty) {
+            if matches!(
+                p.m.types.get(ty),
+                TypeData::Void | TypeData::Label | TypeData::Function { .. } | TypeData::Token | TypeData::Metadata
+            ) {
                 return Err(p.error_at(toff, "invalid type for alloca"));
             }
             let mut args = Vec::new();
@@ -196,6 +199,12 @@ fn parse_memory<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, op: &str, off: usi
                     }
                     _ => return p.err("expected metadata after comma"),
                 }
+            }
+            // Without an alignment the type must be sized now, to compute
+            // one; with one, a type defined further down the file may be
+            // used, and the verifier checks its size (as opt reads it).
+            if align.is_none() && !p.m.types.is_sized(ty) {
+                return Err(p.error_at(toff, "Cannot allocate unsized type"));
             }
             let rt = p.m.types.ptr(addrspace);
             (InstData::new(InstKind::Alloca { ty, align, addrspace, inalloca, swifterror }, &args, &[]), rt)
