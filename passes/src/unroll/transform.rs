@@ -469,9 +469,19 @@ fn runtime(
     let to_epil = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[epil_header]), Type::VOID);
     f.dfg_mut().set_inst_md(to_epil, "dbg", header_loc);
     f.layout_mut().append_inst(to_epil, epil_pre);
-    // The remainder runs at least once when reached, as LLVM records.
+    // The remainder runs at least once when reached, as LLVM records. Its
+    // name is the one LLVM gives it in a function where no name collided
+    // before: LLVM makes a name unique with a counter of the function's
+    // collisions, which the `.ph` phi its `.epilog-lcssa` split makes for
+    // each exit phi has already raised once each (that phi's name was taken
+    // by the one of `.unr-lcssa`; with a count of 2 the phis are deleted
+    // again, but the counter stays). After another remainder in the same
+    // function that counter is unknown here: the printer makes the name
+    // unique.
     let zero = int_const(m, f, ty, 0);
-    let nonzero = insert(f, to_epil, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
+    let lcmp_name =
+        if first_remainder(f, lcmp_v) { format!("lcmp.mod{}", exit_phis.len() + 1) } else { "lcmp.mod".to_owned() };
+    let nonzero = insert(f, to_epil, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some(&lcmp_name));
     let assume = edits.declare(m, "llvm.assume", Type::VOID, &[Type::I1]);
     let assume_ty = ModuleEdits::fn_type(m, Type::VOID, &[Type::I1]);
     let call = make_call(f.dfg_mut(), assume, assume_ty, Type::VOID, &[nonzero]);
@@ -517,13 +527,17 @@ fn runtime(
         // The remainder loop's values leave it through phis of their own
         // (loop-closed form), as LLVM's split keeps it.
         let epil_set: EntitySet<Block> = epil.new_blocks.iter().copied().collect();
+        // Named as LLVM names them (see `lcmp_name` above): the k-th exit
+        // phi's `.ph` collides with the one of `.unr-lcssa`, and LLVM's
+        // counter of collisions is then at k.
         let exit_phis: Vec<Inst> = f.phis(exit).collect();
-        for p in exit_phis {
+        for (k, p) in exit_phis.into_iter().enumerate() {
             let Some(v) = f.dfg().inst(p).incoming(nb) else { continue };
             let inside =
                 f.dfg().value_inst(v).and_then(|i| f.layout().inst_block(i)).is_some_and(|b| epil_set.contains(b));
             if inside {
-                let name = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(|x| format!("{x}.ph"));
+                let name =
+                    f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(|x| format!("{x}.ph{}", k + 1));
                 let closed = append_phi(f, nb, &[(v, epil_latch)], name);
                 f.retarget_incoming_with(p, nb, nb, |_| closed);
             }
@@ -551,6 +565,14 @@ fn runtime(
         }
     }
     Ok(rest)
+}
+
+/// Whether no value of `f` but `lcmp` has a name starting with `lcmp.mod`
+/// (no remainder was made in `f` before the one `lcmp` belongs to).
+fn first_remainder(f: &Function, lcmp: Value) -> bool {
+    let live = |v: Value| f.dfg().value_inst(v).is_some_and(|i| f.layout().inst_block(i).is_some());
+    let named = |v: Value| f.dfg().value_name(v).is_some_and(|n| n.starts_with("lcmp.mod"));
+    !(0..f.dfg().num_values()).map(Value::new).any(|v| v != lcmp && named(v) && live(v))
 }
 
 /// What [`build_prologue`] made.
