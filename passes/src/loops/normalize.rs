@@ -192,8 +192,16 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
     let cfg = f.cfg();
     // Exit phis created, per (value, exit block).
     let mut created: Vec<(Value, Block, Value)> = Vec::new();
-    let defs: Vec<Value> =
-        l.blocks.iter().flat_map(|&b| f.block_insts(b)).filter_map(|i| f.dfg().inst_result(i)).collect();
+    // Each new phi goes first in its exit block. LLVM takes the loop's
+    // blocks in order and each block's instructions from last to first,
+    // so that its exits list the values of later blocks first and those of
+    // one block in order.
+    let defs: Vec<Value> = l
+        .blocks
+        .iter()
+        .flat_map(|&b| f.block_insts(b).collect::<Vec<_>>().into_iter().rev())
+        .filter_map(|i| f.dfg().inst_result(i))
+        .collect();
     for v in defs {
         let outside_users: Vec<Inst> = uses
             .users(v)

@@ -5,13 +5,15 @@
 ; phi for each of the exit's two phis, each colliding with the `.ph` phi
 ; of the split for the unrolled loop. So the remainder's phis are .ph1 and
 ; .ph2 and the preheader's assumption is %lcmp.mod3 (not %lcmp.mod1), in a
-; function where nothing collided before.
+; function where nothing collided before. The exit's LCSSA phis are in
+; LLVM's order (values of one block in order: %add.lcssa first), and so
+; are the phis made from them.
 ; expect-remark: unrolled loop by a factor of 4 with run-time trip count
 ; expect-output: %lcmp.mod = icmp ne i32 %xtraiter, 0
 ; expect-output: %lcmp.mod3 = icmp ne i32 %xtraiter, 0
 ; expect-output: call void @llvm.assume(i1 %lcmp.mod3)
-; expect-count: 1 .lcssa.ph1 = phi i32
-; expect-count: 1 .lcssa.ph2 = phi i32
+; expect-output: %add.lcssa.ph1 = phi i32 [ %add.epil, %h.epil ]
+; expect-output: %i.next.lcssa.ph2 = phi i32 [ %i.next.epil, %h.epil ]
 define i32 @f(ptr %a, i32 %n) {
 entry:
   %c = icmp eq i32 %n, 0
