@@ -151,6 +151,31 @@ impl DbgRecord {
         }
     }
 
+    /// Rewrites with `map` every metadata node the record refers to.
+    pub fn map_md_refs(&mut self, mut map: impl FnMut(MdId) -> MdId) {
+        match self {
+            DbgRecord::Variable(v) => {
+                if let DbgLocation::Node(n) = &mut v.location {
+                    *n = map(*n);
+                }
+                v.variable = map(v.variable);
+                v.expression = map(v.expression);
+                v.loc = map(v.loc);
+                if let Some(a) = &mut v.assign {
+                    a.id = map(a.id);
+                    if let DbgLocation::Node(n) = &mut a.address {
+                        *n = map(*n);
+                    }
+                    a.address_expr = map(a.address_expr);
+                }
+            }
+            DbgRecord::Label { label, loc } => {
+                *label = map(*label);
+                *loc = map(*loc);
+            }
+        }
+    }
+
     /// Every metadata node the record refers to, in the order LLVM numbers
     /// them (an empty-node location, the variable or label, the assign id
     /// and address, then the location).

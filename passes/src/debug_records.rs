@@ -5,9 +5,11 @@
 //! `inlinedAt` and fresh assignment ids. Then, as LLVM, it removes the
 //! records the copies made redundant.
 
-use opt_conv_ir::debug::{DbgRecord, DbgVariableKind};
-use opt_conv_ir::metadata::{MdBody, MdField, MdId};
-use opt_conv_ir::{Block, Const, DataFlowGraph, Function, Inst, Module, SecondaryMap, Value, ValueDef};
+use opt_conv_ir::constant::sext;
+use opt_conv_ir::debug::{DbgLocation, DbgRecord, DbgVariableKind};
+use opt_conv_ir::inst::BinOp;
+use opt_conv_ir::metadata::{MdBody, MdField, MdId, MetadataSink};
+use opt_conv_ir::{Block, Const, DataFlowGraph, Function, Inst, InstKind, Module, SecondaryMap, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Gives `to` (a copy of `from` in the same function) copies of the records
@@ -117,14 +119,15 @@ pub fn remove_redundant(m: &Module, f: &mut Function, blocks: &[Block]) {
         _ => None,
     };
     // Expressions are compared by content: each record written inline
-    // (`!DIExpression()`) is a node of its own.
-    let expr = |e: MdId| &m.metadata.nodes[e].body;
+    // (`!DIExpression()`) is a node of its own. One made since the module
+    // was read (a salvaged value's) is compared by identity.
+    let expr = |e: MdId| m.metadata.nodes.get(e).map_or(Expr::Made(e), |n| Expr::Read(&n.body));
     for &b in blocks {
         if !f.layout().is_block_inserted(b) {
             continue;
         }
         // What each variable (and inlining site) was last said to be.
-        let mut known: FxHashMap<VariableAt, (Vec<Value>, &MdBody)> = FxHashMap::default();
+        let mut known: FxHashMap<VariableAt, (Vec<Value>, Expr<'_>)> = FxHashMap::default();
         let insts: Vec<Inst> = f.block_insts(b).collect();
         for i in insts {
             let recs = f.layout().dbg_records(i);
@@ -173,6 +176,100 @@ pub fn remove_redundant(m: &Module, f: &mut Function, blocks: &[Block]) {
             let kept: Vec<DbgRecord> = recs.iter().zip(&keep).filter(|&(_, &k)| k).map(|(r, _)| r.clone()).collect();
             f.layout_mut_preserving_cfg().set_dbg_records(i, kept);
         }
+    }
+}
+
+/// A `DIExpression` as [`remove_redundant`] compares it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+enum Expr<'a> {
+    /// One of the module as read, by content.
+    Read(&'a MdBody),
+    /// One made since, by identity.
+    Made(MdId),
+}
+
+/// Before the instructions `dead` are deleted: the `#dbg_value` records
+/// that give a variable the value of one that adds (or subtracts) a
+/// constant to another value describe it instead as that value plus an
+/// offset (`DW_OP_plus_uconst N`, or `DW_OP_constu N, DW_OP_minus`, then
+/// `DW_OP_stack_value`), as LLVM's salvaging of debug info does, rather
+/// than losing it (poison). New expressions go to `md`.
+pub fn salvage(md: &mut impl MetadataSink, types: &opt_conv_ir::types::TypeTable, f: &mut Function, dead: &[Inst]) {
+    if !f.layout().has_dbg_records() {
+        return;
+    }
+    // The dead values that can be salvaged: (value, other operand, offset).
+    let mut offsets: FxHashMap<Value, (Value, i128)> = FxHashMap::default();
+    for &i in dead {
+        let d = f.dfg().inst(i);
+        let InstKind::Binary { op, .. } = d.kind else { continue };
+        let Some(r) = d.result() else { continue };
+        let Some(bits) = types.int_bits(f.dfg().value_type(r)).filter(|&b| b <= 64) else { continue };
+        let Some(c) = d.args.get(1).and_then(|&a| f.dfg().value_const(a)).and_then(Const::as_int) else { continue };
+        let c = sext(c, bits);
+        let off = match op {
+            BinOp::Add => c,
+            BinOp::Sub => -c,
+            _ => continue,
+        };
+        offsets.insert(r, (d.args[0], off));
+    }
+    if offsets.is_empty() {
+        return;
+    }
+    let insts: Vec<Inst> = f.layout().blocks().flat_map(|b| f.block_insts(b)).collect();
+    for i in insts {
+        let recs = f.layout().dbg_records(i);
+        let touched = recs.iter().any(|r| {
+            matches!(r, DbgRecord::Variable(v) if v.kind == DbgVariableKind::Value
+                && matches!(v.location, DbgLocation::Value(x) if offsets.contains_key(&x)))
+        });
+        if !touched {
+            continue;
+        }
+        let mut recs = recs.to_vec();
+        for r in &mut recs {
+            let DbgRecord::Variable(v) = r else { continue };
+            if v.kind != DbgVariableKind::Value {
+                continue;
+            }
+            let DbgLocation::Value(x) = v.location else { continue };
+            let Some(&(base, off)) = offsets.get(&x) else { continue };
+            let Some(elems) = expression_elements(md, v.expression) else { continue };
+            // A fragment must stay last; such expressions are left alone.
+            if elems.iter().any(|e| e.starts_with("DW_OP_LLVM_")) {
+                continue;
+            }
+            let mut ops: Vec<String> = match off {
+                0 => Vec::new(),
+                o if o > 0 => vec!["DW_OP_plus_uconst".into(), o.to_string()],
+                o => vec!["DW_OP_constu".into(), (-o).to_string(), "DW_OP_minus".into()],
+            };
+            // Nothing prepended needs no stack value (as LLVM).
+            let stack = ops.is_empty() || elems.iter().any(|e| e == "DW_OP_stack_value");
+            ops.extend(elems);
+            if !stack {
+                ops.push("DW_OP_stack_value".into());
+            }
+            let fields = ops.into_iter().map(|e| (Box::<str>::from(""), MdField::Raw(e.into()))).collect();
+            v.expression = md.add(false, MdBody::Specialized { name: "DIExpression".into(), fields });
+            v.location = DbgLocation::Value(base);
+        }
+        f.layout_mut_preserving_cfg().set_dbg_records(i, recs);
+    }
+}
+
+/// The elements of the `DIExpression` `e`.
+fn expression_elements(md: &impl MetadataSink, e: MdId) -> Option<Vec<String>> {
+    match &md.node(e)?.body {
+        MdBody::Specialized { name, fields } if &**name == "DIExpression" => fields
+            .iter()
+            .map(|(_, x)| match x {
+                MdField::Raw(s) => Some(s.to_string()),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
     }
 }
 

@@ -214,10 +214,14 @@ impl ModuleEdits {
                 };
             }
         }
-        body.dfg_mut_preserving_cfg().map_md_refs(|id| match id.index().checked_sub(PROVISIONAL) {
+        let remap = |id: MdId| match id.index().checked_sub(PROVISIONAL) {
             Some(k) => real[k],
             None => id,
-        });
+        };
+        body.dfg_mut_preserving_cfg().map_md_refs(remap);
+        if body.layout().has_dbg_records() {
+            body.layout_mut_preserving_cfg().for_each_dbg_record_mut(|r| r.map_md_refs(remap));
+        }
     }
 }
 

@@ -134,9 +134,18 @@ pub fn simplify_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize 
 /// changes nothing else (dead copies after unrolling, threading or
 /// inlining), repeatedly, since one deletion can make another.
 pub fn delete_dead_in(m: &Module, f: &mut Function, blocks: &[Block]) {
-    delete_dead_among(m, f, |f| {
-        blocks.iter().filter(|&&b| f.layout().is_block_inserted(b)).flat_map(|&b| f.block_insts(b)).collect()
-    });
+    delete_dead_in_then(m, f, blocks, |_, _| {});
+}
+
+/// [`delete_dead_in`], calling `before` with each round's dead
+/// instructions before they are removed (to salvage what refers to them).
+pub fn delete_dead_in_then(m: &Module, f: &mut Function, blocks: &[Block], before: impl FnMut(&mut Function, &[Inst])) {
+    delete_dead_among_then(
+        m,
+        f,
+        |f| blocks.iter().filter(|&&b| f.layout().is_block_inserted(b)).flat_map(|&b| f.block_insts(b)).collect(),
+        before,
+    );
 }
 
 /// Deletes, of the instructions `insts(f)` lists (in the layout), those
@@ -144,6 +153,15 @@ pub fn delete_dead_in(m: &Module, f: &mut Function, blocks: &[Block]) {
 /// Each round asks about uses once per candidate: tracked uses if `f` has
 /// them ([`Function::track_uses`]), else one scan for the round.
 pub fn delete_dead_among(m: &Module, f: &mut Function, insts: impl Fn(&Function) -> Vec<Inst>) {
+    delete_dead_among_then(m, f, insts, |_, _| {});
+}
+
+fn delete_dead_among_then(
+    m: &Module,
+    f: &mut Function,
+    insts: impl Fn(&Function) -> Vec<Inst>,
+    mut before: impl FnMut(&mut Function, &[Inst]),
+) {
     loop {
         let candidates: Vec<(Inst, Value)> = insts(f)
             .into_iter()
@@ -165,6 +183,7 @@ pub fn delete_dead_among(m: &Module, f: &mut Function, insts: impl Fn(&Function)
         if dead.is_empty() {
             return;
         }
+        before(f, &dead);
         for i in dead {
             remove_inst(f, i);
         }

@@ -11,13 +11,16 @@
 
 use super::{Loop, LoopForest};
 use opt_conv_ir::analysis::{FunctionAnalyses, Uses};
-use opt_conv_ir::{Block, Function, Inst, InstData, InstKind, Type, Value};
+use opt_conv_ir::metadata::{MdBody, MdOperand};
+use opt_conv_ir::{Block, Function, Inst, InstData, InstKind, MdId, Module, Type, Value};
 
 /// Gives `l` a preheader if it has none: a new block `<header>.preheader`
 /// that the outside predecessors branch to, merging their phi values.
 /// Returns the preheader; `Err` if an outside predecessor cannot be
-/// redirected (it does not end in `br` or `switch`).
-pub fn ensure_preheader(f: &mut Function, l: &Loop) -> Result<Block, String> {
+/// redirected (it does not end in `br` or `switch`). Its branch is placed
+/// where the loop starts ([`loop_start_loc`]), as LLVM places it, so that
+/// stepping into the loop does not stop in its body.
+pub fn ensure_preheader(m: &Module, f: &mut Function, l: &Loop) -> Result<Block, String> {
     if let Some(p) = l.preheader {
         return Ok(p);
     }
@@ -35,8 +38,45 @@ pub fn ensure_preheader(f: &mut Function, l: &Loop) -> Result<Block, String> {
     let name = f.dfg().block_name(l.header).map(|n| format!("{n}.preheader"));
     let pre = f.dfg_mut().make_block(name.as_deref());
     f.layout_mut().insert_block_before(pre, l.header);
+    let loc = loop_start_loc(m, f, l);
     split_incoming(f, l.header, &outside, pre, ".ph");
+    if let Some(br) = f.terminator(pre) {
+        f.dfg_mut().set_inst_md(br, "dbg", loc);
+    }
     Ok(pre)
+}
+
+/// The debug location where `l` starts, as LLVM's `Loop::getStartLoc`
+/// finds it: the first `DILocation` its loop id lists, else the location
+/// of its preheader's terminator, else that of its header's terminator.
+pub fn loop_start_loc(m: &Module, f: &Function, l: &Loop) -> Option<MdId> {
+    // The loop id counts only if every latch names the same one, and it
+    // names itself first.
+    let ids: Vec<Option<MdId>> =
+        l.latches.iter().map(|&b| f.terminator(b).and_then(|t| f.dfg().inst_md(t, "llvm.loop"))).collect();
+    if let Some(&Some(id)) = ids.first()
+        && ids.iter().all(|x| *x == Some(id))
+        && let Some(ops) = m.metadata.tuple_ops(id)
+        && ops.first() == Some(&MdOperand::Node(id))
+    {
+        let is_loc = |n: MdId| {
+            m.metadata
+                .nodes
+                .get(n)
+                .is_some_and(|x| matches!(&x.body, MdBody::Specialized { name, .. } if &**name == "DILocation"))
+        };
+        let first = ops[1..].iter().find_map(|op| match op {
+            MdOperand::Node(n) if is_loc(*n) => Some(*n),
+            _ => None,
+        });
+        if first.is_some() {
+            return first;
+        }
+    }
+    if let Some(loc) = l.preheader.and_then(|p| f.terminator(p)).and_then(|t| f.dfg().inst_md(t, "dbg")) {
+        return Some(loc);
+    }
+    f.terminator(l.header).and_then(|t| f.dfg().inst_md(t, "dbg"))
 }
 
 /// Gives `l` a single latch if it has several: a new block
@@ -92,7 +132,9 @@ pub fn ensure_dedicated_exits(f: &mut Function, l: &Loop) -> Result<bool, String
 /// Redirects the edges `preds -> b` through the new block `nb`, which
 /// branches to `b`: each phi of `b` gets, in `nb`, a phi over those preds
 /// (or their single value; named with `suffix`), and takes it as its one
-/// incoming from `nb`.
+/// incoming from `nb`. The branch has the location of the first
+/// instruction of `b` that is not a phi, as in LLVM (a preheader's is
+/// the loop's start instead, see [`ensure_preheader`]).
 pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Block, suffix: &str) {
     let phis: Vec<Inst> = f.phis(b).collect();
     for p in phis {
@@ -127,7 +169,9 @@ pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Bl
         }
         f.set_incoming(p, incoming);
     }
+    let loc = f.first_non_phi(b).and_then(|i| f.dfg().inst_md(i, "dbg"));
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[b]), Type::VOID);
+    f.dfg_mut().set_inst_md(br, "dbg", loc);
     f.layout_mut().append_inst(br, nb);
     for &p in preds {
         let Some(t) = f.terminator(p) else { continue };
@@ -148,8 +192,16 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
     let cfg = f.cfg();
     // Exit phis created, per (value, exit block).
     let mut created: Vec<(Value, Block, Value)> = Vec::new();
-    let defs: Vec<Value> =
-        l.blocks.iter().flat_map(|&b| f.block_insts(b)).filter_map(|i| f.dfg().inst_result(i)).collect();
+    // Each new phi goes first in its exit block. LLVM takes the loop's
+    // blocks in order and each block's instructions from last to first,
+    // so that its exits list the values of later blocks first and those of
+    // one block in order.
+    let defs: Vec<Value> = l
+        .blocks
+        .iter()
+        .flat_map(|&b| f.block_insts(b).collect::<Vec<_>>().into_iter().rev())
+        .filter_map(|i| f.dfg().inst_result(i))
+        .collect();
     for v in defs {
         let outside_users: Vec<Inst> = uses
             .users(v)
@@ -189,11 +241,14 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
                     None => {
                         let preds: Vec<Block> = cfg.preds(x).to_vec();
                         let ty = f.dfg().value_type(v);
+                        // The phi stands for the value: it has its location.
+                        let loc = f.dfg().value_inst(v).and_then(|i| f.dfg().inst_md(i, "dbg"));
                         let (dfg, layout) = f.parts_mut_preserving_cfg();
                         let np = dfg.make_inst(
                             InstData::new(InstKind::Phi { fmf: Default::default() }, &vec![v; preds.len()], &preds),
                             ty,
                         );
+                        dfg.set_inst_md(np, "dbg", loc);
                         let nv = dfg.inst_result(np).expect("phi result");
                         if let Some(n) = dfg.value_name(v).map(|n| format!("{n}.lcssa")) {
                             dfg.set_value_name(nv, Some(&n));
@@ -228,7 +283,7 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
 /// are themselves put through the outer loop's exits). Loops that cannot be
 /// normalized (a token used outside its loop, an exotic terminator) are left
 /// as they are. Returns whether anything changed.
-pub fn normalize_all(f: &mut Function) -> bool {
+pub fn normalize_all(m: &Module, f: &mut Function) -> bool {
     let mut changed = false;
     // Loops are taken from one forest; after a CFG edit, each loop is
     // computed again alone (these edits keep the headers, their order and
@@ -237,7 +292,7 @@ pub fn normalize_all(f: &mut Function) -> bool {
     let headers: Vec<Block> = forest.loops().iter().map(|l| l.header).collect();
     for &h in &headers {
         let Some(l) = forest.current(f, h) else { continue };
-        if l.preheader.is_none() && ensure_preheader(f, &l).is_ok() {
+        if l.preheader.is_none() && ensure_preheader(m, f, &l).is_ok() {
             changed = true;
         }
         let Some(l) = forest.current(f, h) else { continue };

@@ -157,7 +157,7 @@ impl FunctionPass for Unroll {
         let params = self.params(cx.module, cx);
         let mut changed = Changes::NONE;
         // As LLVM's unroller: every loop in simplified and LCSSA form first.
-        if normalize::normalize_all(f) {
+        if normalize::normalize_all(cx.module, f) {
             changed = Changes::ALL;
         }
         // The loops present now, innermost first (loops the pass creates,
@@ -354,7 +354,7 @@ fn unroll_loop(
     let reload = |f: &Function| first.recompute(f);
     let mut l = l;
     if l.preheader.is_none() {
-        if let Err(e) = normalize::ensure_preheader(f, &l) {
+        if let Err(e) = normalize::ensure_preheader(m, f, &l) {
             if asked {
                 out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}")));
             }

@@ -24,7 +24,7 @@ use crate::loops::normalize::split_incoming;
 use crate::loops::trip::{Counted, Formula, TripCount, trip_count};
 use crate::module_edits::{BufferedMetadata, ModuleEdits};
 use crate::noalias_scopes::{CopyScopes, declared_scopes};
-use crate::simplify::{delete_dead_in, simplify_blocks};
+use crate::simplify::{delete_dead_in_then, simplify_blocks};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::builder::make_call;
 use opt_conv_ir::constant::{Const, mask, sext};
@@ -336,8 +336,14 @@ pub fn unroll(
         });
         super::ivs::fold_step_chains(m, f, header, &main_blocks, bound);
     }
+    // As LLVM: the records the copies made redundant go first, then the
+    // unrolled blocks are simplified and what is left dead is deleted, the
+    // values of the records that refer to it salvaged where they can be.
+    crate::debug_records::remove_redundant(m, f, &blocks);
     simplify_blocks(m, f, &main_blocks);
-    delete_dead_in(m, f, &blocks);
+    delete_dead_in_then(m, f, &blocks, |f, dead| {
+        crate::debug_records::salvage(&mut BufferedMetadata { m, edits: &mut *edits }, &m.types, f, dead);
+    });
     crate::debug_records::remove_redundant(m, f, &blocks);
     Ok(())
 }
@@ -379,8 +385,14 @@ fn runtime(
     let epil = copy_blocks(f, &l.blocks, ".epil", epil_pre, &[], &|_| false);
     add_side_exit_incomings(f, l, latch, &epil);
     let (epil_header, epil_latch) = (epil.block(header), epil.block(latch));
-    // Preheader: the trip count and what is left over.
+    // Preheader: the trip count and what is left over, at the location of
+    // its branch (as everything below the preheader). What decides whether
+    // the remainder runs is at the location of the header's branch, and the
+    // remainder's way out at that of the exit's first instruction, as in LLVM.
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
+    let pre_loc = dbg(f, pre_term);
+    let header_loc = f.terminator(header).and_then(|t| dbg(f, t));
+    let exit_loc = entry_dbg(f, exit);
     let freeze = !exit_test_always_reached(m, f, l);
     let Leftover { tc, tcm1, mask, xtra } = leftover(m, edits, f, c, trip_count, pre_term, freeze, count);
     let skip = insert(f, pre_term, icmp(IntPred::Ult), &[tcm1, mask], Type::I1, None);
@@ -389,6 +401,7 @@ fn runtime(
     let pre_md = f.dfg().inst_metadata(pre_term).to_vec();
     set_branch(f, pre, &[skip], &[epil_pre, pre_new]);
     f.dfg_mut().set_all_inst_md(pre_term, Vec::new());
+    f.dfg_mut().set_inst_md(pre_term, "dbg", pre_loc);
     let pn_br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[header]), Type::VOID);
     f.dfg_mut().set_all_inst_md(pn_br, pre_md);
     f.layout_mut().append_inst(pn_br, pre_new);
@@ -454,17 +467,31 @@ fn runtime(
     let lcmp = f.dfg_mut().make_inst(InstData::new(icmp(IntPred::Ne), &[xtra, xtra_zero], &[]), Type::I1);
     let lcmp_v = f.dfg().inst_result(lcmp).expect("cmp");
     f.dfg_mut_preserving_cfg().set_value_name(lcmp_v, Some("lcmp.mod"));
+    f.dfg_mut().set_inst_md(lcmp, "dbg", header_loc);
     f.layout_mut().append_inst(lcmp, unr_lcssa);
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[lcmp_v], &[epil_pre, exit]), Type::VOID);
+    f.dfg_mut().set_inst_md(br, "dbg", header_loc);
     f.layout_mut().append_inst(br, unr_lcssa);
     let to_epil = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[epil_header]), Type::VOID);
+    f.dfg_mut().set_inst_md(to_epil, "dbg", header_loc);
     f.layout_mut().append_inst(to_epil, epil_pre);
-    // The remainder runs at least once when reached, as LLVM records.
+    // The remainder runs at least once when reached, as LLVM records. Its
+    // name is the one LLVM gives it in a function where no name collided
+    // before: LLVM makes a name unique with a counter of the function's
+    // collisions, which the `.ph` phi its `.epilog-lcssa` split makes for
+    // each exit phi has already raised once each (that phi's name was taken
+    // by the one of `.unr-lcssa`; with a count of 2 the phis are deleted
+    // again, but the counter stays). After another remainder in the same
+    // function that counter is unknown here: the printer makes the name
+    // unique.
     let zero = int_const(m, f, ty, 0);
-    let nonzero = insert(f, to_epil, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
+    let lcmp_name =
+        if first_remainder(f, lcmp_v) { format!("lcmp.mod{}", exit_phis.len() + 1) } else { "lcmp.mod".to_owned() };
+    let nonzero = insert(f, to_epil, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some(&lcmp_name));
     let assume = edits.declare(m, "llvm.assume", Type::VOID, &[Type::I1]);
     let assume_ty = ModuleEdits::fn_type(m, Type::VOID, &[Type::I1]);
     let call = make_call(f.dfg_mut(), assume, assume_ty, Type::VOID, &[nonzero]);
+    f.dfg_mut().set_inst_md(call, "dbg", header_loc);
     f.layout_mut().insert_inst_before(call, to_epil);
     // The exit's phis: from the unrolled loop when nothing remains, or from the remainder.
     for (k, &p) in exit_phis.iter().enumerate() {
@@ -476,8 +503,11 @@ fn runtime(
     }
     if count == 2 {
         // At most one leftover iteration: the remainder is straight-line
-        // code, its header phis the values the unrolled loop left.
+        // code, its header phis the values the unrolled loop left. Its last
+        // branch is the one LLVM's `.epilog-lcssa` block had, merged into it.
         set_branch(f, epil_latch, &[], &[exit]);
+        let t = f.terminator(epil_latch).expect("the branch just set");
+        f.dfg_mut().set_inst_md(t, "dbg", exit_loc);
         let mut repl = Replacements::new();
         let epil_phis: Vec<Inst> = f.phis(epil_header).collect();
         for p in epil_phis {
@@ -503,13 +533,17 @@ fn runtime(
         // The remainder loop's values leave it through phis of their own
         // (loop-closed form), as LLVM's split keeps it.
         let epil_set: EntitySet<Block> = epil.new_blocks.iter().copied().collect();
+        // Named as LLVM names them (see `lcmp_name` above): the k-th exit
+        // phi's `.ph` collides with the one of `.unr-lcssa`, and LLVM's
+        // counter of collisions is then at k.
         let exit_phis: Vec<Inst> = f.phis(exit).collect();
-        for p in exit_phis {
+        for (k, p) in exit_phis.into_iter().enumerate() {
             let Some(v) = f.dfg().inst(p).incoming(nb) else { continue };
             let inside =
                 f.dfg().value_inst(v).and_then(|i| f.layout().inst_block(i)).is_some_and(|b| epil_set.contains(b));
             if inside {
-                let name = f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(|x| format!("{x}.ph"));
+                let name =
+                    f.dfg().inst_result(p).and_then(|r| f.dfg().value_name(r)).map(|x| format!("{x}.ph{}", k + 1));
                 let closed = append_phi(f, nb, &[(v, epil_latch)], name);
                 f.retarget_incoming_with(p, nb, nb, |_| closed);
             }
@@ -537,6 +571,14 @@ fn runtime(
         }
     }
     Ok(rest)
+}
+
+/// Whether no value of `f` but `lcmp` has a name starting with `lcmp.mod`
+/// (no remainder was made in `f` before the one `lcmp` belongs to).
+fn first_remainder(f: &Function, lcmp: Value) -> bool {
+    let live = |v: Value| f.dfg().value_inst(v).is_some_and(|i| f.layout().inst_block(i).is_some());
+    let named = |v: Value| f.dfg().value_name(v).is_some_and(|n| n.starts_with("lcmp.mod"));
+    !(0..f.dfg().num_values()).map(Value::new).any(|v| v != lcmp && named(v) && live(v))
 }
 
 /// What [`build_prologue`] made.
@@ -598,7 +640,12 @@ fn build_prologue(
     // The block the remainder's values reach `<header>.prol.loopexit` from.
     let prol_from = prol_unr.unwrap_or(prol_latch);
     // The preheader: the trip count, and whether any iteration is left over.
+    // Everything up to the unrolled loop is at the location of the
+    // preheader's branch, but the way out of the loop, at that of the
+    // exit's first instruction, as in LLVM.
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
+    let pre_loc = dbg(f, pre_term);
+    let exit_loc = entry_dbg(f, exit);
     let Leftover { tcm1, xtra, .. } = leftover(m, edits, f, c, trip_count, pre_term, freeze, count);
     let zero = int_const(m, f, ty, 0);
     let any = insert(f, pre_term, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
@@ -606,7 +653,9 @@ fn build_prologue(
     let pre_md = f.dfg().inst_metadata(pre_term).to_vec();
     set_branch(f, pre, &[any], &[prol_pre, prol_exit]);
     f.dfg_mut().set_all_inst_md(pre_term, Vec::new());
+    f.dfg_mut().set_inst_md(pre_term, "dbg", pre_loc);
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[prol_header]), Type::VOID);
+    f.dfg_mut().set_inst_md(br, "dbg", pre_loc);
     f.layout_mut().append_inst(br, prol_pre);
     let pn_br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[header]), Type::VOID);
     f.dfg_mut().set_all_inst_md(pn_br, pre_md);
@@ -621,7 +670,10 @@ fn build_prologue(
     if count > 2 {
         count_remainder_iterations(m, edits, f, xtra, [prol_pre, prol_header, prol_latch, prol_out], "prol")?;
     } else {
+        // LLVM's `.unr-lcssa` block, merged into the latch, had this branch.
         set_branch(f, prol_latch, &[], &[prol_out]);
+        let t = f.terminator(prol_latch).expect("the branch just set");
+        f.dfg_mut().set_inst_md(t, "dbg", pre_loc);
     }
     // The values after the remainder (`.unr`): for each phi of the latch's
     // successors, in their order, the value when the remainder was skipped
@@ -657,9 +709,11 @@ fn build_prologue(
     }
     f.retarget_successor(latch_term, exit, exit_unr);
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[exit]), Type::VOID);
+    f.dfg_mut().set_inst_md(br, "dbg", exit_loc);
     f.layout_mut().append_inst(br, exit_unr);
     if let Some(u) = prol_unr {
         let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[prol_exit]), Type::VOID);
+        f.dfg_mut().set_inst_md(br, "dbg", pre_loc);
         f.layout_mut().append_inst(br, u);
     }
     // After the remainder: out if it ran every iteration (fewer than
@@ -667,8 +721,10 @@ fn build_prologue(
     let last = int_const(m, f, ty, i128::from(count) - 1);
     let done = f.dfg_mut().make_inst(InstData::new(icmp(IntPred::Ult), &[tcm1, last], &[]), Type::I1);
     let done_v = f.dfg().inst_result(done).expect("cmp");
+    f.dfg_mut().set_inst_md(done, "dbg", pre_loc);
     f.layout_mut().append_inst(done, prol_exit);
     let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[done_v], &[exit, pre_new]), Type::VOID);
+    f.dfg_mut().set_inst_md(br, "dbg", pre_loc);
     f.layout_mut().append_inst(br, prol_exit);
     let mut blocks = vec![prol_pre, prol_exit, pre_new, exit_unr];
     blocks.extend(prol_unr);
@@ -857,6 +913,8 @@ fn trip_count_value(
             let callee = edits.declare(m, &name, ty, &[ty, ty]);
             let fn_ty = ModuleEdits::fn_type(m, ty, &[ty, ty]);
             let call = make_call(f.dfg_mut(), callee, fn_ty, ty, &[c.limit, s1]);
+            let loc = dbg(f, at);
+            f.dfg_mut().set_inst_md(call, "dbg", loc);
             f.layout_mut().insert_inst_before(call, at);
             let mx = f.dfg().inst_result(call).expect("a result");
             f.dfg_mut_preserving_cfg().set_value_name(mx, Some(base));
@@ -928,15 +986,29 @@ fn icmp(pred: IntPred) -> InstKind {
     InstKind::ICmp { pred, flags: Default::default() }
 }
 
-/// Inserts a new instruction before `before`; returns its result.
+/// Inserts a new instruction before `before`, at its debug location (as
+/// LLVM's instruction builder places what it inserts); returns its result.
 fn insert(f: &mut Function, before: Inst, kind: InstKind, args: &[Value], ty: Type, name: Option<&str>) -> Value {
     let i = f.dfg_mut().make_inst(InstData::new(kind, args, &[]), ty);
+    let loc = dbg(f, before);
+    f.dfg_mut().set_inst_md(i, "dbg", loc);
     f.layout_mut().insert_inst_before(i, before);
     let v = f.dfg().inst_result(i).expect("a result");
     if name.is_some() {
         f.dfg_mut_preserving_cfg().set_value_name(v, name);
     }
     v
+}
+
+/// The debug location of `i`.
+fn dbg(f: &Function, i: Inst) -> Option<MdId> {
+    f.dfg().inst_md(i, "dbg")
+}
+
+/// The debug location of the first instruction of `b` that is not a phi:
+/// that of a branch LLVM adds when it splits the edges into `b`.
+fn entry_dbg(f: &Function, b: Block) -> Option<MdId> {
+    f.first_non_phi(b).and_then(|i| dbg(f, i))
 }
 
 /// A new empty block placed before (or after) `at`.
