@@ -2,9 +2,10 @@
 ; Across loop headers, a header holding the loop heart (the loop intrinsic
 ; that every iteration's convergent operations use) is never copied: not
 ; threaded from the entry or the latch, nor copied into a predecessor. The
-; oracle refuses each under token-placement, and the function is unchanged.
+; oracle refuses each under token-placement (naming the heart, which is
+; used in %head alone), and the function is unchanged.
 ; expect-unchanged
-; expect-remark: not threading %entry -> %head -> %body: [token-placement]
+; expect-remark: not threading %entry -> %head -> %body: [token-placement] threading %entry -> %head -> %body would duplicate %h (in %head), a call to llvm.experimental.convergence.loop, which is never copied
 ; expect-remark: not threading %again -> %head -> %body: [token-placement]
 ; expect-remark: not copying the branch of %head into %again: [token-placement]
 target triple = "amdgcn-amd-amdhsa"
