@@ -102,6 +102,52 @@ fn unroll_and_alias_options() {
     }
 }
 
+/// `-jump-threading-across-loop-headers` is a boolean as opt spells one:
+/// given alone or `=true`/`=1`, the loop header is threaded through; given
+/// `=false`/`=0` or not at all, it is not.
+#[test]
+fn jump_threading_across_loop_headers_option() {
+    let src = "declare void @tick(i32)
+define i32 @count(i32 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %again ], [ %i.next, %done ]
+  %go = phi i1 [ true, %entry ], [ true, %again ], [ false, %done ]
+  %i.next = add i32 %i, 1
+  br i1 %go, label %body, label %exit
+body:
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %again, label %done
+again:
+  call void @tick(i32 %i.next)
+  br label %head
+done:
+  call void @tick(i32 0)
+  br label %head
+exit:
+  ret i32 %i.next
+}
+";
+    let cases: &[(&[&str], bool)] = &[
+        (&[], false),
+        (&["-jump-threading-across-loop-headers"], true),
+        (&["-jump-threading-across-loop-headers=true"], true),
+        (&["--jump-threading-across-loop-headers=1"], true),
+        (&["-jump-threading-across-loop-headers=false"], false),
+        (&["-jump-threading-across-loop-headers", "-jump-threading-across-loop-headers=0"], false),
+    ];
+    for (extra, threads) in cases {
+        let mut args = vec!["-S", "-passes=jump-threading"];
+        args.extend_from_slice(extra);
+        let r = opt_conv(&args, src);
+        assert_eq!(r.code, 0, "{extra:?}: {}", r.stderr);
+        assert_eq!(r.stdout.contains("head.thread"), *threads, "{extra:?}:\n{}", r.stdout);
+    }
+    let r = opt_conv(&["-S", "-passes=jump-threading", "-jump-threading-across-loop-headers=maybe"], src);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+}
+
 #[test]
 fn printers_write_to_stderr_function_major() {
     let two = format!("{SIMPLE}define void @g() {{\n  ret void\n}}\n");

@@ -164,7 +164,8 @@ fn absorb_into_pred(f: &mut Function, pred: Block, b: Block) {
 /// would need two values from one predecessor, or `b`'s phis are used
 /// other than by `S`'s. An unnamed `S` takes `b`'s name. No instruction
 /// moves, so no convergence question arises. `S` must not be a cycle header (a back edge into `S` would let
-/// `b` dominate the cycle); the caller keeps loop headers.
+/// `b` dominate the cycle, whose code may then use `b`'s phis), unless the caller checked that every use of
+/// `b`'s phis is in a phi of `S` on the edge from `b` (as jump threading across loop headers does).
 pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> bool {
     let Some(t) = f.terminator(b) else { return false };
     let succ = match (&f.dfg().inst(t).kind, f.dfg().inst(t).blocks.as_slice()) {

@@ -65,6 +65,10 @@ pub struct Options {
     pub unroll: UnrollOptions,
     /// `-jump-threading-threshold=N`.
     pub jump_threading_threshold: Option<u32>,
+    /// `-jump-threading-across-loop-headers[=B]` (LLVM's testing option,
+    /// off by default): jump threading may thread through and to loop
+    /// headers, and forward empty blocks before them.
+    pub jump_threading_across_loop_headers: bool,
     /// `simplifycfg`'s command-line options.
     pub simplifycfg: SimplifyCfgOptions,
     /// `-inline-threshold=N`: the inliner's default threshold (LLVM's

@@ -82,6 +82,28 @@ impl SsaUpdater {
         self.at_end[&b]
     }
 
+    /// The variable's value on entry to `b`, whatever `b` itself defines
+    /// (for a use in `b` before its definition, LLVM's
+    /// `GetValueInMiddleOfBlock`): the value at the end of its only
+    /// predecessor, or a new phi of those of its predecessors.
+    pub fn value_at_start(&mut self, f: &mut Function, b: Block) -> Value {
+        let cfg = f.cfg();
+        let preds = unique(&cfg, b);
+        match preds.as_slice() {
+            [] => f.dfg_mut_preserving_cfg().make_const(Const::poison(self.ty)),
+            [p] => self.value_at_end(f, *p),
+            _ => {
+                let phi = self.empty_phi(f, b);
+                let edges: Vec<Block> = cfg.preds(b).to_vec();
+                drop(cfg);
+                let incoming: Vec<(Value, Block)> = edges.iter().map(|&p| (self.value_at_end(f, p), p)).collect();
+                let inst = f.dfg().value_inst(phi).expect("a phi instruction");
+                f.set_incoming(inst, incoming);
+                phi
+            }
+        }
+    }
+
     /// Follows single-predecessor links from `x` to a known value (poison
     /// for an unreachable cycle of such blocks).
     fn resolve_chain(&mut self, f: &mut Function, cfg: &Cfg, x: Block) {

@@ -9,9 +9,11 @@ block spends fuel, so each program ends. lli-22 runs each program on a grid
 of inputs before and after each pipeline; the printed checksums must agree.
 
 usage: lli-loop-differential.py [OPT_CONV] [--programs N] [--seed S] [--pipelines 'P1 P2,P3 ...']
-                               [--convergent] [--print]
+                               [--convergent] [--print] [--opt-arg ARG ...]
 `--convergent` adds subgroup reductions and an amdgcn triple and judges
 with the SIMT executor (`simt-run --equiv`) instead of lli-22.
+`--opt-arg ARG` (repeatable) passes ARG to every run of opt-conv, e.g.
+`--opt-arg=-jump-threading-across-loop-headers`.
 Exit status 1 on any miscompile, crash or output opt-22 rejects.
 """
 import argparse, importlib.util, os, random, subprocess, sys, tempfile
@@ -243,7 +245,7 @@ def program(seed):
     return function(seed) + MAIN
 
 
-def convergent(opt_conv, first_seed, programs, pipelines):
+def convergent(opt_conv, first_seed, programs, pipelines, opt_args=()):
     simt = os.path.join(os.path.dirname(opt_conv), "simt-run")
     if not os.path.isfile(simt):
         print(f"error: {simt} not found: build it beside opt-conv (cargo build --release -p opt-conv-simt)",
@@ -256,7 +258,7 @@ def convergent(opt_conv, first_seed, programs, pipelines):
         with open(src, "w") as f:
             f.write(function(seed, conv=True))
         for p in pipelines:
-            r = subprocess.run([opt_conv, "-S", f"-passes={p}", "-verify-each", src, "-o", out],
+            r = subprocess.run([opt_conv, "-S", f"-passes={p}", "-verify-each", *opt_args, src, "-o", out],
                                capture_output=True, text=True)
             why = None
             if r.returncode:
@@ -284,13 +286,16 @@ def main():
                     help="space-separated pipelines, each run on every program")
     ap.add_argument("--convergent", action="store_true")
     ap.add_argument("--print", action="store_true", help="print the program of --seed and stop")
+    ap.add_argument("--opt-arg", action="append", default=[], metavar="ARG",
+                    help="an option for every run of opt-conv (repeatable; write --opt-arg=-flag)")
     a = ap.parse_args()
     if a.print:
         print(function(a.seed, conv=a.convergent) if a.convergent else program(a.seed))
         return 0
     if a.convergent:
-        return convergent(a.opt_conv, a.seed, a.programs, a.pipelines.split())
-    return differential("lli-loop-differential", a.opt_conv, a.seed, a.programs, program, a.pipelines.split())
+        return convergent(a.opt_conv, a.seed, a.programs, a.pipelines.split(), a.opt_arg)
+    return differential("lli-loop-differential", a.opt_conv, a.seed, a.programs, program, a.pipelines.split(),
+                        opt_args=a.opt_arg)
 
 
 if __name__ == "__main__":

@@ -8,10 +8,11 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120, **kw)
 
 
-def judge(opt_conv, opt22, lli, src_path, out_path, pipeline, want):
-    """Runs `pipeline` on `src_path` (with -verify-each) into `out_path`;
-    returns why it failed (None when lli-22 prints `want` again)."""
-    r = run([opt_conv, "-S", f"-passes={pipeline}", "-verify-each", src_path, "-o", out_path])
+def judge(opt_conv, opt22, lli, src_path, out_path, pipeline, want, opt_args=()):
+    """Runs `pipeline` on `src_path` (with -verify-each and `opt_args`, more
+    options of opt-conv) into `out_path`; returns why it failed (None when
+    lli-22 prints `want` again)."""
+    r = run([opt_conv, "-S", f"-passes={pipeline}", "-verify-each", *opt_args, src_path, "-o", out_path])
     if r.returncode:
         return f"opt-conv failed: {r.stderr.strip()[:300]}"
     if run([opt22, "-passes=verify", "-disable-output", out_path]).returncode:
@@ -29,14 +30,16 @@ def keep_input(src_path, keep, name):
     return dst
 
 
-def differential(name, opt_conv, first_seed, programs, program, pipelines, changed=None, lli_timeout=None):
+def differential(name, opt_conv, first_seed, programs, program, pipelines, changed=None, lli_timeout=None,
+                 opt_args=()):
     """Runs each of `pipelines` on `program(seed)` for `programs` seeds from
     `first_seed`, judged by lli-22 and opt-22's verifier; prints failures
     (keeping their inputs in $KEEP, default the working directory) and a
     summary; returns the exit status. `changed(src, out)` says whether a
     run changed the program (default: any change of the printed text). A
     program lli-22 does not finish within `lli_timeout` seconds is skipped;
-    one that no longer finishes after a pass is a failure."""
+    one that no longer finishes after a pass is a failure. `opt_args` are
+    more options for every run of opt-conv."""
     import tempfile
     lli, opt22 = os.environ.get("LLI", "lli-22"), os.environ.get("OPT22", "opt-22")
     if not shutil.which(lli) or not shutil.which(opt22):
@@ -72,7 +75,7 @@ def differential(name, opt_conv, first_seed, programs, program, pipelines, chang
             for p in pipelines:
                 runs += 1
                 try:
-                    why = judge(opt_conv, opt22, lli, src_path, out_path, p, want)
+                    why = judge(opt_conv, opt22, lli, src_path, out_path, p, want, opt_args)
                 except subprocess.TimeoutExpired:
                     why = "does not end after the pass"
                 if why is None:

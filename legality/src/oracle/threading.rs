@@ -142,7 +142,7 @@ impl Oracle<'_> {
         for &i in &convergent {
             if let ConvOp::Intrinsic { .. } = self.conv.op(i) {
                 let outside = self.conv.uses_of(i).iter().any(|&u| self.block(f, u) != block);
-                if outside || self.conv.def_kind(i) != Some(crate::TokenKind::Anchor) {
+                if outside {
                     return Verdict::Refused(Refusal::new(
                         Rule::TokenPlacement,
                         format!(
@@ -150,6 +150,21 @@ impl Oracle<'_> {
                              block (a token cannot be merged by a phi)",
                             route(),
                             self.inst_name(f, i)
+                        ),
+                    ));
+                }
+                if let Some(kind) = self.conv.def_kind(i).filter(|&k| k != crate::TokenKind::Anchor) {
+                    // Used in the block alone, it still may not be copied:
+                    // a loop intrinsic is its cycle's heart (in the header),
+                    // an entry intrinsic belongs to the entry block.
+                    return Verdict::Refused(Refusal::new(
+                        Rule::TokenPlacement,
+                        format!(
+                            "{} would duplicate {}, a call to {}, which is never copied (entry and loop \
+                             intrinsics never move)",
+                            route(),
+                            self.inst_name(f, i),
+                            kind.intrinsic_name()
                         ),
                     ));
                 }

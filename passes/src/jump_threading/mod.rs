@@ -13,6 +13,17 @@
 //! not threaded through nor removed, and a block is copied only if it costs
 //! at most `threshold` (LLVM's default 6: calls 4, intrinsics 2, others 1).
 //!
+//! With `-jump-threading-across-loop-headers` (LLVM's testing option, off by
+//! default) no block counts as a loop header, as LLVM then leaves its set
+//! empty: headers are threaded through and to (never a block to itself),
+//! their branches copied into predecessors, and empty blocks before them
+//! forwarded when their phis feed only the header's phis on their edge
+//! (else the block dominates the loop, which may use them). A copy of a
+//! header reads the header's values coming round the loop through its phis:
+//! those are the values on entry to the copy ([`thread`]). Each copy still
+//! asks the oracle, which refuses to copy a loop heart or an anchor whose
+//! token is used beyond the header (token-placement).
+//!
 //! LLVM turns the pass off on targets with divergent branches, and refuses
 //! to copy any convergent call. We ask the legality oracle instead
 //! ([`Query::Thread`], [`Query::DuplicateInto`]): threading is legal when no
@@ -115,6 +126,7 @@ impl FunctionPass for JumpThreading {
                 .jump_threading_threshold
                 .unwrap_or(if m.func(cx.func).is_some_and(|d| d.fn_attrs.has("minsize")) { 3 } else { self.threshold }),
             convergent,
+            across_headers: cx.options.jump_threading_across_loop_headers,
             mode,
             explain,
             refreshes: 0,
@@ -158,6 +170,20 @@ impl FunctionPass for JumpThreading {
     }
 }
 
+/// Whether every use of a phi of `b` is in a phi of `succ`, on the edge
+/// from `b` (users come from the use lists the pass keeps).
+fn phis_only_feed(f: &mut Function, b: Block, succ: Block) -> bool {
+    let results: Vec<Value> = f.phis(b).filter_map(|p| f.dfg().inst_result(p)).collect();
+    results.into_iter().all(|r| {
+        f.users_of(r).into_iter().all(|u| {
+            let d = f.dfg().inst(u);
+            d.is_phi()
+                && f.layout().inst_block(u) == Some(succ)
+                && d.args.iter().zip(&d.blocks).all(|(&a, &from)| a != r || from == b)
+        })
+    })
+}
+
 /// Adds the entries of `f`'s cycles to `headers`.
 fn add_cycle_headers(f: &Function, headers: &mut EntitySet<Block>) {
     let cycles = f.cycles();
@@ -175,6 +201,11 @@ struct Threader<'m> {
     /// Whether the function has convergent operations at all (if not, the
     /// oracle has nothing to say and is not built).
     convergent: bool,
+    /// `-jump-threading-across-loop-headers`: no block counts as a loop
+    /// header (LLVM's set stays empty), so blocks are threaded through and
+    /// to headers, and empty blocks before them are forwarded when that
+    /// is safe ([`Threader::forwardable`]).
+    across_headers: bool,
     /// The function's kind of convergence (threading only copies or
     /// deletes operations, so it does not change it).
     mode: FunctionConvergence,
@@ -208,14 +239,19 @@ impl Threader<'_> {
         // status when threading changes the loops; the headers of the loops
         // as they are now are added every sweep (an empty block before one
         // may not be forwarded: see `forward_empty_block`).
+        // Across loop headers (LLVM's option), the set stays empty.
         let mut ever = remove_unreachable_blocks(f);
         let mut headers: EntitySet<Block> = EntitySet::new();
-        add_cycle_headers(f, &mut headers);
+        if !self.across_headers {
+            add_cycle_headers(f, &mut headers);
+        }
         loop {
             let mut changed = remove_unreachable_blocks(f);
             let mut all_reachable = true;
             let mut waiting: Vec<Block> = Vec::new();
-            add_cycle_headers(f, &mut headers);
+            if !self.across_headers {
+                add_cycle_headers(f, &mut headers);
+            }
             let blocks: Vec<Block> = f.layout().blocks().collect();
             for b in blocks {
                 if !f.layout().is_block_inserted(b) {
@@ -262,10 +298,20 @@ impl Threader<'_> {
 
     /// Whether `b` may be removed by [`forward_empty_block`]: it falls
     /// through, and neither it nor its successor is a loop header.
-    fn forwardable(&self, f: &Function, b: Block, headers: &EntitySet<Block>) -> bool {
+    ///
+    /// Across loop headers, the successor may head a cycle that `b`
+    /// enters, so that `b` dominates the cycle and its phis may be used
+    /// anywhere in it, or on the back edge into the successor: as LLVM
+    /// (`TryToSimplifyUncondBranchFromEmptyBlock`), `b` goes only if every
+    /// use of its phis is in a phi of the successor, on the edge from `b`.
+    fn forwardable(&self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
         let Some(t) = f.terminator(b) else { return false };
         let d = f.dfg().inst(t);
-        d.kind == InstKind::Br && d.blocks.len() == 1 && !headers.contains(b) && !headers.contains(d.blocks[0])
+        if d.kind != InstKind::Br || d.blocks.len() != 1 || headers.contains(b) || headers.contains(d.blocks[0]) {
+            return false;
+        }
+        let succ = d.blocks[0];
+        !self.across_headers || phis_only_feed(f, b, succ)
     }
 
     /// One simplification of `b`, if any applies.
@@ -619,7 +665,10 @@ impl Threader<'_> {
         // The most popular destination, ties to the first successor.
         let to_first = known.iter().filter(|k| k.1 == succs[0]).count();
         let dest = if to_first * 2 >= known.len() { succs[0] } else { succs[1] };
-        if headers.contains(dest) {
+        // A copy of `b` branching to `b` would be threaded again forever
+        // (only across loop headers can `dest` be `b`: a self loop's
+        // block is a header).
+        if headers.contains(dest) || dest == b {
             return false;
         }
         self.thread_to(f, b, &known, dest, 0)
@@ -759,7 +808,7 @@ impl Threader<'_> {
                 (best, dest) = (n, s);
             }
         }
-        if headers.contains(dest) {
+        if headers.contains(dest) || dest == b {
             return false;
         }
         self.thread_to(f, b, &known, dest, 6)

@@ -49,6 +49,9 @@ pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block, scopes: 
     let declared = declared_scopes(m, &m.metadata, f, f.block_insts(b));
     scopes.push(CopyScopes::new(m, f, declared, insts, "thread"));
     f.update_cfg(before, &[p]);
+    // Before the new entries: `b` may be its own successor (a loop of one
+    // block), and the entries from `p` its copied branch adds stay.
+    remove_incoming_as_llvm(f, b, p);
     let succs: Vec<Block> = f.successors(p).to_vec();
     let mut seen: Vec<Block> = Vec::new();
     for s in succs {
@@ -58,7 +61,6 @@ pub fn duplicate_into(m: &Module, f: &mut Function, p: Block, b: Block, scopes: 
             seen.push(s);
         }
     }
-    remove_incoming_as_llvm(f, b, p);
     repair_ssa(f, b, p, &copies);
     tidy(m, f, p);
 }
@@ -132,8 +134,13 @@ fn add_incoming_like(f: &mut Function, s: Block, old: Block, new: Block, map: &V
     }
 }
 
-/// Uses of `b`'s values outside `b` and `nb` now see two definitions: each
-/// gets the one that reaches it.
+/// Uses of `b`'s values outside `b` now see two definitions: each gets the
+/// one that reaches it. A use of a value of `b` in `nb`, or on a phi's edge
+/// from `nb`, that is not the copy's was read through a phi of `b` on the
+/// edge from the predecessor (a value coming round a loop that `b` heads):
+/// it is the value on entry to `nb`, before the copies (as LLVM's
+/// `GetValueInMiddleOfBlock`). Only where `b` heads a loop can phis of
+/// `b`, the copy, or the predecessor use `b`'s values at all.
 fn repair_ssa(f: &mut Function, b: Block, nb: Block, copies: &[(Value, Value)]) {
     // One scan for all copies, unless the pass tracks uses.
     let scanned = (!f.tracks_uses()).then(|| Uses::compute(f));
@@ -142,27 +149,36 @@ fn repair_ssa(f: &mut Function, b: Block, nb: Block, copies: &[(Value, Value)]) 
             Some(uses) => uses.users(r).to_vec(),
             None => f.users_of(r),
         };
-        let outside: Vec<Inst> =
-            users.into_iter().filter(|&u| f.layout().inst_block(u).is_some_and(|x| x != b && x != nb)).collect();
-        if outside.is_empty() {
+        let affected: Vec<Inst> = users
+            .into_iter()
+            .filter(|&u| f.layout().inst_block(u).is_some_and(|x| x != b || f.dfg().inst(u).is_phi()))
+            .collect();
+        if affected.is_empty() {
             continue;
         }
         let name = f.dfg().value_name(r).map(str::to_owned);
         let mut up = SsaUpdater::new(f.dfg().value_type(r), name.as_deref());
         up.add_def(b, r);
         up.add_def(nb, nr);
-        for u in outside {
+        let mut on_entry: Option<Value> = None;
+        let mut entry_value =
+            |f: &mut Function, up: &mut SsaUpdater| *on_entry.get_or_insert_with(|| up.value_at_start(f, nb));
+        for u in affected {
             let d = f.dfg().inst(u).clone();
             if d.is_phi() {
                 for k in 0..d.args.len() {
-                    if d.args[k] == r && d.blocks[k] != b && d.blocks[k] != nb {
-                        let v = up.value_at_end(f, d.blocks[k]);
-                        f.set_incoming_value_at(u, k, v);
+                    if d.args[k] != r || d.blocks[k] == b {
+                        continue;
                     }
+                    let v = if d.blocks[k] == nb { entry_value(f, &mut up) } else { up.value_at_end(f, d.blocks[k]) };
+                    f.set_incoming_value_at(u, k, v);
                 }
             } else {
                 let ub = f.layout().inst_block(u).expect("in the layout");
-                let v = up.value_at_end(f, ub);
+                if ub == b {
+                    continue;
+                }
+                let v = if ub == nb { entry_value(f, &mut up) } else { up.value_at_end(f, ub) };
                 f.replace_operand(u, r, v);
             }
         }

@@ -193,6 +193,12 @@ pub struct Cli {
     #[arg(long = "jump-threading-threshold", value_name = "N")]
     pub jump_threading_threshold: Option<u32>,
 
+    /// `jump-threading`: thread through and to loop headers too (LLVM's
+    /// option, off by default: it may make loops irreducible). Copies still
+    /// need the legality oracle's consent.
+    #[arg(long = "jump-threading-across-loop-headers", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub jump_threading_across_loop_headers: Option<bool>,
+
     /// `simplifycfg`: hoist common instructions of a branch's arms
     /// (overrides `simplifycfg<hoist-common-insts>`).
     #[arg(long = "hoist-common-insts", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]

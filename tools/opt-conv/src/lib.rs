@@ -412,6 +412,7 @@ fn run(
             runtime_epilog: cli.unroll_runtime_epilog,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
+        jump_threading_across_loop_headers: cli.jump_threading_across_loop_headers.unwrap_or(false),
         simplifycfg: opt_conv_passes::SimplifyCfgOptions {
             hoist_common_insts: cli.hoist_common_insts,
             sink_common_insts: cli.sink_common_insts,
