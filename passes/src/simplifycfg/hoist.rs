@@ -20,6 +20,11 @@ use opt_conv_legality::oracle::{InsertPoint, Query, Verdict};
 const SKIP_READ_MEM: u8 = 1;
 const SKIP_SIDE_EFFECT: u8 = 2;
 const SKIP_IMPLICIT_CONTROL_FLOW: u8 = 4;
+/// A skipped convergent operation: an instruction after which a thread may
+/// stop must not move above it, or the threads that stop there would no
+/// longer take part in it (RULES.md, "thread-ending"). LLVM has no such
+/// flag: it hoists a kill above a convergent call that stays.
+const SKIP_CONVERGENT: u8 = 8;
 
 impl Simplifier<'_, '_> {
     /// Hoists the common leading instructions of the successors of `bb`
@@ -453,6 +458,9 @@ fn skipped_flags(m: &Module, f: &Function, i: Inst) -> u8 {
     if !e.transfers_execution() {
         flags |= SKIP_IMPLICIT_CONTROL_FLOW;
     }
+    if is_convergent_op(m, f, f.dfg().inst(i)) {
+        flags |= SKIP_CONVERGENT;
+    }
     flags
 }
 
@@ -472,6 +480,11 @@ fn safe_to_hoist(m: &Module, f: &Function, i: Inst, flags: u8) -> bool {
     // Past an instruction that may not hand control on, only what may run
     // anyway (speculation) moves: no memory access, no trap, no call.
     if flags & SKIP_IMPLICIT_CONTROL_FLOW != 0 && !safe_to_speculate(m, f, i) {
+        return false;
+    }
+    // A thread that stops at `i` took part in the convergent operation
+    // skipped before it; above it, it would not.
+    if flags & SKIP_CONVERGENT != 0 && !e.transfers_execution() {
         return false;
     }
     let b = f.layout().inst_block(i);
