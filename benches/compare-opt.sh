@@ -16,6 +16,7 @@
 # SUITE=single runs the read/verify/print suite instead: read + verify
 # (-disable-output), then each single pass printing the module (-S to
 # /dev/null): sink, hoist (opt-22: gvn-hoist), loop-unroll, jump-threading,
+# simplifycfg, instsimplify,
 # inline; on modules of PER_FUNC-instruction functions (default 20000) and
 # on one huge function (the size itself), SIZES default 100000 1000000,
 # median of RUNS. It reports CPU seconds (user + system, to the millisecond
@@ -139,7 +140,7 @@ if [ "${SUITE:-}" = single ]; then
     [ "$shape" = 0 ] && where="one function"
     row_args=()
     single_rows "read + verify, $where" verify verify none "$shape" "${sizes[@]}"
-    for pass in sink hoist loop-unroll jump-threading inline; do
+    for pass in sink hoist loop-unroll jump-threading simplifycfg instsimplify inline; do
       theirs=$pass
       [ "$pass" = hoist ] && theirs=gvn-hoist
       label="\`$pass\`"

@@ -10,7 +10,7 @@ use opt_conv_ir::parse_module;
 use opt_conv_passes::{Options, Remarks, build, parse_pipeline, run_pipeline};
 
 fn bench(c: &mut Criterion) {
-    for pass in ["sink", "hoist", "dce", "inline", "loop-unroll", "jump-threading"] {
+    for pass in ["sink", "hoist", "dce", "inline", "loop-unroll", "jump-threading", "simplifycfg", "instsimplify"] {
         let inputs = [5_000usize, 20_000, 80_000]
             .map(|n| (n, opt_conv_benches::generate(&opt_conv_benches::GenConfig::new(n, n))));
         bench_pass(c, &format!("pass_{pass}"), pass, &inputs);

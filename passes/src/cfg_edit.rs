@@ -210,6 +210,18 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
         let used_elsewhere = if other_way_in && reach == Reachability::All {
             // `b` dominates only itself, and there is no unreachable code.
             false
+        } else if !other_way_in {
+            // `succ` has no other way in: it will rather be merged into `b`
+            // (no whole-function use scan for that).
+            true
+        } else if f.tracks_uses() {
+            // The uses are at hand: exactly what the scan below finds.
+            let mut elsewhere = false;
+            for &r in &own_results {
+                let users = f.users_of(r);
+                elsewhere |= users.iter().any(|u| !succ_phis.contains(u)) || succ_phis.is_empty() && !users.is_empty();
+            }
+            elsewhere
         } else if cfg.is_reachable(b) && cfg.preds(succ).iter().any(|&p| p != b && cfg.is_reachable(p)) {
             // `b` falls through to a block that is also reached without it,
             // so `b` dominates only itself: reachable code can use its phis
@@ -219,10 +231,6 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
                 .filter(|&x| !cfg.is_reachable(x))
                 .flat_map(|x| f.block_insts(x))
                 .any(|i| f.dfg().inst(i).args.iter().any(|a| own_results.contains(a)))
-        } else if cfg.preds(succ).iter().all(|&p| p == b) {
-            // `succ` has no other way in: it will rather be merged into `b`
-            // (no whole-function use scan for that).
-            true
         } else {
             let uses = opt_conv_ir::analysis::Uses::compute(f);
             let elsewhere = own_results.iter().any(|&r| uses.users(r).iter().any(|u| !succ_phis.contains(u)));

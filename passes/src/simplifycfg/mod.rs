@@ -216,6 +216,18 @@ impl<'m> Simplifier<'m, '_> {
     /// LLVM's `simplifyFunctionCFG`: unreachable blocks, return merging,
     /// then sweeps until nothing changes.
     fn run(&mut self, f: &mut Function) -> bool {
+        // Forwarding an empty block asks who uses its phis: one scan of the
+        // function, kept up to date, instead of one per question.
+        let tracked = f.tracks_uses();
+        f.track_uses();
+        let changed = self.run_tracked(f);
+        if !tracked {
+            f.untrack_uses();
+        }
+        changed
+    }
+
+    fn run_tracked(&mut self, f: &mut Function) -> bool {
         let mut ever = cleanup::remove_unreachable(f);
         ever |= cleanup::merge_returns(self.m, f);
         ever |= self.sweeps(f);
