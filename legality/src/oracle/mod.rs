@@ -344,6 +344,10 @@ impl<'m> Oracle<'m> {
     /// and a pass that moves one into a cycle calls
     /// [`Oracle::forget_uniformity`].
     pub fn refresh(&mut self, f: &Function) {
+        if self.built == f.stamp(Changes::ALL) {
+            // Nothing changed since it was built or last refreshed.
+            return;
+        }
         self.built = f.stamp(Changes::ALL);
         let cfg = f.cfg();
         self.conv = Arc::new(ConvergenceInfo::compute(self.m, f));

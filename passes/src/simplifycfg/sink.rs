@@ -177,7 +177,7 @@ impl Simplifier<'_, '_> {
     /// that would need a phi in `phi_ops`.
     fn can_sink(
         &mut self,
-        f: &Function,
+        f: &mut Function,
         bb: Block,
         row: &[Inst],
         phi_ops: &mut FxHashMap<Use, Vec<Value>>,
@@ -208,22 +208,20 @@ impl Simplifier<'_, '_> {
                 return false;
             }
         }
-        // The use lists (recomputed after any change) only for rows that
-        // got this far; all the checks are LLVM's, in another order.
-        let uses = f.uses();
-        let n0 = d0.result().map_or(0, |v| use_list(f, &uses, v).len());
-        if row.iter().any(|&i| f.dfg().inst_result(i).map_or(0, |v| use_list(f, &uses, v).len()) != n0) {
+        // The use lists only for rows that got this far; all the checks
+        // are LLVM's, in another order.
+        let results: Vec<Option<Value>> = row.iter().map(|&i| f.dfg().inst_result(i)).collect();
+        let lists: Vec<Vec<Use>> = results.iter().map(|r| r.map_or_else(Vec::new, |v| use_list(f, v))).collect();
+        if lists.iter().any(|l| l.len() != lists[0].len()) {
             return false;
         }
         // Every use of the first is matched by the others at the same place.
-        let results: Vec<Value> = row.iter().filter_map(|&i| f.dfg().inst_result(i)).collect();
-        if let Some(v0) = d0.result() {
-            for u in use_list(f, &uses, v0) {
-                if phi_ops.get(&u) != Some(&results) {
-                    return false;
-                }
-            }
+        let results: Vec<Value> = results.into_iter().flatten().collect();
+        if lists[0].iter().any(|u| phi_ops.get(u) != Some(&results)) {
+            return false;
         }
+        let f = &*f;
+        let d0 = f.dfg().inst(i0);
         // Calls: all of the same function, or all indirect.
         if d0.call_info().is_some() {
             let direct = |i: Inst| f.dfg().direct_callee_of(f.dfg().inst(i)).is_some();
@@ -365,9 +363,9 @@ fn last_row(f: &Function, blocks: &[Block]) -> Option<Vec<Inst>> {
 
 /// The uses of `v` (instruction and operand index), an instruction using it
 /// twice counting twice.
-fn use_list(f: &Function, uses: &opt_conv_ir::analysis::Uses, v: Value) -> Vec<Use> {
+fn use_list(f: &mut Function, v: Value) -> Vec<Use> {
     let mut out = Vec::new();
-    for &u in uses.users(v) {
+    for u in f.users_of(v) {
         for (k, &a) in f.dfg().inst(u).args.iter().enumerate() {
             if a == v {
                 out.push((u, k));
