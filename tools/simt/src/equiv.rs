@@ -47,6 +47,14 @@
 //! (ConvergentOperations.rst, *Examples for the Correctness of Program
 //! Transforms*; each is a test in `tests/spec_examples.rs`).
 //!
+//! Undefined behaviour of `before` under any grouping of its anchors
+//! allows anything. When `after` fails, or when a guided `before` does,
+//! `before` is run guided by `after`'s groupings (up to `after`'s failure,
+//! if it failed): a grouping that gives `after` its thread sets also gives
+//! `before` its undefined behaviour when `before` reaches the same choice
+//! (a `readfirstlane` on an anchor's token that a switch does not cover
+//! for every thread, say), whatever anchors each side has.
+//!
 //! The witness search is incomplete: a legal transform whose anchors
 //! `before` can only match by a pairing none of the three finds would be
 //! reported. A reported difference names the grouping `after` used.
@@ -57,7 +65,7 @@ use crate::guide::{Guide, Pairing};
 use crate::inputs::{Pattern, Rng, generate};
 use crate::program::Program;
 use crate::render::lanes;
-use crate::run::{Inputs, RunConfig, RunResult, run, run_guided};
+use crate::run::{Failed, Inputs, RunConfig, RunResult, run, run_guided, run_traced};
 use crate::thread::Event;
 use opt_conv_ir::Module;
 use opt_conv_ir::types::Type;
@@ -287,7 +295,7 @@ fn compare_once(
 ) -> Option<Diff> {
     for (k, &grouping) in groupings.iter().enumerate() {
         let cfg = RunConfig { threads, anchors: grouping, ..cfg.clone() };
-        let diff = match run(ap, func, inputs, &cfg) {
+        let diff = match run_traced(ap, func, inputs, &cfg) {
             Ok(after) => {
                 let d = judge(bp, func, inputs, &cfg, &after, ap);
                 // Without anchor instances every grouping runs alike.
@@ -296,7 +304,7 @@ fn compare_once(
                 }
                 d
             }
-            Err(e) => after_failed(bp, func, inputs, &cfg, e),
+            Err(failed) => after_failed((bp, ap), func, inputs, &cfg, *failed),
         };
         if let Some(mut d) = diff {
             d.anchors = grouping;
@@ -310,18 +318,16 @@ fn compare_once(
 /// what `after` did. Each pairing with `after`'s anchor instances
 /// ([`crate::guide`]) proposes one; anchors left unpaired are grouped
 /// maximally, as singletons, or as `after`'s were. Any grouping that
-/// reproduces `after` is a witness; without one, the first attempt's
-/// failure is reported.
+/// reproduces `after` is a witness, and so is one under which `before`
+/// has undefined behaviour; without one, the first attempt's failure is
+/// reported.
 fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &RunResult, ap: &Program) -> Option<Diff> {
     let mut guide = Guide::from_run(after, ap);
-    let mut unpaired = vec![AnchorGrouping::Maximal, AnchorGrouping::Singletons];
-    if !unpaired.contains(&cfg.anchors) {
-        unpaired.push(cfg.anchors);
-    }
     let mut first: Option<Result<Diff, SimtError>> = None;
-    for pairing in [Pairing::InOrder, Pairing::ByIteration, Pairing::AnyName] {
+    let mut undefined = false;
+    for pairing in PAIRINGS {
         guide.pairing = pairing;
-        for &rest in &unpaired {
+        for rest in unpaired(cfg) {
             let bcfg = RunConfig { anchors: rest, ..cfg.clone() };
             let outcome = match run_guided(bp, func, inputs, &bcfg, Some(&guide)) {
                 Ok(before) => match compare(&before, after, &guide) {
@@ -330,8 +336,16 @@ fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &Run
                 },
                 Err(e) => Err(e),
             };
+            undefined |= matches!(outcome, Err(SimtError::Undefined(_)));
             first.get_or_insert(outcome);
         }
+    }
+    // A guided run that formed a group without a member that may still
+    // join it is no witness; a strict run is. It behaves alike until the
+    // other would form such a group, where it stops instead, so it can
+    // only reach undefined behaviour where the other did: look only then.
+    if undefined && before_undefined_as_guided(bp, ap, func, inputs, cfg, after) {
+        return None;
     }
     let plain = RunConfig { anchors: AnchorGrouping::Maximal, ..cfg.clone() };
     match first.expect("at least one pairing was tried") {
@@ -351,12 +365,41 @@ fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &Run
     }
 }
 
-fn after_failed(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, e: SimtError) -> Option<Diff> {
-    // Before may group its anchors as after did (when it has the same ones)
-    // or maximally; undefined behaviour under either allows after's failure.
+/// The pairings a guided run of `before` tries ([`crate::guide`]).
+const PAIRINGS: [Pairing; 3] = [Pairing::InOrder, Pairing::ByIteration, Pairing::AnyName];
+
+/// How a guided run groups the anchors it cannot pair: maximally, as
+/// singletons, or as the run it follows grouped its own.
+fn unpaired(cfg: &RunConfig) -> Vec<AnchorGrouping> {
+    let mut out = vec![AnchorGrouping::Maximal, AnchorGrouping::Singletons];
+    if !out.contains(&cfg.anchors) {
+        out.push(cfg.anchors);
+    }
+    out
+}
+
+/// `after` failed; does `before` allow it? Undefined behaviour of `before`
+/// under any grouping of its anchors allows anything. Three groupings are
+/// tried: the configuration `after` ran under (meaningful when both have
+/// the same anchors), maximal, and those that follow `after`'s own anchor
+/// groups up to its failure ([`before_undefined_as_guided`]).
+fn after_failed(
+    (bp, ap): (&Program, &Program),
+    func: &str,
+    inputs: &Inputs,
+    cfg: &RunConfig,
+    failed: Failed,
+) -> Option<Diff> {
+    let e = failed.error;
     let maximal = RunConfig { anchors: AnchorGrouping::Maximal, ..cfg.clone() };
     let b = run(bp, func, inputs, cfg);
     let b = if b.as_ref().is_err_and(SimtError::is_undefined) { b } else { run(bp, func, inputs, &maximal) };
+    if e.is_undefined()
+        && !b.as_ref().is_err_and(SimtError::is_undefined)
+        && before_undefined_as_guided(bp, ap, func, inputs, cfg, &failed.partial)
+    {
+        return None;
+    }
     match b {
         Err(b) if b.is_undefined() => None,
         Err(b @ SimtError::Limit(_)) if matches!(e, SimtError::Limit(_)) => {
@@ -373,6 +416,42 @@ fn after_failed(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, e: S
             Some(Diff::new(None, "after fails where before does not", "ran to completion".into(), e.to_string()))
         }
     }
+}
+
+/// Whether `before`, with its anchors grouped as `after`'s were up to
+/// `after`'s failure (`partial`), reaches undefined behaviour. A grouping
+/// configuration names different groupings in programs with different
+/// anchors (unrolling turns one anchor in a loop into one per copy), so
+/// `before`'s witness is searched for as for a finished run ([`judge`]):
+/// each of `before`'s anchor instances is paired with one of `after`'s
+/// and grouped like it. The guided runs are strict ([`Guide::strict`]): no
+/// group forms while a member may still join it, so the grouping is one
+/// `before` allows. Only undefined behaviour counts: a convergence
+/// violation in a guided run may only say that `after`'s groups cannot
+/// form in `before`.
+fn before_undefined_as_guided(
+    bp: &Program,
+    ap: &Program,
+    func: &str,
+    inputs: &Inputs,
+    cfg: &RunConfig,
+    partial: &RunResult,
+) -> bool {
+    if partial.threads.iter().all(|t| t.anchors.is_empty()) {
+        return false;
+    }
+    let mut guide = Guide::from_run(partial, ap);
+    guide.strict = true;
+    for pairing in PAIRINGS {
+        guide.pairing = pairing;
+        for rest in unpaired(cfg) {
+            let bcfg = RunConfig { anchors: rest, ..cfg.clone() };
+            if matches!(run_guided(bp, func, inputs, &bcfg, Some(&guide)), Err(SimtError::Undefined(_))) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn args_text(vs: &[crate::value::Val]) -> String {

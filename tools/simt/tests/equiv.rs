@@ -226,3 +226,84 @@ fn a_stack_bracket_gives_its_allocas_back_and_its_position_is_not_null() {
     let c = verdict(&f("  ret i32 1\n"), &is_null);
     assert!(c.contains("return values differ"), "{c}");
 }
+
+const RFL_DECLS: &str = "target triple = \"amdgcn-amd-amdhsa\"\n\
+    declare i32 @llvm.amdgcn.workitem.id.x()\n\
+    declare i32 @llvm.amdgcn.readfirstlane.i32(i32)\n\
+    declare void @record(i32)\n\
+    declare token @llvm.experimental.convergence.anchor()\n";
+
+/// One step of a loop: an anchor, the first thread of its group read by
+/// `readfirstlane`, and a switch on it; `other` is where a first thread
+/// other than 0, 1 or 2 goes (`unreachable`, or on to `next`).
+fn rfl_step(sfx: &str, next: &str, other: &str) -> String {
+    let other = other.replace("NEXT", next);
+    format!(
+        "h{sfx}:\n  %an{sfx} = call token @llvm.experimental.convergence.anchor()\n\
+         \x20 %cv{sfx} = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %tid) [ \"convergencectrl\"(token %an{sfx}) ]\n\
+         \x20 switch i32 %cv{sfx}, label %unr{sfx} [ i32 0, label %a{sfx}\n    i32 1, label %a{sfx}\n    \
+         i32 2, label %a{sfx} ]\n\
+         unr{sfx}:\n{other}\
+         a{sfx}:\n  call void @record(i32 %cv{sfx})\n  br label %{next}\n"
+    )
+}
+
+/// A loop of three `rfl_step`s, rolled or fully unrolled (the copies'
+/// anchors named `%an`, `%an.1`, `%an.2`, as unrolling names them).
+fn rfl_loop(unrolled: bool, other: &[&str; 3]) -> String {
+    let mut s = format!(
+        "{RFL_DECLS}define amdgpu_kernel void @f(i32 %n) convergent {{\n\
+         entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %h\n"
+    );
+    if unrolled {
+        s += &rfl_step("", "h.1", other[0]);
+        s += &rfl_step(".1", "h.2", other[1]);
+        s += &rfl_step(".2", "exit", other[2]);
+    } else {
+        s = s.replace("br label %h\n", "br label %pre\npre:\n  br label %h\n");
+        s += &rfl_step("", "latch", other[0]).replace("h:\n", "h:\n  %i = phi i32 [ 0, %pre ], [ %i.next, %latch ]\n");
+        s += "latch:\n  %i.next = add i32 %i, 1\n  %more = icmp ult i32 %i.next, 3\n  \
+              br i1 %more, label %h, label %exit\n";
+    }
+    s + "exit:\n  ret void\n}\n"
+}
+
+const UB: &str = "  unreachable\n";
+const ON: &str = "  call void @record(i32 99)\n  br label %NEXT\n";
+
+#[test]
+fn undefined_behaviour_under_some_anchor_grouping_of_before_allows_it_in_after() {
+    // A group whose first thread is 3 or more reaches `unreachable`, in
+    // both programs: `before` has undefined behaviour under the groupings
+    // that give `after` its own, even though its anchors are not `after`'s
+    // (one anchor in a loop, three unrolled copies).
+    let rolled = rfl_loop(false, &[UB, UB, UB]);
+    let unrolled = rfl_loop(true, &[UB, UB, UB]);
+    assert_eq!(verdict(&rolled, &unrolled), "ok");
+    assert_eq!(verdict(&unrolled, &rolled), "ok");
+    // Acyclic: after is defined where before is not, under a grouping
+    // before allows (the thread sets `after` ran with).
+    let step = |other: &str| {
+        format!(
+            "{RFL_DECLS}define amdgpu_kernel void @f(i32 %n) convergent {{\n\
+             entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %h\n{}exit:\n  ret void\n}}\n",
+            rfl_step("", "exit", other)
+        )
+    };
+    assert_eq!(verdict(&step(UB), &step(ON)), "ok");
+    let c = verdict(&step(ON), &step(UB));
+    assert!(c.contains("after fails where before does not"), "{c}");
+}
+
+#[test]
+fn undefined_behaviour_added_under_an_anchor_grouping_is_reported() {
+    // Before is defined under every grouping; after unrolls and makes one
+    // copy's unexpected first thread undefined.
+    let before = rfl_loop(false, &[ON, ON, ON]);
+    for other in [[UB, ON, ON], [ON, ON, UB]] {
+        let c = verdict(&before, &rfl_loop(true, &other));
+        assert!(c.contains("after fails where before does not"), "{c}");
+        assert!(c.contains("reached unreachable"), "{c}");
+    }
+    assert_eq!(verdict(&before, &rfl_loop(true, &[ON, ON, ON])), "ok");
+}
