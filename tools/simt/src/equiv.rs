@@ -47,6 +47,21 @@
 //! (ConvergentOperations.rst, *Examples for the Correctness of Program
 //! Transforms*; each is a test in `tests/spec_examples.rs`).
 //!
+//! ## Cycle hierarchies
+//!
+//! Uncontrolled operations and anchors in an irreducible cycle are grouped
+//! by maximal convergence for *a* cycle hierarchy, which depends on the
+//! order of a depth-first search ([`crate::hierarchies`]). `after` runs
+//! under each hierarchy of its CFG (up to [`HIERARCHIES`] besides the IR's),
+//! and each outcome is judged against `before` under each of its own; one
+//! that reproduces it is a witness. So folding a never-taken back edge of
+//! an irreducible cycle is accepted when some header of the cycle groups
+//! the threads as the acyclic result does, and rejected when none does.
+//! (Each trial may find its witness under a different hierarchy; a
+//! compiler fixes one per function, which the check does not demand.)
+//!
+//! ## Undefined behaviour
+//!
 //! Undefined behaviour of `before` under any grouping of its anchors
 //! allows anything. When `after` fails, or when a guided `before` does,
 //! `before` is run guided by `after`'s groupings (up to `after`'s failure,
@@ -212,11 +227,21 @@ pub fn check_equivalence(
     let bp = Program::new(before).map_err(|e| unrunnable(format!("before: {e}")))?;
     let ap = Program::with_layout(after, &bp.layout()).map_err(|e| unrunnable(format!("after: {e}")))?;
     let bp = Program::with_layout(before, &ap.layout()).map_err(|e| unrunnable(format!("before: {e}")))?;
-    let params = param_types(&bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
-    let after_params = param_types(&ap, func).map_err(|e| unrunnable(format!("after: {e}")))?;
+    // Every cycle hierarchy of each side (crate::hierarchies): the IR's first.
+    let layout = ap.layout();
+    let bps: Vec<Program> = std::iter::once(Ok(bp))
+        .chain(Program::other_hierarchies(before, &layout, HIERARCHIES).into_iter().flatten().map(Ok))
+        .collect::<Result<_, SimtError>>()
+        .map_err(|e| unrunnable(format!("before: {e}")))?;
+    let aps: Vec<Program> = std::iter::once(ap)
+        .chain(Program::other_hierarchies(after, &layout, HIERARCHIES).map_err(|e| unrunnable(format!("after: {e}")))?)
+        .collect();
+    let bp = &bps[0];
+    let params = param_types(bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
+    let after_params = param_types(&aps[0], func).map_err(|e| unrunnable(format!("after: {e}")))?;
     // Each module interns its own types: their ids are not comparable.
     let text = |p: &Program, ts: &[Type]| ts.iter().map(|&t| p.tcx.types.display(t)).collect::<Vec<_>>();
-    if text(&bp, &params) != text(&ap, &after_params) {
+    if text(bp, &params) != text(&aps[0], &after_params) {
         return Err(unrunnable(format!("@{func} has different parameter types before and after")));
     }
     let uniform = uniform_params(before, func, params.len());
@@ -228,8 +253,8 @@ pub fn check_equivalence(
         let inputs =
             generate(&bp.tcx, &params, &uniform, threads, pattern, &mut rng).map_err(|e| unrunnable(e.to_string()))?;
         let groupings = AnchorGrouping::for_trial(config.seed.wrapping_add(u64::from(trial)), config.random_groupings);
-        if let Some(d) = compare_once(&bp, &ap, func, &inputs, threads, &config.run, &groupings) {
-            let (threads, inputs, d) = shrink((&bp, &ap), func, inputs, threads, &config.run, &groupings, d);
+        if let Some(d) = compare_once((&bps, &aps), func, &inputs, threads, &config.run, &groupings) {
+            let (threads, inputs, d) = shrink((&bps, &aps), func, inputs, threads, &config.run, &groupings, d);
             let kind = if d.what.starts_with("cannot run") { CexKind::Unrunnable } else { CexKind::Differs };
             return Err(Counterexample {
                 kind,
@@ -260,7 +285,7 @@ fn param_types(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {
 /// Shrinks a failing input: drops threads one at a time (keeping the
 /// others' arguments) while it still fails; what remains is the counterexample.
 fn shrink(
-    (bp, ap): (&Program, &Program),
+    (bps, aps): (&[Program], &[Program]),
     func: &str,
     mut inputs: Inputs,
     mut threads: u32,
@@ -272,7 +297,7 @@ fn shrink(
     while i < inputs.args.len() && threads > 1 {
         let mut fewer = inputs.clone();
         fewer.args.remove(i);
-        match compare_once(bp, ap, func, &fewer, threads - 1, cfg, groupings) {
+        match compare_once((bps, aps), func, &fewer, threads - 1, cfg, groupings) {
             Some(d) => {
                 inputs = fewer;
                 threads -= 1;
@@ -284,34 +309,51 @@ fn shrink(
     (threads, inputs, diff)
 }
 
+/// Cycle hierarchies tried per module besides the IR's.
+pub const HIERARCHIES: usize = 8;
+
+/// Runs `after` under each of its cycle hierarchies and each anchor
+/// grouping; every outcome needs a witness from some hierarchy of `before`.
 fn compare_once(
-    bp: &Program,
-    ap: &Program,
+    (bps, aps): (&[Program], &[Program]),
     func: &str,
     inputs: &Inputs,
     threads: u32,
     cfg: &RunConfig,
     groupings: &[AnchorGrouping],
 ) -> Option<Diff> {
-    for (k, &grouping) in groupings.iter().enumerate() {
-        let cfg = RunConfig { threads, anchors: grouping, ..cfg.clone() };
-        let diff = match run_traced(ap, func, inputs, &cfg) {
-            Ok(after) => {
-                let d = judge(bp, func, inputs, &cfg, &after, ap);
-                // Without anchor instances every grouping runs alike.
-                if d.is_none() && k == 0 && after.threads.iter().all(|t| t.anchors.is_empty()) {
-                    return None;
+    for ap in aps {
+        for (k, &grouping) in groupings.iter().enumerate() {
+            let cfg = RunConfig { threads, anchors: grouping, ..cfg.clone() };
+            let diff = match run_traced(ap, func, inputs, &cfg) {
+                Ok(after) => {
+                    let d = witness(bps, |bp| judge(bp, func, inputs, &cfg, &after, ap));
+                    // Without anchor instances every grouping runs alike.
+                    if d.is_none() && k == 0 && after.threads.iter().all(|t| t.anchors.is_empty()) {
+                        break;
+                    }
+                    d
                 }
-                d
+                Err(failed) => witness(bps, |bp| after_failed((bp, ap), func, inputs, &cfg, &failed)),
+            };
+            if let Some(mut d) = diff {
+                d.anchors = grouping;
+                return Some(d);
             }
-            Err(failed) => after_failed((bp, ap), func, inputs, &cfg, *failed),
-        };
-        if let Some(mut d) = diff {
-            d.anchors = grouping;
-            return Some(d);
         }
     }
     None
+}
+
+/// `None` when some hierarchy of `before` allows what `after` did;
+/// otherwise the difference the IR's hierarchy shows.
+fn witness<'p, 'm: 'p>(bps: &'p [Program<'m>], mut judge: impl FnMut(&'p Program<'m>) -> Option<Diff>) -> Option<Diff> {
+    let mut first = None;
+    for bp in bps {
+        let d = judge(bp)?;
+        first.get_or_insert(d);
+    }
+    first
 }
 
 /// Searches for a grouping of `before`'s anchors under which `before` does
@@ -388,9 +430,9 @@ fn after_failed(
     func: &str,
     inputs: &Inputs,
     cfg: &RunConfig,
-    failed: Failed,
+    failed: &Failed,
 ) -> Option<Diff> {
-    let e = failed.error;
+    let e = failed.error.clone();
     let maximal = RunConfig { anchors: AnchorGrouping::Maximal, ..cfg.clone() };
     let b = run(bp, func, inputs, cfg);
     let b = if b.as_ref().is_err_and(SimtError::is_undefined) { b } else { run(bp, func, inputs, &maximal) };

@@ -307,3 +307,57 @@ fn undefined_behaviour_added_under_an_anchor_grouping_is_reported() {
     }
     assert_eq!(verdict(&before, &rfl_loop(true, &[ON, ON, ON])), "ok");
 }
+
+/// `@f` with a divergent branch into an irreducible cycle whose back edge
+/// (from `%o`, holding an uncontrolled reduction) is never taken; `entries`
+/// says where the branch goes (`%o` itself, or two other entries).
+fn irreducible(entries: &str, back: &str) -> String {
+    format!(
+        "target triple = \"amdgcn-amd-amdhsa\"\n\
+         declare i32 @subgroup_add(i32) convergent\n\
+         declare i32 @llvm.amdgcn.workitem.id.x()\n\
+         declare void @record(i32)\n\
+         define amdgpu_kernel void @f(i32 %n) convergent {{\n\
+         entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  %c = icmp ult i32 %tid, 1\n{entries}\
+         o:\n  %r = call i32 @subgroup_add(i32 %tid)\n{back}\
+         exit:\n  call void @record(i32 %r)\n  ret void\n}}\n"
+    )
+}
+
+const INTO_O: &str = "  br i1 %c, label %o, label %x\nx:\n  br label %o\n";
+const INTO_O_SWAPPED: &str = "  %nc = xor i1 %c, true\n  br i1 %nc, label %x, label %o\n";
+const O_BACK_TO_X: &str = "  br i1 false, label %y, label %exit\ny:\n  br label %x\n";
+const INTO_E: &str = "  br i1 %c, label %e1, label %e2\ne1:\n  br label %o\ne2:\n  br label %o\n";
+const O_BACK_TO_E: &str =
+    "  br i1 false, label %y, label %exit\ny:\n  %d = icmp ult i32 %n, 5\n  br i1 %d, label %e1, label %e2\n";
+const O_ON: &str = "  br label %exit\n";
+
+#[test]
+fn folding_a_never_taken_back_edge_keeps_a_grouping_some_cycle_hierarchy_allows() {
+    // The cycle {%o, %y, %x} has entries %o and %x. With %o as its header
+    // both threads reach %o in its first execution, together; with %x they
+    // do not. Folding the back edge away groups them as the first does.
+    let cyclic = irreducible(INTO_O, O_BACK_TO_X);
+    let folded = irreducible(INTO_O, O_ON);
+    assert_eq!(verdict(&cyclic, &folded), "ok");
+    // Making the cycle lets a compiler choose %x: the threads would split,
+    // whichever header the IR's own search picks.
+    let c = verdict(&folded, &cyclic);
+    assert!(c.contains("communicates with different threads"), "{c}");
+    let swapped = |s: &str| s.replace("  br i1 %c, label %o, label %x\n", INTO_O_SWAPPED);
+    let c = verdict(&swapped(&folded), &swapped(&cyclic));
+    assert!(c.contains("communicates with different threads"), "{c}");
+    assert_eq!(verdict(&swapped(&cyclic), &swapped(&folded)), "ok");
+}
+
+#[test]
+fn folding_a_never_taken_back_edge_is_rejected_when_no_hierarchy_groups_the_threads() {
+    // Entries %e1 and %e2; %o is reached from each without the other, so
+    // under either header one thread has executed it once and the other
+    // not at all: never together. Without the cycle they are.
+    let cyclic = irreducible(INTO_E, O_BACK_TO_E);
+    let folded = irreducible(INTO_E, O_ON);
+    let c = verdict(&cyclic, &folded);
+    assert!(c.contains("communicates with different threads"), "{c}");
+    assert_eq!(verdict(&cyclic, &cyclic), "ok");
+}
