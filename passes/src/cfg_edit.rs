@@ -275,6 +275,29 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
     true
 }
 
+/// The successor a `br i1 <constant>` ending `b` takes.
+pub fn constant_branch_target(f: &Function, b: Block) -> Option<Block> {
+    let d = f.dfg().inst(f.terminator(b)?);
+    if !d.is_cond_br() {
+        return None;
+    }
+    let c = f.dfg().value_const(d.args[0]).and_then(opt_conv_ir::Const::as_int)?;
+    Some(if c != 0 { d.blocks[0] } else { d.blocks[1] })
+}
+
+/// Whether `b` may branch only to `keep`, its other successors being never
+/// taken: removing those edges may still change an irreducible cycle, and
+/// with it who communicates ([`Oracle::edge_removal`], rule
+/// `irreducible-edge`).
+pub fn may_fold_to(m: &Module, f: &Function, b: Block, keep: Block) -> Result<(), Refusal> {
+    let mut dead: Vec<Block> = f.successors(b).iter().copied().filter(|&s| s != keep).collect();
+    dead.dedup();
+    match Oracle::edge_removal(m, f, b, &dead) {
+        Verdict::Refused(r) => Err(r),
+        Verdict::Legal(_) => Ok(()),
+    }
+}
+
 /// Turns `br i1 <constant>, %T, %F` ending `b` into `br label` to the
 /// successor taken, dropping one entry for `b` from the other's phis.
 pub fn fold_constant_branch(f: &mut Function, b: Block) -> bool {

@@ -68,6 +68,23 @@ impl CycleInfo {
 
     /// Computes the cycles of a CFG.
     pub fn from_cfg(cfg: &Cfg) -> CycleInfo {
+        Self::from_dfs(cfg, |b, i| cfg.succs(b)[i])
+    }
+
+    /// Computes the cycles found by a DFS that visits `b`'s successors in
+    /// the order `succ(b, i)` for `i` from the last index down to 0, where
+    /// `succ(b, i)` must be a permutation of `b`'s successors (the DFS of
+    /// [`CycleInfo::from_cfg`] is `succ(b, i) = cfg.succs(b)[i]`). Reducible
+    /// cycles are the same for every order; an irreducible cycle's header
+    /// is its entry the DFS reaches first, so other orders give the other
+    /// cycle hierarchies of the CFG ("Each cycle hierarchy for the same CFG
+    /// results in a different maximal converged-with relation",
+    /// ConvergenceAndUniformity.rst, *Maximal Convergence*).
+    pub fn from_cfg_with_dfs_order(cfg: &Cfg, succ: &dyn Fn(Block, usize) -> Block) -> CycleInfo {
+        Self::from_dfs(cfg, succ)
+    }
+
+    fn from_dfs(cfg: &Cfg, succ_at: impl Fn(Block, usize) -> Block) -> CycleInfo {
         let n = cfg.num_block_ids();
         // 1. DFS with successors in reverse order; Start = preorder (from 1),
         //    End = largest preorder in the subtree. 0 means unreachable.
@@ -87,7 +104,7 @@ impl CycleInfo {
             while let Some(&mut (b, ref mut i)) = stack.last_mut() {
                 if *i > 0 {
                     *i -= 1;
-                    let s = cfg.succs(b)[*i];
+                    let s = succ_at(b, *i);
                     if start[s] == 0 {
                         counter += 1;
                         start[s] = counter;

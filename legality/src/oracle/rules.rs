@@ -60,11 +60,14 @@ pub enum Rule {
     /// A convergent operation may not move across an instruction after
     /// which a thread may stop (a kill, a call that may not return).
     ThreadEnding,
+    /// Removing a never-taken edge of an irreducible cycle must leave a
+    /// grouping that some cycle hierarchy of the original gives.
+    IrreducibleEdge,
 }
 
 impl Rule {
     /// Every rule, in documentation order.
-    pub const ALL: [Rule; 18] = [
+    pub const ALL: [Rule; 19] = [
         Rule::DivergentBranch,
         Rule::PartialAnchorMove,
         Rule::AnchorCycle,
@@ -83,6 +86,7 @@ impl Rule {
         Rule::InlineCannotInfer,
         Rule::InlineMixedModes,
         Rule::ThreadEnding,
+        Rule::IrreducibleEdge,
     ];
 
     /// The stable identifier used in remarks and in `RULES.md`.
@@ -106,6 +110,7 @@ impl Rule {
             Rule::InlineCannotInfer => "inline-cannot-infer",
             Rule::InlineMixedModes => "inline-mixed-modes",
             Rule::ThreadEnding => "thread-ending",
+            Rule::IrreducibleEdge => "irreducible-edge",
         }
     }
 
@@ -122,7 +127,7 @@ impl Rule {
             Rule::HeartRemainder | Rule::ExtendedLoop | Rule::UncontrolledRemainder => "Loop unrolling examples",
             Rule::DuplicateUnderDivergence => "Unstructured control flow",
             Rule::InlineNeedsToken | Rule::InlineCannotInfer => "llvm.experimental.convergence.entry",
-            Rule::InlineMixedModes => "Uncontrolled Convergent Operations",
+            Rule::InlineMixedModes | Rule::IrreducibleEdge => "Uncontrolled Convergent Operations",
         }
     }
 }

@@ -360,3 +360,95 @@ impl Oracle<'_> {
         }
     }
 }
+
+impl Oracle<'_> {
+    /// May the edges from `from` to each of `dead`, which no thread takes
+    /// (its branch or switch is on a constant), be removed together? Paths do not change, but cycles may, and in
+    /// an irreducible cycle the grouping of uncontrolled operations and
+    /// anchors follows the cycle hierarchy: the result must group threads
+    /// as one hierarchy of the original does (rule `irreducible-edge`).
+    /// Allowed when every cycle containing an edge is reducible, when the
+    /// outermost one holds no convergent operation, or when it dissolves
+    /// (none of its blocks stays in a cycle) and one of its entries
+    /// dominates every block of it that holds a convergent operation.
+    /// Needs no analysis beyond the function's cached ones.
+    pub fn edge_removal(m: &Module, f: &Function, from: Block, dead: &[Block]) -> Verdict {
+        use super::names::block_name;
+        use opt_conv_ir::analysis::FunctionAnalyses;
+        let cycles = f.cycles();
+        let cfg = f.cfg();
+        let dt = f.domtree();
+        let mut checked = Vec::new();
+        for &to in dead {
+            let Some(inner) = cycles.smallest_common_cycle(cycles.cycle_of(from), cycles.cycle_of(to)) else {
+                continue;
+            };
+            let mut outer = inner;
+            let mut irreducible = !cycles.is_reducible(inner);
+            while let Some(p) = cycles.parent(outer) {
+                outer = p;
+                irreducible |= !cycles.is_reducible(p);
+            }
+            if !irreducible || checked.contains(&outer) {
+                continue;
+            }
+            checked.push(outer);
+            let blocks = cycles.blocks(outer);
+            let op_in =
+                |b: Block| f.block_insts(b).find(|&i| crate::convergence::is_convergent_op(m, f, f.dfg().inst(i)));
+            let with_ops: Vec<Block> = blocks.iter().copied().filter(|&b| op_in(b).is_some()).collect();
+            let Some(&first) = with_ops.first() else { continue };
+            let dissolves =
+                !has_cycle(blocks, |b| cfg.succs(b).iter().copied().filter(move |s| !(b == from && dead.contains(s))));
+            let header = cycles.entries(outer).iter().copied().find(|&h| with_ops.iter().all(|&b| dt.dominates(h, b)));
+            if dissolves && header.is_some() {
+                continue;
+            }
+            let at = op_in(first).map_or_else(|| block_name(f, first), |i| super::names::inst_name(m, f, i));
+            return Verdict::Refused(Refusal::new(
+                Rule::IrreducibleEdge,
+                format!(
+                    "removing the never-taken edge {} -> {} changes the irreducible cycle with header {}, and no \
+                     header it could have groups the threads at {at} as the result would",
+                    block_name(f, from),
+                    block_name(f, to),
+                    block_name(f, cycles.header(outer)),
+                ),
+            ));
+        }
+        Verdict::legal()
+    }
+}
+
+/// Whether the subgraph of `blocks` with edges `succs` (restricted to
+/// `blocks`) has a cycle.
+fn has_cycle<I: Iterator<Item = Block>>(blocks: &[Block], succs: impl Fn(Block) -> I) -> bool {
+    let inside: rustc_hash::FxHashSet<Block> = blocks.iter().copied().collect();
+    // 0 = unvisited, 1 = on the stack, 2 = done.
+    let mut state: rustc_hash::FxHashMap<Block, u8> = rustc_hash::FxHashMap::default();
+    for &start in blocks {
+        if state.contains_key(&start) {
+            continue;
+        }
+        let mut stack: Vec<(Block, Vec<Block>)> = vec![(start, succs(start).filter(|s| inside.contains(s)).collect())];
+        state.insert(start, 1);
+        while let Some((b, next)) = stack.last_mut() {
+            match next.pop() {
+                Some(s) => match state.get(&s) {
+                    Some(1) => return true,
+                    Some(_) => {}
+                    None => {
+                        state.insert(s, 1);
+                        let n = succs(s).filter(|x| inside.contains(x)).collect();
+                        stack.push((s, n));
+                    }
+                },
+                None => {
+                    state.insert(*b, 2);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    false
+}

@@ -562,3 +562,34 @@ fn a_result_sunk_out_of_a_divergent_loop_is_divergent() {
     assert!(!oracle.value_uniform_at(&f, cond, exit));
     assert_eq!(rule(&oracle.ask(&f, &q)), Some(Rule::UncontrolledDownstream));
 }
+
+/// A never-taken edge of an irreducible cycle may go when one of the
+/// cycle's entries dominates its convergent operations (that header groups
+/// the threads as the acyclic result does), not when an operation is
+/// reached from two entries without a common one; reducible cycles and
+/// cycles without convergent operations are not concerned.
+#[test]
+fn removing_a_never_taken_edge_of_an_irreducible_cycle() {
+    let f = |entries: &str, back: &str, op: &str| {
+        module(&format!(
+            "define void @f(i1 %c, i1 %d) convergent {{\n\
+             entry:\n{entries}\
+             o:\n{op}  br i1 false, label %y, label %exit\n\
+             y:\n{back}\
+             exit:\n  ret void\n}}\n"
+        ))
+    };
+    let at_entry = "  br i1 %c, label %o, label %x\nx:\n  br label %o\n";
+    let two = "  br i1 %c, label %e1, label %e2\ne1:\n  br label %o\ne2:\n  br label %o\n";
+    let removal = |m: &Module| {
+        let body = m.body(m.func_by_name("f").unwrap()).unwrap();
+        Oracle::edge_removal(m, body, block(body, "o"), &[block(body, "y")])
+    };
+    let op = "  call void @op()\n";
+    assert!(removal(&f(at_entry, "  br label %x\n", op)).is_legal());
+    let v = removal(&f(two, "  br i1 %d, label %e1, label %e2\n", op));
+    assert_eq!(rule(&v), Some(Rule::IrreducibleEdge), "{v:?}");
+    assert!(removal(&f(two, "  br i1 %d, label %e1, label %e2\n", "")).is_legal());
+    // A natural loop: %o is its only entry.
+    assert!(removal(&f("  br label %o\n", "  br label %o\n", op)).is_legal());
+}

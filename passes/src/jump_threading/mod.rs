@@ -61,8 +61,8 @@ pub mod thread;
 pub mod unfold;
 
 use crate::cfg_edit::{
-    Fold, Reachability, fold_constant_branch, forward_empty_block, merge_only_predecessor_into,
-    remove_unreachable_blocks,
+    Fold, Reachability, constant_branch_target, fold_constant_branch, forward_empty_block, may_fold_to,
+    merge_only_predecessor_into, remove_unreachable_blocks,
 };
 use crate::module_edits::BufferedMetadata;
 use crate::noalias_scopes::CopyScopes;
@@ -357,7 +357,7 @@ impl Threader<'_> {
         if !f.dfg().inst(t).is_cond_br() {
             return false;
         }
-        if fold_constant_branch(f, b) || self.fold_undef_branch(f, b) {
+        if self.fold_constant_branch(f, b) || self.fold_undef_branch(f, b) {
             return true;
         }
         if self.fold_implied(f, b) {
@@ -431,6 +431,9 @@ impl Threader<'_> {
             }
         }
         drop(cfg);
+        if !self.may_fold_to(f, b, succs[best]) {
+            return false;
+        }
         let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(best == 0));
         f.set_operand(t, 0, k);
         if let Some(fr) = frozen {
@@ -460,17 +463,23 @@ impl Threader<'_> {
             let c = d.args[0];
             if let Some(value) = implied::implies(self.m, f, c, d.blocks[0] == cur, cond) {
                 drop(cfg);
-                if c != cond {
-                    let msg = format!(
+                let msg = (c != cond).then(|| {
+                    format!(
                         "folded the branch of {}: {} is {value} where the branch of {} went to {}",
                         block_label(f, b),
                         f.dfg().value_name(cond).map_or_else(|| "its condition".to_owned(), |n| format!("%{n}")),
                         block_label(f, p),
                         block_label(f, cur)
-                    );
-                    self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+                    )
+                });
+                let label = block_label(f, b);
+                if !self.fold_to(f, b, value) {
+                    return false;
                 }
-                return self.fold_to(f, b, value);
+                if let Some(msg) = msg {
+                    self.remarks.push((RemarkKind::Passed, label, msg));
+                }
+                return true;
             }
             cur = p;
             steps += 1;
@@ -490,10 +499,13 @@ impl Threader<'_> {
     /// successor whose entries are all one value becomes that value.
     fn fold_to(&mut self, f: &mut Function, b: Block, value: bool) -> bool {
         let t = f.terminator(b).expect("a branch");
-        let (cond, dead) = {
+        let (cond, dead, taken) = {
             let d = f.dfg().inst(t);
-            (d.args[0], d.blocks[usize::from(value)])
+            (d.args[0], d.blocks[usize::from(value)], d.blocks[usize::from(!value)])
         };
+        if !self.may_fold_to(f, b, taken) {
+            return false;
+        }
         let defined_in = |f: &Function, v: Value, blk: Block| {
             f.dfg().value_inst(v).is_some_and(|i| f.layout().inst_block(i) == Some(blk))
         };
@@ -647,14 +659,16 @@ impl Threader<'_> {
         }
         // Known on every edge, and the same way: a fold, not a thread (as
         // LLVM: nothing is copied). Controlled and uncontrolled operations
-        // alike run as before: the branch never went the other way.
+        // alike run as before: the branch never went the other way (the
+        // edge removed may still change an irreducible cycle: `fold_to` asks).
         if known.len() == npreds && known.iter().all(|k| k.1 == known[0].1) {
             let value = known[0].1 == succs[0];
             let msg = format!("folded the branch of {}: its condition is {value} on every edge in", block_label(f, b));
-            self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+            let label = block_label(f, b);
             if !self.fold_to(f, b, value) {
                 return false;
             }
+            self.remarks.push((RemarkKind::Passed, label, msg));
             self.remove_dead_condition(f, cond);
             return true;
         }
@@ -764,8 +778,32 @@ impl Threader<'_> {
             return false;
         };
         let dest = Self::switch_dest(f, t, v);
+        if !self.may_fold_to(f, b, dest) {
+            return false;
+        }
         Self::fold_switch_to(f, b, dest);
         true
+    }
+
+    /// A branch on a constant goes where the constant says, if the oracle
+    /// lets the other edge go ([`may_fold_to`]).
+    fn fold_constant_branch(&mut self, f: &mut Function, b: Block) -> bool {
+        match constant_branch_target(f, b) {
+            Some(taken) if !self.may_fold_to(f, b, taken) => false,
+            _ => fold_constant_branch(f, b),
+        }
+    }
+
+    /// Whether `b` may branch only to `keep` (the oracle's `irreducible-edge`
+    /// rule); a refusal is reported as a missed fold.
+    fn may_fold_to(&mut self, f: &Function, b: Block, keep: Block) -> bool {
+        match may_fold_to(self.m, f, b, keep) {
+            Ok(()) => true,
+            Err(r) => {
+                self.missed(f, b, format!("not folding the terminator of {}: {r}", block_label(f, b)));
+                false
+            }
+        }
     }
 
     /// A switch whose value is known on some edges in ([`known`]): folded
@@ -790,6 +828,9 @@ impl Threader<'_> {
                 block_label(f, b),
                 block_label(f, dest)
             );
+            if !self.may_fold_to(f, b, dest) {
+                return false;
+            }
             self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
             Self::fold_switch_to(f, b, dest);
             self.remove_dead_condition(f, cond);

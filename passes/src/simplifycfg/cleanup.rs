@@ -114,6 +114,9 @@ pub(super) fn fold_terminator(m: &Module, f: &mut Function, b: Block) -> bool {
     } else {
         return false;
     };
+    if s0 != s1 && crate::cfg_edit::may_fold_to(m, f, b, taken).is_err() {
+        return false;
+    }
     let before = f.cfg();
     f.set_branch(t, None, &[taken]);
     f.update_cfg(before, &[b]);

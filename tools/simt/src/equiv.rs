@@ -47,6 +47,29 @@
 //! (ConvergentOperations.rst, *Examples for the Correctness of Program
 //! Transforms*; each is a test in `tests/spec_examples.rs`).
 //!
+//! ## Cycle hierarchies
+//!
+//! Uncontrolled operations and anchors in an irreducible cycle are grouped
+//! by maximal convergence for *a* cycle hierarchy, which depends on the
+//! order of a depth-first search ([`crate::hierarchies`]). `after` runs
+//! under each hierarchy of its CFG (up to [`HIERARCHIES`] besides the IR's),
+//! and each outcome is judged against `before` under each of its own; one
+//! that reproduces it is a witness. So folding a never-taken back edge of
+//! an irreducible cycle is accepted when some header of the cycle groups
+//! the threads as the acyclic result does, and rejected when none does.
+//! (Each trial may find its witness under a different hierarchy; a
+//! compiler fixes one per function, which the check does not demand.)
+//!
+//! ## Undefined behaviour
+//!
+//! Undefined behaviour of `before` under any grouping of its anchors
+//! allows anything. When `after` fails, or when a guided `before` does,
+//! `before` is run guided by `after`'s groupings (up to `after`'s failure,
+//! if it failed): a grouping that gives `after` its thread sets also gives
+//! `before` its undefined behaviour when `before` reaches the same choice
+//! (a `readfirstlane` on an anchor's token that a switch does not cover
+//! for every thread, say), whatever anchors each side has.
+//!
 //! The witness search is incomplete: a legal transform whose anchors
 //! `before` can only match by a pairing none of the three finds would be
 //! reported. A reported difference names the grouping `after` used.
@@ -57,7 +80,7 @@ use crate::guide::{Guide, Pairing};
 use crate::inputs::{Pattern, Rng, generate};
 use crate::program::Program;
 use crate::render::lanes;
-use crate::run::{Inputs, RunConfig, RunResult, run, run_guided};
+use crate::run::{Failed, Inputs, RunConfig, RunResult, run, run_guided, run_traced};
 use crate::thread::Event;
 use opt_conv_ir::Module;
 use opt_conv_ir::types::Type;
@@ -204,11 +227,21 @@ pub fn check_equivalence(
     let bp = Program::new(before).map_err(|e| unrunnable(format!("before: {e}")))?;
     let ap = Program::with_layout(after, &bp.layout()).map_err(|e| unrunnable(format!("after: {e}")))?;
     let bp = Program::with_layout(before, &ap.layout()).map_err(|e| unrunnable(format!("before: {e}")))?;
-    let params = param_types(&bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
-    let after_params = param_types(&ap, func).map_err(|e| unrunnable(format!("after: {e}")))?;
+    // Every cycle hierarchy of each side (crate::hierarchies): the IR's first.
+    let layout = ap.layout();
+    let bps: Vec<Program> = std::iter::once(Ok(bp))
+        .chain(Program::other_hierarchies(before, &layout, HIERARCHIES).into_iter().flatten().map(Ok))
+        .collect::<Result<_, SimtError>>()
+        .map_err(|e| unrunnable(format!("before: {e}")))?;
+    let aps: Vec<Program> = std::iter::once(ap)
+        .chain(Program::other_hierarchies(after, &layout, HIERARCHIES).map_err(|e| unrunnable(format!("after: {e}")))?)
+        .collect();
+    let bp = &bps[0];
+    let params = param_types(bp, func).map_err(|e| unrunnable(format!("before: {e}")))?;
+    let after_params = param_types(&aps[0], func).map_err(|e| unrunnable(format!("after: {e}")))?;
     // Each module interns its own types: their ids are not comparable.
     let text = |p: &Program, ts: &[Type]| ts.iter().map(|&t| p.tcx.types.display(t)).collect::<Vec<_>>();
-    if text(&bp, &params) != text(&ap, &after_params) {
+    if text(bp, &params) != text(&aps[0], &after_params) {
         return Err(unrunnable(format!("@{func} has different parameter types before and after")));
     }
     let uniform = uniform_params(before, func, params.len());
@@ -220,8 +253,8 @@ pub fn check_equivalence(
         let inputs =
             generate(&bp.tcx, &params, &uniform, threads, pattern, &mut rng).map_err(|e| unrunnable(e.to_string()))?;
         let groupings = AnchorGrouping::for_trial(config.seed.wrapping_add(u64::from(trial)), config.random_groupings);
-        if let Some(d) = compare_once(&bp, &ap, func, &inputs, threads, &config.run, &groupings) {
-            let (threads, inputs, d) = shrink((&bp, &ap), func, inputs, threads, &config.run, &groupings, d);
+        if let Some(d) = compare_once((&bps, &aps), func, &inputs, threads, &config.run, &groupings) {
+            let (threads, inputs, d) = shrink((&bps, &aps), func, inputs, threads, &config.run, &groupings, d);
             let kind = if d.what.starts_with("cannot run") { CexKind::Unrunnable } else { CexKind::Differs };
             return Err(Counterexample {
                 kind,
@@ -252,7 +285,7 @@ fn param_types(p: &Program, func: &str) -> Result<Vec<Type>, SimtError> {
 /// Shrinks a failing input: drops threads one at a time (keeping the
 /// others' arguments) while it still fails; what remains is the counterexample.
 fn shrink(
-    (bp, ap): (&Program, &Program),
+    (bps, aps): (&[Program], &[Program]),
     func: &str,
     mut inputs: Inputs,
     mut threads: u32,
@@ -264,7 +297,7 @@ fn shrink(
     while i < inputs.args.len() && threads > 1 {
         let mut fewer = inputs.clone();
         fewer.args.remove(i);
-        match compare_once(bp, ap, func, &fewer, threads - 1, cfg, groupings) {
+        match compare_once((bps, aps), func, &fewer, threads - 1, cfg, groupings) {
             Some(d) => {
                 inputs = fewer;
                 threads -= 1;
@@ -276,52 +309,67 @@ fn shrink(
     (threads, inputs, diff)
 }
 
+/// Cycle hierarchies tried per module besides the IR's.
+pub const HIERARCHIES: usize = 8;
+
+/// Runs `after` under each of its cycle hierarchies and each anchor
+/// grouping; every outcome needs a witness from some hierarchy of `before`.
 fn compare_once(
-    bp: &Program,
-    ap: &Program,
+    (bps, aps): (&[Program], &[Program]),
     func: &str,
     inputs: &Inputs,
     threads: u32,
     cfg: &RunConfig,
     groupings: &[AnchorGrouping],
 ) -> Option<Diff> {
-    for (k, &grouping) in groupings.iter().enumerate() {
-        let cfg = RunConfig { threads, anchors: grouping, ..cfg.clone() };
-        let diff = match run(ap, func, inputs, &cfg) {
-            Ok(after) => {
-                let d = judge(bp, func, inputs, &cfg, &after, ap);
-                // Without anchor instances every grouping runs alike.
-                if d.is_none() && k == 0 && after.threads.iter().all(|t| t.anchors.is_empty()) {
-                    return None;
+    for ap in aps {
+        for (k, &grouping) in groupings.iter().enumerate() {
+            let cfg = RunConfig { threads, anchors: grouping, ..cfg.clone() };
+            let diff = match run_traced(ap, func, inputs, &cfg) {
+                Ok(after) => {
+                    let d = witness(bps, |bp| judge(bp, func, inputs, &cfg, &after, ap));
+                    // Without anchor instances every grouping runs alike.
+                    if d.is_none() && k == 0 && after.threads.iter().all(|t| t.anchors.is_empty()) {
+                        break;
+                    }
+                    d
                 }
-                d
+                Err(failed) => witness(bps, |bp| after_failed((bp, ap), func, inputs, &cfg, &failed)),
+            };
+            if let Some(mut d) = diff {
+                d.anchors = grouping;
+                return Some(d);
             }
-            Err(e) => after_failed(bp, func, inputs, &cfg, e),
-        };
-        if let Some(mut d) = diff {
-            d.anchors = grouping;
-            return Some(d);
         }
     }
     None
+}
+
+/// `None` when some hierarchy of `before` allows what `after` did;
+/// otherwise the difference the IR's hierarchy shows.
+fn witness<'p, 'm: 'p>(bps: &'p [Program<'m>], mut judge: impl FnMut(&'p Program<'m>) -> Option<Diff>) -> Option<Diff> {
+    let mut first = None;
+    for bp in bps {
+        let d = judge(bp)?;
+        first.get_or_insert(d);
+    }
+    first
 }
 
 /// Searches for a grouping of `before`'s anchors under which `before` does
 /// what `after` did. Each pairing with `after`'s anchor instances
 /// ([`crate::guide`]) proposes one; anchors left unpaired are grouped
 /// maximally, as singletons, or as `after`'s were. Any grouping that
-/// reproduces `after` is a witness; without one, the first attempt's
-/// failure is reported.
+/// reproduces `after` is a witness, and so is one under which `before`
+/// has undefined behaviour; without one, the first attempt's failure is
+/// reported.
 fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &RunResult, ap: &Program) -> Option<Diff> {
     let mut guide = Guide::from_run(after, ap);
-    let mut unpaired = vec![AnchorGrouping::Maximal, AnchorGrouping::Singletons];
-    if !unpaired.contains(&cfg.anchors) {
-        unpaired.push(cfg.anchors);
-    }
     let mut first: Option<Result<Diff, SimtError>> = None;
-    for pairing in [Pairing::InOrder, Pairing::ByIteration, Pairing::AnyName] {
+    let mut undefined = false;
+    for pairing in PAIRINGS {
         guide.pairing = pairing;
-        for &rest in &unpaired {
+        for rest in unpaired(cfg) {
             let bcfg = RunConfig { anchors: rest, ..cfg.clone() };
             let outcome = match run_guided(bp, func, inputs, &bcfg, Some(&guide)) {
                 Ok(before) => match compare(&before, after, &guide) {
@@ -330,8 +378,16 @@ fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &Run
                 },
                 Err(e) => Err(e),
             };
+            undefined |= matches!(outcome, Err(SimtError::Undefined(_)));
             first.get_or_insert(outcome);
         }
+    }
+    // A guided run that formed a group without a member that may still
+    // join it is no witness; a strict run is. It behaves alike until the
+    // other would form such a group, where it stops instead, so it can
+    // only reach undefined behaviour where the other did: look only then.
+    if undefined && before_undefined_as_guided(bp, ap, func, inputs, cfg, after) {
+        return None;
     }
     let plain = RunConfig { anchors: AnchorGrouping::Maximal, ..cfg.clone() };
     match first.expect("at least one pairing was tried") {
@@ -351,12 +407,41 @@ fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &Run
     }
 }
 
-fn after_failed(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, e: SimtError) -> Option<Diff> {
-    // Before may group its anchors as after did (when it has the same ones)
-    // or maximally; undefined behaviour under either allows after's failure.
+/// The pairings a guided run of `before` tries ([`crate::guide`]).
+const PAIRINGS: [Pairing; 3] = [Pairing::InOrder, Pairing::ByIteration, Pairing::AnyName];
+
+/// How a guided run groups the anchors it cannot pair: maximally, as
+/// singletons, or as the run it follows grouped its own.
+fn unpaired(cfg: &RunConfig) -> Vec<AnchorGrouping> {
+    let mut out = vec![AnchorGrouping::Maximal, AnchorGrouping::Singletons];
+    if !out.contains(&cfg.anchors) {
+        out.push(cfg.anchors);
+    }
+    out
+}
+
+/// `after` failed; does `before` allow it? Undefined behaviour of `before`
+/// under any grouping of its anchors allows anything. Three groupings are
+/// tried: the configuration `after` ran under (meaningful when both have
+/// the same anchors), maximal, and those that follow `after`'s own anchor
+/// groups up to its failure ([`before_undefined_as_guided`]).
+fn after_failed(
+    (bp, ap): (&Program, &Program),
+    func: &str,
+    inputs: &Inputs,
+    cfg: &RunConfig,
+    failed: &Failed,
+) -> Option<Diff> {
+    let e = failed.error.clone();
     let maximal = RunConfig { anchors: AnchorGrouping::Maximal, ..cfg.clone() };
     let b = run(bp, func, inputs, cfg);
     let b = if b.as_ref().is_err_and(SimtError::is_undefined) { b } else { run(bp, func, inputs, &maximal) };
+    if e.is_undefined()
+        && !b.as_ref().is_err_and(SimtError::is_undefined)
+        && before_undefined_as_guided(bp, ap, func, inputs, cfg, &failed.partial)
+    {
+        return None;
+    }
     match b {
         Err(b) if b.is_undefined() => None,
         Err(b @ SimtError::Limit(_)) if matches!(e, SimtError::Limit(_)) => {
@@ -373,6 +458,42 @@ fn after_failed(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, e: S
             Some(Diff::new(None, "after fails where before does not", "ran to completion".into(), e.to_string()))
         }
     }
+}
+
+/// Whether `before`, with its anchors grouped as `after`'s were up to
+/// `after`'s failure (`partial`), reaches undefined behaviour. A grouping
+/// configuration names different groupings in programs with different
+/// anchors (unrolling turns one anchor in a loop into one per copy), so
+/// `before`'s witness is searched for as for a finished run ([`judge`]):
+/// each of `before`'s anchor instances is paired with one of `after`'s
+/// and grouped like it. The guided runs are strict ([`Guide::strict`]): no
+/// group forms while a member may still join it, so the grouping is one
+/// `before` allows. Only undefined behaviour counts: a convergence
+/// violation in a guided run may only say that `after`'s groups cannot
+/// form in `before`.
+fn before_undefined_as_guided(
+    bp: &Program,
+    ap: &Program,
+    func: &str,
+    inputs: &Inputs,
+    cfg: &RunConfig,
+    partial: &RunResult,
+) -> bool {
+    if partial.threads.iter().all(|t| t.anchors.is_empty()) {
+        return false;
+    }
+    let mut guide = Guide::from_run(partial, ap);
+    guide.strict = true;
+    for pairing in PAIRINGS {
+        guide.pairing = pairing;
+        for rest in unpaired(cfg) {
+            let bcfg = RunConfig { anchors: rest, ..cfg.clone() };
+            if matches!(run_guided(bp, func, inputs, &bcfg, Some(&guide)), Err(SimtError::Undefined(_))) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn args_text(vs: &[crate::value::Val]) -> String {

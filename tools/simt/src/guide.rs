@@ -99,6 +99,12 @@ pub struct Guide {
     anchors: Vec<Vec<GuideAnchor>>,
     /// How instances are paired.
     pub pairing: Pairing,
+    /// Whether a group formed at a paired anchor must wait for every member
+    /// that has not executed its anchor yet. Otherwise, when nothing else
+    /// can run, it forms without those that can no longer reach it (see
+    /// `sched.rs`); a strict run never completes a group a member may still
+    /// join, so whatever it does is a behaviour of a valid grouping.
+    pub strict: bool,
     /// The threads of each part.
     anchor_members: rustc_hash::FxHashMap<ClassId, u64>,
 }
@@ -166,7 +172,7 @@ impl Guide {
             }
             anchors.push(list);
         }
-        Guide { threads, anchors, pairing: Pairing::InOrder, anchor_members }
+        Guide { threads, anchors, pairing: Pairing::InOrder, strict: false, anchor_members }
     }
 
     /// The threads of part `c` of an anchor group of the guiding run.

@@ -45,7 +45,8 @@
 //!   function invocation and the same number of executions of the header of
 //!   every cycle containing it since entering that cycle
 //!   (ConvergenceAndUniformity.rst, *Maximal Convergence*; cycles from the
-//!   IR crate's `CycleInfo`, so headers are LLVM's);
+//!   IR crate's `CycleInfo`, so headers are LLVM's, unless the program is
+//!   built for another hierarchy of an irreducible CFG: [`hierarchies`]);
 //! - `llvm.experimental.convergence.anchor`: implementation-defined by the
 //!   spec; by default this executor chooses maximal reconvergence of the
 //!   threads that reach it, defined exactly like an uncontrolled operation,
@@ -73,7 +74,9 @@
 //! adversarially ([`freedom`]), and for each searches for a grouping of
 //! `before`'s anchors that reproduces it (running `before` *guided* by
 //! `after`, [`guide`]), comparing observable behaviour; see [`equiv`] for
-//! the rule for anchor-controlled communication.
+//! the rule for anchor-controlled communication. Where a CFG is
+//! irreducible, `after` runs under each of its cycle hierarchies and
+//! `before` may match under any of its own ([`hierarchies`]).
 
 pub mod arith;
 pub mod builtins;
@@ -84,6 +87,7 @@ pub mod error;
 pub mod exec;
 pub mod freedom;
 pub mod guide;
+pub mod hierarchies;
 pub mod inputs;
 pub mod launch;
 pub mod memory;

@@ -68,6 +68,9 @@ pub struct FuncInfo {
     pub block_names: SecondaryMap<Block, String>,
 }
 
+/// Cycle hierarchies chosen for some functions (the others keep the IR's).
+pub type Hierarchy = FxHashMap<FuncId, Arc<CycleInfo>>;
+
 /// A module prepared for execution.
 pub struct Program<'m> {
     /// The module.
@@ -96,6 +99,13 @@ impl<'m> Program<'m> {
     /// (a transform that adds a declaration must not move the others).
     /// Names the module lacks keep their numbers as empty placeholders.
     pub fn with_layout(module: &'m Module, layout: &[String]) -> Result<Program<'m>> {
+        Self::with_hierarchy(module, layout, &Hierarchy::default())
+    }
+
+    /// [`Program::with_layout`], running the functions `hierarchy` names
+    /// with those cycle hierarchies instead of the IR's own (see
+    /// [`crate::hierarchies`]).
+    pub fn with_hierarchy(module: &'m Module, layout: &[String], hierarchy: &Hierarchy) -> Result<Program<'m>> {
         let tcx = TypeCtx { types: &module.types, dl: module.data_layout() };
         let mut memory = Memory::default();
         let mut globals = FxHashMap::default();
@@ -132,10 +142,26 @@ impl<'m> Program<'m> {
         let mut funcs = FxHashMap::default();
         for f in module.definitions() {
             if let Some(body) = module.body(f) {
-                funcs.insert(f, func_info(module, &tcx, &globals, body)?);
+                let cycles = hierarchy.get(&f).cloned().unwrap_or_else(|| body.cycles());
+                funcs.insert(f, func_info(module, &tcx, &globals, body, cycles)?);
             }
         }
         Ok(Program { module, tcx, funcs, memory, globals, func_regions })
+    }
+
+    /// The module under each cycle hierarchy of its functions other than
+    /// the IR's (one function's at a time, at most `limit`), laid out as
+    /// `layout`.
+    pub fn other_hierarchies(module: &'m Module, layout: &[String], limit: usize) -> Result<Vec<Program<'m>>> {
+        let mut out = Vec::new();
+        for f in module.definitions() {
+            let Some(body) = module.body(f) else { continue };
+            for cycles in crate::hierarchies::other_hierarchies(body, limit.saturating_sub(out.len())) {
+                let h: Hierarchy = std::iter::once((f, cycles)).collect();
+                out.push(Self::with_hierarchy(module, layout, &h)?);
+            }
+        }
+        Ok(out)
     }
 
     /// The names of the globals' and functions' regions, in region order.
@@ -169,8 +195,14 @@ impl<'m> Program<'m> {
     }
 }
 
-fn func_info(module: &Module, tcx: &TypeCtx, globals: &FxHashMap<GlobalId, u64>, f: &Function) -> Result<FuncInfo> {
-    let (cfg, cycles) = (f.cfg(), f.cycles());
+fn func_info(
+    module: &Module,
+    tcx: &TypeCtx,
+    globals: &FxHashMap<GlobalId, u64>,
+    f: &Function,
+    cycles: Arc<CycleInfo>,
+) -> Result<FuncInfo> {
+    let cfg = f.cfg();
     let levels = compute_levels(&cfg, &cycles);
     let dfg = f.dfg();
     let slots = opt_conv_ir::text::Slots::new(f);

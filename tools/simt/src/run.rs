@@ -75,7 +75,7 @@ pub struct RegionDump {
 }
 
 /// Everything a run did.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct RunResult {
     /// Per thread, in lane order.
     pub threads: Vec<ThreadTrace>,
@@ -95,6 +95,17 @@ impl RunResult {
     }
 }
 
+/// A run that stopped without finishing: why, and what every thread had
+/// done up to then (events and anchor instances so far; the threads that
+/// had not returned have a poison return value).
+#[derive(Clone, Debug)]
+pub struct Failed {
+    /// Why it stopped.
+    pub error: SimtError,
+    /// The run up to the failure.
+    pub partial: RunResult,
+}
+
 /// Runs `func` of `prog` for the threads of `config` on `inputs`.
 pub fn run(prog: &Program, func: &str, inputs: &Inputs, config: &RunConfig) -> Result<RunResult> {
     run_guided(prog, func, inputs, config, None)
@@ -108,6 +119,24 @@ pub fn run_guided(
     config: &RunConfig,
     guide: Option<&Guide>,
 ) -> Result<RunResult> {
+    let f = kernel(prog, func, config)?;
+    crate::sched::Machine::new(prog, f, inputs, config, guide)?.run()
+}
+
+/// [`run`], keeping on failure what the threads did up to it.
+pub fn run_traced(
+    prog: &Program,
+    func: &str,
+    inputs: &Inputs,
+    config: &RunConfig,
+) -> std::result::Result<RunResult, Box<Failed>> {
+    let fail = |error: SimtError| Box::new(Failed { error, partial: RunResult::default() });
+    let f = kernel(prog, func, config).map_err(fail)?;
+    crate::sched::Machine::new(prog, f, inputs, config, None).map_err(fail)?.run_traced()
+}
+
+/// The function to run, if `config` can run it.
+fn kernel(prog: &Program, func: &str, config: &RunConfig) -> Result<opt_conv_ir::FuncId> {
     if config.threads == 0 || config.threads > 64 {
         return Err(SimtError::Input(format!("--threads must be between 1 and 64, got {}", config.threads)));
     }
@@ -117,5 +146,5 @@ pub fn run_guided(
     if !prog.funcs.contains_key(&f) {
         return Err(SimtError::Input(format!("@{func} is only declared; it needs a body to run")));
     }
-    crate::sched::Machine::new(prog, f, inputs, config, guide)?.run()
+    Ok(f)
 }

@@ -22,7 +22,7 @@ use crate::exec::{Ctx, Limits, new_frame};
 use crate::guide::Guide;
 use crate::memory::{Memory, RegionKind, addr};
 use crate::program::Program;
-use crate::run::{Inputs, Instance, RegionDump, RunConfig, RunResult, ThreadTrace};
+use crate::run::{Failed, Inputs, Instance, RegionDump, RunConfig, RunResult, ThreadTrace};
 use crate::thread::{Pending, Status, Thread};
 use crate::value::Val;
 use opt_conv_ir::FuncId;
@@ -105,7 +105,20 @@ impl<'a, 'm> Machine<'a, 'm> {
     }
 
     /// Runs to completion.
-    pub fn run(mut self) -> Result<RunResult> {
+    pub fn run(self) -> Result<RunResult> {
+        self.run_traced().map_err(|f| f.error)
+    }
+
+    /// Runs to completion; on failure, also gives what every thread had
+    /// done up to it ([`Failed`]).
+    pub fn run_traced(mut self) -> std::result::Result<RunResult, Box<Failed>> {
+        match self.drive() {
+            Ok(()) => Ok(self.finish()),
+            Err(error) => Err(Box::new(Failed { error, partial: self.finish() })),
+        }
+    }
+
+    fn drive(&mut self) -> Result<()> {
         loop {
             for i in 0..self.threads.len() {
                 if !matches!(self.threads[i].status, Status::Running) {
@@ -135,7 +148,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                 break;
             }
             let mut firings = self.fireable(false);
-            if firings.is_empty() && self.guide.is_some() {
+            if firings.is_empty() && self.guide.is_some_and(|g| !g.strict) {
                 // The guiding run grouped, at an anchor, threads that reach
                 // it here only in part (the after side merged two anchors,
                 // say). Anchor groups are the implementation's choice, so
@@ -149,7 +162,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                 self.fire(f)?;
             }
         }
-        Ok(self.finish())
+        Ok(())
     }
 
     fn pending(&self, lane: usize) -> Option<&Pending> {

@@ -226,3 +226,138 @@ fn a_stack_bracket_gives_its_allocas_back_and_its_position_is_not_null() {
     let c = verdict(&f("  ret i32 1\n"), &is_null);
     assert!(c.contains("return values differ"), "{c}");
 }
+
+const RFL_DECLS: &str = "target triple = \"amdgcn-amd-amdhsa\"\n\
+    declare i32 @llvm.amdgcn.workitem.id.x()\n\
+    declare i32 @llvm.amdgcn.readfirstlane.i32(i32)\n\
+    declare void @record(i32)\n\
+    declare token @llvm.experimental.convergence.anchor()\n";
+
+/// One step of a loop: an anchor, the first thread of its group read by
+/// `readfirstlane`, and a switch on it; `other` is where a first thread
+/// other than 0, 1 or 2 goes (`unreachable`, or on to `next`).
+fn rfl_step(sfx: &str, next: &str, other: &str) -> String {
+    let other = other.replace("NEXT", next);
+    format!(
+        "h{sfx}:\n  %an{sfx} = call token @llvm.experimental.convergence.anchor()\n\
+         \x20 %cv{sfx} = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %tid) [ \"convergencectrl\"(token %an{sfx}) ]\n\
+         \x20 switch i32 %cv{sfx}, label %unr{sfx} [ i32 0, label %a{sfx}\n    i32 1, label %a{sfx}\n    \
+         i32 2, label %a{sfx} ]\n\
+         unr{sfx}:\n{other}\
+         a{sfx}:\n  call void @record(i32 %cv{sfx})\n  br label %{next}\n"
+    )
+}
+
+/// A loop of three `rfl_step`s, rolled or fully unrolled (the copies'
+/// anchors named `%an`, `%an.1`, `%an.2`, as unrolling names them).
+fn rfl_loop(unrolled: bool, other: &[&str; 3]) -> String {
+    let mut s = format!(
+        "{RFL_DECLS}define amdgpu_kernel void @f(i32 %n) convergent {{\n\
+         entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %h\n"
+    );
+    if unrolled {
+        s += &rfl_step("", "h.1", other[0]);
+        s += &rfl_step(".1", "h.2", other[1]);
+        s += &rfl_step(".2", "exit", other[2]);
+    } else {
+        s = s.replace("br label %h\n", "br label %pre\npre:\n  br label %h\n");
+        s += &rfl_step("", "latch", other[0]).replace("h:\n", "h:\n  %i = phi i32 [ 0, %pre ], [ %i.next, %latch ]\n");
+        s += "latch:\n  %i.next = add i32 %i, 1\n  %more = icmp ult i32 %i.next, 3\n  \
+              br i1 %more, label %h, label %exit\n";
+    }
+    s + "exit:\n  ret void\n}\n"
+}
+
+const UB: &str = "  unreachable\n";
+const ON: &str = "  call void @record(i32 99)\n  br label %NEXT\n";
+
+#[test]
+fn undefined_behaviour_under_some_anchor_grouping_of_before_allows_it_in_after() {
+    // A group whose first thread is 3 or more reaches `unreachable`, in
+    // both programs: `before` has undefined behaviour under the groupings
+    // that give `after` its own, even though its anchors are not `after`'s
+    // (one anchor in a loop, three unrolled copies).
+    let rolled = rfl_loop(false, &[UB, UB, UB]);
+    let unrolled = rfl_loop(true, &[UB, UB, UB]);
+    assert_eq!(verdict(&rolled, &unrolled), "ok");
+    assert_eq!(verdict(&unrolled, &rolled), "ok");
+    // Acyclic: after is defined where before is not, under a grouping
+    // before allows (the thread sets `after` ran with).
+    let step = |other: &str| {
+        format!(
+            "{RFL_DECLS}define amdgpu_kernel void @f(i32 %n) convergent {{\n\
+             entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %h\n{}exit:\n  ret void\n}}\n",
+            rfl_step("", "exit", other)
+        )
+    };
+    assert_eq!(verdict(&step(UB), &step(ON)), "ok");
+    let c = verdict(&step(ON), &step(UB));
+    assert!(c.contains("after fails where before does not"), "{c}");
+}
+
+#[test]
+fn undefined_behaviour_added_under_an_anchor_grouping_is_reported() {
+    // Before is defined under every grouping; after unrolls and makes one
+    // copy's unexpected first thread undefined.
+    let before = rfl_loop(false, &[ON, ON, ON]);
+    for other in [[UB, ON, ON], [ON, ON, UB]] {
+        let c = verdict(&before, &rfl_loop(true, &other));
+        assert!(c.contains("after fails where before does not"), "{c}");
+        assert!(c.contains("reached unreachable"), "{c}");
+    }
+    assert_eq!(verdict(&before, &rfl_loop(true, &[ON, ON, ON])), "ok");
+}
+
+/// `@f` with a divergent branch into an irreducible cycle whose back edge
+/// (from `%o`, holding an uncontrolled reduction) is never taken; `entries`
+/// says where the branch goes (`%o` itself, or two other entries).
+fn irreducible(entries: &str, back: &str) -> String {
+    format!(
+        "target triple = \"amdgcn-amd-amdhsa\"\n\
+         declare i32 @subgroup_add(i32) convergent\n\
+         declare i32 @llvm.amdgcn.workitem.id.x()\n\
+         declare void @record(i32)\n\
+         define amdgpu_kernel void @f(i32 %n) convergent {{\n\
+         entry:\n  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n  %c = icmp ult i32 %tid, 1\n{entries}\
+         o:\n  %r = call i32 @subgroup_add(i32 %tid)\n{back}\
+         exit:\n  call void @record(i32 %r)\n  ret void\n}}\n"
+    )
+}
+
+const INTO_O: &str = "  br i1 %c, label %o, label %x\nx:\n  br label %o\n";
+const INTO_O_SWAPPED: &str = "  %nc = xor i1 %c, true\n  br i1 %nc, label %x, label %o\n";
+const O_BACK_TO_X: &str = "  br i1 false, label %y, label %exit\ny:\n  br label %x\n";
+const INTO_E: &str = "  br i1 %c, label %e1, label %e2\ne1:\n  br label %o\ne2:\n  br label %o\n";
+const O_BACK_TO_E: &str =
+    "  br i1 false, label %y, label %exit\ny:\n  %d = icmp ult i32 %n, 5\n  br i1 %d, label %e1, label %e2\n";
+const O_ON: &str = "  br label %exit\n";
+
+#[test]
+fn folding_a_never_taken_back_edge_keeps_a_grouping_some_cycle_hierarchy_allows() {
+    // The cycle {%o, %y, %x} has entries %o and %x. With %o as its header
+    // both threads reach %o in its first execution, together; with %x they
+    // do not. Folding the back edge away groups them as the first does.
+    let cyclic = irreducible(INTO_O, O_BACK_TO_X);
+    let folded = irreducible(INTO_O, O_ON);
+    assert_eq!(verdict(&cyclic, &folded), "ok");
+    // Making the cycle lets a compiler choose %x: the threads would split,
+    // whichever header the IR's own search picks.
+    let c = verdict(&folded, &cyclic);
+    assert!(c.contains("communicates with different threads"), "{c}");
+    let swapped = |s: &str| s.replace("  br i1 %c, label %o, label %x\n", INTO_O_SWAPPED);
+    let c = verdict(&swapped(&folded), &swapped(&cyclic));
+    assert!(c.contains("communicates with different threads"), "{c}");
+    assert_eq!(verdict(&swapped(&cyclic), &swapped(&folded)), "ok");
+}
+
+#[test]
+fn folding_a_never_taken_back_edge_is_rejected_when_no_hierarchy_groups_the_threads() {
+    // Entries %e1 and %e2; %o is reached from each without the other, so
+    // under either header one thread has executed it once and the other
+    // not at all: never together. Without the cycle they are.
+    let cyclic = irreducible(INTO_E, O_BACK_TO_E);
+    let folded = irreducible(INTO_E, O_ON);
+    let c = verdict(&cyclic, &folded);
+    assert!(c.contains("communicates with different threads"), "{c}");
+    assert_eq!(verdict(&cyclic, &cyclic), "ok");
+}
