@@ -289,12 +289,68 @@ pub fn constant_branch_target(f: &Function, b: Block) -> Option<Block> {
 /// taken: removing those edges may still change an irreducible cycle, and
 /// with it who communicates ([`Oracle::edge_removal`], rule
 /// `irreducible-edge`).
-pub fn may_fold_to(m: &Module, f: &Function, b: Block, keep: Block) -> Result<(), Refusal> {
+///
+/// `known`: where the irreducible cycles were when the caller's sweep
+/// started ([`IrreducibleBlocks`]); a block in none of them needs no
+/// question (the cycles, computed anew after each fold, would make folding
+/// many branches of a huge function quadratic). Debug builds check the
+/// shortcut against the question on small functions. A refusal names
+/// blocks as printed only with `exact_names` (a whole-function numbering).
+pub fn may_fold_to(
+    m: &Module,
+    f: &Function,
+    b: Block,
+    keep: Block,
+    known: Option<&IrreducibleBlocks>,
+    exact_names: bool,
+) -> Result<(), Refusal> {
     let mut dead: Vec<Block> = f.successors(b).iter().copied().filter(|&s| s != keep).collect();
     dead.dedup();
-    match Oracle::edge_removal(m, f, b, &dead) {
+    if known.is_some_and(|k| !k.may_contain(b)) {
+        #[cfg(debug_assertions)]
+        if f.layout().num_blocks() <= 200 {
+            assert!(
+                matches!(Oracle::edge_removal(m, f, b, &dead, false), Verdict::Legal(_)),
+                "{b:?} is in no irreducible cycle known at the sweep's start, and the oracle refuses its fold"
+            );
+        }
+        return Ok(());
+    }
+    match Oracle::edge_removal(m, f, b, &dead, exact_names) {
         Verdict::Refused(r) => Err(r),
         Verdict::Legal(_) => Ok(()),
+    }
+}
+
+/// The blocks in irreducible cycles of a function as it is at the start of
+/// a sweep, and which blocks existed then. Removing edges, merging a block
+/// into its only predecessor, forwarding an empty block and splitting an
+/// edge put no block that existed into an irreducible cycle (a cycle with
+/// two entries reached by disjoint paths afterwards had them before), and
+/// neither does copying a block that is no cycle's entry for some of its
+/// predecessors (a cycle through the copy keeps the entry of the cycle it
+/// copies). A block made since is not known, and is asked about.
+pub struct IrreducibleBlocks {
+    blocks: EntitySet<Block>,
+    existing: usize,
+}
+
+impl IrreducibleBlocks {
+    /// Where the irreducible cycles of `f` are now.
+    pub fn of(f: &Function) -> IrreducibleBlocks {
+        let cycles = f.cycles();
+        let mut blocks = EntitySet::new();
+        for c in cycles.cycles().filter(|&c| !cycles.is_reducible(c)) {
+            for &b in cycles.blocks(c) {
+                blocks.insert(b);
+            }
+        }
+        IrreducibleBlocks { blocks, existing: f.dfg().num_blocks() }
+    }
+
+    /// Whether `b` may be in an irreducible cycle.
+    pub fn may_contain(&self, b: Block) -> bool {
+        opt_conv_ir::entity::EntityRef::index(b) >= self.existing || self.blocks.contains(b)
     }
 }
 

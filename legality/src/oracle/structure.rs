@@ -371,9 +371,11 @@ impl Oracle<'_> {
     /// outermost one holds no convergent operation, or when it dissolves
     /// (none of its blocks stays in a cycle) and one of its entries
     /// dominates every block of it that holds a convergent operation.
-    /// Needs no analysis beyond the function's cached ones.
-    pub fn edge_removal(m: &Module, f: &Function, from: Block, dead: &[Block]) -> Verdict {
-        use super::names::block_name;
+    /// Needs no analysis beyond the function's cached ones; a refusal names
+    /// blocks and values as printed only with `exact_names` (see
+    /// [`Oracle::explaining`]).
+    pub fn edge_removal(m: &Module, f: &Function, from: Block, dead: &[Block], exact_names: bool) -> Verdict {
+        let block_name = |f: &Function, b: Block| super::names::block_name_as(f, b, exact_names);
         use opt_conv_ir::analysis::FunctionAnalyses;
         let cycles = f.cycles();
         let cfg = f.cfg();
@@ -404,7 +406,8 @@ impl Oracle<'_> {
             if dissolves && header.is_some() {
                 continue;
             }
-            let at = op_in(first).map_or_else(|| block_name(f, first), |i| super::names::inst_name(m, f, i));
+            let at =
+                op_in(first).map_or_else(|| block_name(f, first), |i| super::names::inst_name_as(m, f, i, exact_names));
             return Verdict::Refused(Refusal::new(
                 Rule::IrreducibleEdge,
                 format!(

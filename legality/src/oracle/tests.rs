@@ -583,7 +583,7 @@ fn removing_a_never_taken_edge_of_an_irreducible_cycle() {
     let two = "  br i1 %c, label %e1, label %e2\ne1:\n  br label %o\ne2:\n  br label %o\n";
     let removal = |m: &Module| {
         let body = m.body(m.func_by_name("f").unwrap()).unwrap();
-        Oracle::edge_removal(m, body, block(body, "o"), &[block(body, "y")])
+        Oracle::edge_removal(m, body, block(body, "o"), &[block(body, "y")], true)
     };
     let op = "  call void @op()\n";
     assert!(removal(&f(at_entry, "  br label %x\n", op)).is_legal());

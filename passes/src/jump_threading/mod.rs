@@ -61,8 +61,8 @@ pub mod thread;
 pub mod unfold;
 
 use crate::cfg_edit::{
-    Fold, Reachability, constant_branch_target, fold_constant_branch, forward_empty_block, may_fold_to,
-    merge_only_predecessor_into, remove_unreachable_blocks,
+    Fold, IrreducibleBlocks, Reachability, constant_branch_target, fold_constant_branch, forward_empty_block,
+    may_fold_to, merge_only_predecessor_into, remove_unreachable_blocks,
 };
 use crate::module_edits::BufferedMetadata;
 use crate::noalias_scopes::CopyScopes;
@@ -127,6 +127,7 @@ impl FunctionPass for JumpThreading {
                 .unwrap_or(if m.func(cx.func).is_some_and(|d| d.fn_attrs.has("minsize")) { 3 } else { self.threshold }),
             convergent,
             across_headers: cx.options.jump_threading_across_loop_headers,
+            irreducible: None,
             mode,
             explain,
             refreshes: 0,
@@ -206,6 +207,10 @@ struct Threader<'m> {
     /// to headers, and empty blocks before them are forwarded when that
     /// is safe ([`Threader::forwardable`]).
     across_headers: bool,
+    /// Where the irreducible cycles were at the start of the sweep
+    /// (threading copies no cycle's entry, unless across loop headers,
+    /// when this is not kept).
+    irreducible: Option<IrreducibleBlocks>,
     /// The function's kind of convergence (threading only copies or
     /// deletes operations, so it does not change it).
     mode: FunctionConvergence,
@@ -251,6 +256,9 @@ impl Threader<'_> {
             let mut waiting: Vec<Block> = Vec::new();
             if !self.across_headers {
                 add_cycle_headers(f, &mut headers);
+            }
+            if self.convergent && !self.across_headers {
+                self.irreducible = Some(IrreducibleBlocks::of(f));
             }
             let blocks: Vec<Block> = f.layout().blocks().collect();
             for b in blocks {
@@ -797,7 +805,11 @@ impl Threader<'_> {
     /// Whether `b` may branch only to `keep` (the oracle's `irreducible-edge`
     /// rule); a refusal is reported as a missed fold.
     fn may_fold_to(&mut self, f: &Function, b: Block, keep: Block) -> bool {
-        match may_fold_to(self.m, f, b, keep) {
+        // Without convergent operations no fold changes who communicates.
+        if !self.convergent {
+            return true;
+        }
+        match may_fold_to(self.m, f, b, keep, self.irreducible.as_ref(), self.explain) {
             Ok(()) => true,
             Err(r) => {
                 self.missed(f, b, format!("not folding the terminator of {}: {r}", block_label(f, b)));

@@ -99,7 +99,13 @@ pub(super) fn remove_unreachable(f: &mut Function) -> bool {
 /// LLVM's `ConstantFoldTerminator` for branches: a branch on a constant
 /// goes where the constant says, and one with both arms to one block
 /// becomes unconditional; the condition is deleted if nothing else uses it.
-pub(super) fn fold_terminator(m: &Module, f: &mut Function, b: Block) -> bool {
+pub(super) fn fold_terminator(
+    m: &Module,
+    f: &mut Function,
+    b: Block,
+    known: Option<&crate::cfg_edit::IrreducibleBlocks>,
+    exact_names: bool,
+) -> bool {
     let Some(t) = f.terminator(b) else { return false };
     let d = f.dfg().inst(t);
     if !d.is_cond_br() {
@@ -114,7 +120,7 @@ pub(super) fn fold_terminator(m: &Module, f: &mut Function, b: Block) -> bool {
     } else {
         return false;
     };
-    if s0 != s1 && crate::cfg_edit::may_fold_to(m, f, b, taken).is_err() {
+    if s0 != s1 && crate::cfg_edit::may_fold_to(m, f, b, taken, known, exact_names).is_err() {
         return false;
     }
     let before = f.cfg();

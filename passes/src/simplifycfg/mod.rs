@@ -183,6 +183,7 @@ impl FunctionPass for SimplifyCfg {
             remarks: Vec::new(),
             edits: &mut *cx.edits,
             locations: Default::default(),
+            irreducible: None,
         };
         let changed = s.run(f);
         let remarks = std::mem::take(&mut s.remarks);
@@ -210,6 +211,9 @@ pub(crate) struct Simplifier<'m, 'e> {
     pub remarks: Vec<(RemarkKind, String, String)>,
     pub edits: &'e mut crate::module_edits::ModuleEdits,
     pub locations: opt_conv_ir::debug_loc::LocationMerger,
+    /// Where the irreducible cycles were at the start of the sweep (no
+    /// edit of this pass adds a block that existed then to one).
+    pub irreducible: Option<crate::cfg_edit::IrreducibleBlocks>,
 }
 
 impl<'m> Simplifier<'m, '_> {
@@ -254,6 +258,7 @@ impl<'m> Simplifier<'m, '_> {
         let mut ever = false;
         loop {
             let mut changed = false;
+            self.irreducible = Some(crate::cfg_edit::IrreducibleBlocks::of(f));
             // The live layout, as LLVM's iterator walks it: the block after
             // `b` is taken before `b` is simplified (and may be deleted).
             let mut next = f.layout().entry_block();
@@ -290,7 +295,7 @@ impl<'m> Simplifier<'m, '_> {
             return (true, false);
         }
         drop(cfg);
-        let mut changed = cleanup::fold_terminator(self.m, f, b);
+        let mut changed = cleanup::fold_terminator(self.m, f, b, self.irreducible.as_ref(), self.explain);
         changed |= cleanup::merge_duplicate_phis(f, b);
         let name = f.dfg().block_name(b).map(str::to_owned);
         if let Some(p) = crate::cfg_edit::merge_into_predecessor(self.m, f, b) {
