@@ -547,6 +547,18 @@ impl Threader<'_> {
             return false;
         }
         let Some(s) = unfold::candidate_in_block(self.m, f, b) else { return false };
+        if let Some((h, kind)) = unfold::moved_token_intrinsic(self.m, f, s) {
+            let msg = format!(
+                "not unfolding {} into a branch: [token-placement] the rest of {} would move to a new block, \
+                 with {}, a call to {}, which never moves",
+                inst_label(f, s),
+                block_label(f, b),
+                inst_label(f, h),
+                kind.intrinsic_name()
+            );
+            self.missed(f, b, msg);
+            return false;
+        }
         let cond = f.dfg().inst(s).args[0];
         if let Some(why) = self.refused(f, Query::UnfoldSelect { block: b, cond }) {
             let msg = format!("not unfolding {} into a branch: {why}", inst_label(f, s));
