@@ -357,7 +357,7 @@ impl Threader<'_> {
         if !f.dfg().inst(t).is_cond_br() {
             return false;
         }
-        if fold_constant_branch(f, b) || self.fold_undef_branch(f, b) {
+        if self.fold_constant(f, b) || self.fold_undef_branch(f, b) {
             return true;
         }
         if self.fold_implied(f, b) {
@@ -431,6 +431,9 @@ impl Threader<'_> {
             }
         }
         drop(cfg);
+        if succs[0] != succs[1] && self.fold_regroups(f, b, &[succs[1 - best]]) {
+            return false;
+        }
         let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(best == 0));
         f.set_operand(t, 0, k);
         if let Some(fr) = frozen {
@@ -460,17 +463,23 @@ impl Threader<'_> {
             let c = d.args[0];
             if let Some(value) = implied::implies(self.m, f, c, d.blocks[0] == cur, cond) {
                 drop(cfg);
-                if c != cond {
-                    let msg = format!(
+                let msg = (c != cond).then(|| {
+                    format!(
                         "folded the branch of {}: {} is {value} where the branch of {} went to {}",
                         block_label(f, b),
                         f.dfg().value_name(cond).map_or_else(|| "its condition".to_owned(), |n| format!("%{n}")),
                         block_label(f, p),
                         block_label(f, cur)
-                    );
-                    self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+                    )
+                });
+                let label = block_label(f, b);
+                if !self.fold_to(f, b, value) {
+                    return false;
                 }
-                return self.fold_to(f, b, value);
+                if let Some(msg) = msg {
+                    self.remarks.push((RemarkKind::Passed, label, msg));
+                }
+                return true;
             }
             cur = p;
             steps += 1;
@@ -494,6 +503,9 @@ impl Threader<'_> {
             let d = f.dfg().inst(t);
             (d.args[0], d.blocks[usize::from(value)])
         };
+        if dead != f.successors(b)[usize::from(!value)] && self.fold_regroups(f, b, &[dead]) {
+            return false;
+        }
         let defined_in = |f: &Function, v: Value, blk: Block| {
             f.dfg().value_inst(v).is_some_and(|i| f.layout().inst_block(i) == Some(blk))
         };
@@ -658,15 +670,18 @@ impl Threader<'_> {
             return false;
         }
         // Known on every edge, and the same way: a fold, not a thread (as
-        // LLVM: nothing is copied). Controlled and uncontrolled operations
-        // alike run as before: the branch never went the other way.
+        // LLVM: nothing is copied). Every thread runs the same operations as
+        // before: the branch never went the other way. But the dropped edge
+        // may have been all that kept an uncontrolled operation in a cycle
+        // (`fold_to` refuses that).
         if known.len() == npreds && known.iter().all(|k| k.1 == known[0].1) {
             let value = known[0].1 == succs[0];
             let msg = format!("folded the branch of {}: its condition is {value} on every edge in", block_label(f, b));
-            self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+            let label = block_label(f, b);
             if !self.fold_to(f, b, value) {
                 return false;
             }
+            self.remarks.push((RemarkKind::Passed, label, msg));
             self.remove_dead_condition(f, cond);
             return true;
         }
@@ -776,8 +791,93 @@ impl Threader<'_> {
             return false;
         };
         let dest = Self::switch_dest(f, t, v);
+        if self.switch_fold_regroups(f, b, dest) {
+            return false;
+        }
         Self::fold_switch_to(f, b, dest);
         true
+    }
+
+    /// [`Self::fold_regroups`] for a switch of `b` made a branch to `dest`.
+    fn switch_fold_regroups(&mut self, f: &Function, b: Block, dest: Block) -> bool {
+        let mut dead: Vec<Block> = f.successors(b).iter().copied().filter(|&s| s != dest).collect();
+        dead.dedup();
+        self.fold_regroups(f, b, &dead)
+    }
+
+    /// A branch of `b` on a constant goes to its successor
+    /// ([`fold_constant_branch`]), unless dropping the other edge would
+    /// regroup an uncontrolled convergent operation ([`Self::fold_regroups`]).
+    fn fold_constant(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let d = f.dfg().inst(t);
+        let Some(c) = f.dfg().value_const(d.args[0]).and_then(opt_conv_ir::Const::as_int) else { return false };
+        let dead = d.blocks[usize::from(c != 0)];
+        let taken = d.blocks[usize::from(c == 0)];
+        if dead != taken && self.fold_regroups(f, b, &[dead]) {
+            return false;
+        }
+        fold_constant_branch(f, b)
+    }
+
+    /// Whether dropping the edges from `b` to `dead` (a branch folded to
+    /// its other successor; the branch never takes them) would take an
+    /// uncontrolled convergent operation out of a cycle, which is refused
+    /// (cycle-boundary). Maximal convergence groups the threads at such an
+    /// operation by the iterations of the cycles around it: an operation
+    /// whose block is in a cycle only through the dropped edge would leave
+    /// it, and threads that reached it in different iterations (a header's
+    /// self loop going round a different number of times) would execute it
+    /// together. Conservatively, any such operation on a cycle through a
+    /// dropped edge: in a block reached from the edge's target that reaches
+    /// `b`.
+    fn fold_regroups(&mut self, f: &Function, b: Block, dead: &[Block]) -> bool {
+        if !matches!(self.mode, FunctionConvergence::Uncontrolled | FunctionConvergence::Mixed) {
+            return false;
+        }
+        let cfg = f.cfg();
+        let walk = |from: Block, forward: bool| {
+            let mut seen: EntitySet<Block> = EntitySet::new();
+            let mut work = vec![from];
+            seen.insert(from);
+            while let Some(x) = work.pop() {
+                let next = if forward { cfg.succs(x) } else { cfg.preds(x) };
+                for &y in next {
+                    if seen.insert(y) {
+                        work.push(y);
+                    }
+                }
+            }
+            seen
+        };
+        for &d in dead {
+            let from_dead = walk(d, true);
+            if !from_dead.contains(b) {
+                continue;
+            }
+            let to_b = walk(b, false);
+            let on_cycle = f.layout().blocks().filter(|&x| from_dead.contains(x) && to_b.contains(x));
+            let uncontrolled = |i: opt_conv_ir::Inst| {
+                opt_conv_legality::convergence::classify(self.m, f, f.dfg().inst(i))
+                    == opt_conv_legality::convergence::ConvOp::Uncontrolled
+            };
+            let found = on_cycle.into_iter().find_map(|x| f.block_insts(x).find(|&i| uncontrolled(i)));
+            if let Some(u) = found {
+                let msg = format!(
+                    "not folding the branch of {}: [cycle-boundary] {} (in {}) is an uncontrolled convergent \
+                     operation on a cycle through the edge to {}, which the branch never takes; without the \
+                     edge it would leave the cycle, and threads that reach it in different iterations would \
+                     execute it together",
+                    block_label(f, b),
+                    inst_label(f, u),
+                    f.layout().inst_block(u).map_or_else(String::new, |x| block_label(f, x)),
+                    block_label(f, d)
+                );
+                self.missed(f, b, msg);
+                return true;
+            }
+        }
+        false
     }
 
     /// A switch whose value is known on some edges in ([`known`]): folded
@@ -802,6 +902,9 @@ impl Threader<'_> {
                 block_label(f, b),
                 block_label(f, dest)
             );
+            if self.switch_fold_regroups(f, b, dest) {
+                return false;
+            }
             self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
             Self::fold_switch_to(f, b, dest);
             self.remove_dead_condition(f, cond);
