@@ -100,6 +100,13 @@ impl Default for JumpThreading {
 const ORACLE_REFRESH_WORK: usize = 4_000_000;
 /// Refreshes allowed however large the function.
 const ORACLE_REFRESHES_MIN: u32 = 8;
+/// Across loop headers, copies of blocks that head a cycle allowed in one
+/// function: as many as it had blocks, and at least this many. Each such
+/// copy peels an iteration off the loop, and the copy's own edge into the
+/// loop may be decided again (a counter starting at a constant compared
+/// with one), so without a bound the pass would peel forever; opt-22 does
+/// (`tests/cases/jump-threading/across-loop-headers-endless-peeling.ll`).
+const HEADER_COPIES_MIN: u32 = 8;
 
 impl FunctionPass for JumpThreading {
     fn name(&self) -> &'static str {
@@ -130,6 +137,8 @@ impl FunctionPass for JumpThreading {
             mode,
             explain,
             refreshes: 0,
+            header_copies: 0,
+            header_copy_budget: u32::try_from(f.layout().num_blocks()).unwrap_or(u32::MAX).max(HEADER_COPIES_MIN),
             refresh_budget: u32::try_from(ORACLE_REFRESH_WORK / f.dfg().num_insts().max(1))
                 .unwrap_or(u32::MAX)
                 .max(ORACLE_REFRESHES_MIN),
@@ -215,6 +224,11 @@ struct Threader<'m> {
     /// often it may be ([`ORACLE_REFRESH_WORK`]).
     refreshes: u32,
     refresh_budget: u32,
+    /// Across loop headers, how many copies of blocks heading a cycle
+    /// (threaded through, or copied into a predecessor) were made, and how
+    /// many may be ([`HEADER_COPIES_MIN`]).
+    header_copies: u32,
+    header_copy_budget: u32,
     /// Built when a question needs it, brought up to date after changes.
     oracle: Option<Oracle<'m>>,
     /// The state of the body at the last question (when the oracle was,
@@ -713,6 +727,10 @@ impl Threader<'_> {
         if self.lifetime_alloca_outside(f, b) {
             return false;
         }
+        let header = self.header_copy(f, b);
+        if header == Some(false) {
+            return false;
+        }
         for &(p, s) in known {
             if s != dest || !self.redirectable(f, p) {
                 continue;
@@ -729,6 +747,7 @@ impl Threader<'_> {
             }
             let (lp, lb, ls) = (block_label(f, p), block_label(f, b), block_label(f, dest));
             thread::thread_edge(self.m, f, p, b, dest, &mut self.scopes);
+            self.header_copies += u32::from(header.is_some());
             tracing::debug!(target: "opt_conv::jump-threading", "threaded {lp} -> {lb} to {ls}");
             self.remarks.push((RemarkKind::Passed, lb.clone(), format!("threaded {lp} -> {lb} to {ls}")));
             return true;
@@ -950,6 +969,10 @@ impl Threader<'_> {
         if self.cost(f, b) > self.threshold || self.lifetime_alloca_outside(f, b) {
             return false;
         }
+        let header = self.header_copy(f, b);
+        if header == Some(false) {
+            return false;
+        }
         let incoming: Vec<Block> = f.dfg().inst(phi).blocks.to_vec();
         for p in incoming {
             let falls_through = f.successors(p) == [b] && p != b;
@@ -963,6 +986,7 @@ impl Threader<'_> {
             }
             let (lp, lb) = (block_label(f, p), block_label(f, b));
             thread::duplicate_into(self.m, f, p, b, &mut self.scopes);
+            self.header_copies += u32::from(header.is_some());
             self.remarks.push((RemarkKind::Passed, lb.clone(), format!("copied the branch of {lb} into {lp}")));
             return true;
         }
@@ -998,6 +1022,30 @@ impl Threader<'_> {
             self.missed(f, b, msg);
         }
         found.is_some()
+    }
+
+    /// Across loop headers, for a block `b` that heads a cycle now: whether
+    /// another copy of such a block may be made ([`HEADER_COPIES_MIN`]); a
+    /// missed remark when not. `None` for any other block.
+    fn header_copy(&mut self, f: &Function, b: Block) -> Option<bool> {
+        if !self.across_headers {
+            return None;
+        }
+        let cycles = f.cycles();
+        if !cycles.cycles().any(|c| cycles.entries(c).contains(&b)) {
+            return None;
+        }
+        if self.header_copies < self.header_copy_budget {
+            return Some(true);
+        }
+        let msg = format!(
+            "not copying {}, which heads a loop: {} copies of loop headers were made in this function already \
+             (each peels an iteration, and the copy's edge into the loop may be decided again, without end)",
+            block_label(f, b),
+            self.header_copies
+        );
+        self.missed(f, b, msg);
+        Some(false)
     }
 
     /// Whether `p`'s terminator can be pointed elsewhere.
