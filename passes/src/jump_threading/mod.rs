@@ -22,7 +22,10 @@
 //! header reads the header's values coming round the loop through its phis:
 //! those are the values on entry to the copy ([`thread`]). Each copy still
 //! asks the oracle, which refuses to copy a loop heart or an anchor whose
-//! token is used beyond the header (token-placement).
+//! token is used beyond the header (token-placement); a select before a
+//! heart is not unfolded (the heart would leave the header). Each copy of a
+//! header peels an iteration, which may decide the next copy's edge again:
+//! such copies are bounded per function ([`HEADER_COPIES_MIN`]).
 //!
 //! LLVM turns the pass off on targets with divergent branches, and refuses
 //! to copy any convergent call. We ask the legality oracle instead
@@ -31,7 +34,9 @@
 //! uncontrolled convergent operation downstream could see its threads
 //! regrouped (the "flag at a distance" of the D85603 discussion); operations
 //! controlled by tokens keep their thread sets, as in the spec's jump
-//! threading example. Refusals are missed remarks naming the rule.
+//! threading example. A branch is not folded when the edge it never takes
+//! is all that keeps an uncontrolled convergent operation in a cycle
+//! (cycle-boundary). Refusals are missed remarks naming the rule.
 //! In a function without tokens, a question that a divergent branch
 //! decides is answered without bringing the oracle up to date after the
 //! pass's edits ([`Oracle::quick_thread_verdict`]): the same verdict, without
