@@ -6,7 +6,7 @@
 
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
-use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
+use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, Module, SecondaryMap, Type, Value};
 use opt_conv_legality::oracle::{Oracle, Refusal, Verdict};
 
 /// Folds `b` into its only predecessor if that predecessor branches only to
@@ -306,17 +306,29 @@ pub fn may_fold_to(
 ) -> Result<(), Refusal> {
     let mut dead: Vec<Block> = f.successors(b).iter().copied().filter(|&s| s != keep).collect();
     dead.dedup();
+    may_remove_edges(m, f, b, &dead, known, exact_names)
+}
+
+/// [`may_fold_to`] given the edges dropped: from `b` to each of `dead`.
+pub fn may_remove_edges(
+    m: &Module,
+    f: &Function,
+    b: Block,
+    dead: &[Block],
+    known: Option<&IrreducibleBlocks>,
+    exact_names: bool,
+) -> Result<(), Refusal> {
     if known.is_some_and(|k| !k.may_contain(b)) {
         #[cfg(debug_assertions)]
         if f.layout().num_blocks() <= 200 {
             assert!(
-                matches!(Oracle::edge_removal(m, f, b, &dead, false), Verdict::Legal(_)),
+                matches!(Oracle::edge_removal(m, f, b, dead, false), Verdict::Legal(_)),
                 "{b:?} is in no irreducible cycle known at the sweep's start, and the oracle refuses its fold"
             );
         }
         return Ok(());
     }
-    match Oracle::edge_removal(m, f, b, &dead, exact_names) {
+    match Oracle::edge_removal(m, f, b, dead, exact_names) {
         Verdict::Refused(r) => Err(r),
         Verdict::Legal(_) => Ok(()),
     }
@@ -332,6 +344,9 @@ pub fn may_fold_to(
 /// copies). A block made since is not known, and is asked about.
 pub struct IrreducibleBlocks {
     blocks: EntitySet<Block>,
+    /// The outermost cycle of each block in one (the same edits put no two
+    /// blocks that existed on a cycle together unless they were).
+    outermost: SecondaryMap<Block, Option<opt_conv_ir::analysis::cycles::CycleId>>,
     existing: usize,
 }
 
@@ -339,13 +354,34 @@ impl IrreducibleBlocks {
     /// Where the irreducible cycles of `f` are now.
     pub fn of(f: &Function) -> IrreducibleBlocks {
         let cycles = f.cycles();
-        let mut blocks = EntitySet::new();
-        for c in cycles.cycles().filter(|&c| !cycles.is_reducible(c)) {
+        let (mut blocks, mut outermost) = (EntitySet::new(), SecondaryMap::with_default(None));
+        for c in cycles.cycles() {
+            let irreducible = !cycles.is_reducible(c);
+            let top = cycles.parent(c).is_none();
             for &b in cycles.blocks(c) {
-                blocks.insert(b);
+                if top {
+                    outermost[b] = Some(c);
+                }
+                if irreducible {
+                    blocks.insert(b);
+                }
             }
         }
-        IrreducibleBlocks { blocks, existing: f.dfg().num_blocks() }
+        IrreducibleBlocks { blocks, outermost, existing: f.dfg().num_blocks() }
+    }
+
+    fn is_new(&self, b: Block) -> bool {
+        opt_conv_ir::entity::EntityRef::index(b) >= self.existing
+    }
+
+    /// Whether `b` may be in a cycle.
+    pub fn may_be_cyclic(&self, b: Block) -> bool {
+        self.is_new(b) || self.outermost[b].is_some()
+    }
+
+    /// Whether `a` and `b` may be on a cycle together.
+    pub fn may_share_cycle(&self, a: Block, b: Block) -> bool {
+        self.is_new(a) || self.is_new(b) || self.outermost[a].is_some() && self.outermost[a] == self.outermost[b]
     }
 
     /// Whether `b` may be in an irreducible cycle.

@@ -379,7 +379,6 @@ impl Oracle<'_> {
         use opt_conv_ir::analysis::FunctionAnalyses;
         let cycles = f.cycles();
         let cfg = f.cfg();
-        let dt = f.domtree();
         let mut checked = Vec::new();
         for &to in dead {
             let Some(inner) = cycles.smallest_common_cycle(cycles.cycle_of(from), cycles.cycle_of(to)) else {
@@ -402,8 +401,11 @@ impl Oracle<'_> {
             let Some(&first) = with_ops.first() else { continue };
             let dissolves =
                 !has_cycle(blocks, |b| cfg.succs(b).iter().copied().filter(move |s| !(b == from && dead.contains(s))));
-            let header = cycles.entries(outer).iter().copied().find(|&h| with_ops.iter().all(|&b| dt.dominates(h, b)));
-            if dissolves && header.is_some() {
+            let dominating_entry = || {
+                let dt = f.domtree();
+                cycles.entries(outer).iter().any(|&h| with_ops.iter().all(|&b| dt.dominates(h, b)))
+            };
+            if dissolves && dominating_entry() {
                 continue;
             }
             let at =

@@ -22,7 +22,10 @@
 //! header reads the header's values coming round the loop through its phis:
 //! those are the values on entry to the copy ([`thread`]). Each copy still
 //! asks the oracle, which refuses to copy a loop heart or an anchor whose
-//! token is used beyond the header (token-placement).
+//! token is used beyond the header (token-placement); a select before a
+//! heart is not unfolded (the heart would leave the header). Each copy of a
+//! header peels an iteration, which may decide the next copy's edge again:
+//! such copies are bounded per function ([`HEADER_COPIES_MIN`]).
 //!
 //! LLVM turns the pass off on targets with divergent branches, and refuses
 //! to copy any convergent call. We ask the legality oracle instead
@@ -31,7 +34,9 @@
 //! uncontrolled convergent operation downstream could see its threads
 //! regrouped (the "flag at a distance" of the D85603 discussion); operations
 //! controlled by tokens keep their thread sets, as in the spec's jump
-//! threading example. Refusals are missed remarks naming the rule.
+//! threading example. A branch is not folded when the edge it never takes
+//! is all that keeps an uncontrolled convergent operation in a cycle
+//! (cycle-boundary). Refusals are missed remarks naming the rule.
 //! In a function without tokens, a question that a divergent branch
 //! decides is answered without bringing the oracle up to date after the
 //! pass's edits ([`Oracle::quick_thread_verdict`]): the same verdict, without
@@ -61,8 +66,8 @@ pub mod thread;
 pub mod unfold;
 
 use crate::cfg_edit::{
-    Fold, IrreducibleBlocks, Reachability, constant_branch_target, fold_constant_branch, forward_empty_block,
-    may_fold_to, merge_only_predecessor_into, remove_unreachable_blocks,
+    Fold, IrreducibleBlocks, Reachability, fold_constant_branch, forward_empty_block, may_remove_edges,
+    merge_only_predecessor_into, remove_unreachable_blocks,
 };
 use crate::module_edits::BufferedMetadata;
 use crate::noalias_scopes::CopyScopes;
@@ -100,6 +105,13 @@ impl Default for JumpThreading {
 const ORACLE_REFRESH_WORK: usize = 4_000_000;
 /// Refreshes allowed however large the function.
 const ORACLE_REFRESHES_MIN: u32 = 8;
+/// Across loop headers, copies of blocks that head a cycle allowed in one
+/// function: as many as it had blocks, and at least this many. Each such
+/// copy peels an iteration off the loop, and the copy's own edge into the
+/// loop may be decided again (a counter starting at a constant compared
+/// with one), so without a bound the pass would peel forever; opt-22 does
+/// (`tests/cases/jump-threading/across-loop-headers-endless-peeling.ll`).
+const HEADER_COPIES_MIN: u32 = 8;
 
 impl FunctionPass for JumpThreading {
     fn name(&self) -> &'static str {
@@ -131,6 +143,8 @@ impl FunctionPass for JumpThreading {
             mode,
             explain,
             refreshes: 0,
+            header_copies: 0,
+            header_copy_budget: u32::try_from(f.layout().num_blocks()).unwrap_or(u32::MAX).max(HEADER_COPIES_MIN),
             refresh_budget: u32::try_from(ORACLE_REFRESH_WORK / f.dfg().num_insts().max(1))
                 .unwrap_or(u32::MAX)
                 .max(ORACLE_REFRESHES_MIN),
@@ -207,9 +221,9 @@ struct Threader<'m> {
     /// to headers, and empty blocks before them are forwarded when that
     /// is safe ([`Threader::forwardable`]).
     across_headers: bool,
-    /// Where the irreducible cycles were at the start of the sweep
-    /// (threading copies no cycle's entry, unless across loop headers,
-    /// when this is not kept).
+    /// Where the cycles, and the irreducible ones, were at the start of the
+    /// sweep (threading copies no cycle's entry, unless across loop
+    /// headers, when this is not kept).
     irreducible: Option<IrreducibleBlocks>,
     /// The function's kind of convergence (threading only copies or
     /// deletes operations, so it does not change it).
@@ -220,6 +234,11 @@ struct Threader<'m> {
     /// often it may be ([`ORACLE_REFRESH_WORK`]).
     refreshes: u32,
     refresh_budget: u32,
+    /// Across loop headers, how many copies of blocks heading a cycle
+    /// (threaded through, or copied into a predecessor) were made, and how
+    /// many may be ([`HEADER_COPIES_MIN`]).
+    header_copies: u32,
+    header_copy_budget: u32,
     /// Built when a question needs it, brought up to date after changes.
     oracle: Option<Oracle<'m>>,
     /// The state of the body at the last question (when the oracle was,
@@ -365,7 +384,7 @@ impl Threader<'_> {
         if !f.dfg().inst(t).is_cond_br() {
             return false;
         }
-        if self.fold_constant_branch(f, b) || self.fold_undef_branch(f, b) {
+        if self.fold_constant(f, b) || self.fold_undef_branch(f, b) {
             return true;
         }
         if self.fold_implied(f, b) {
@@ -439,7 +458,7 @@ impl Threader<'_> {
             }
         }
         drop(cfg);
-        if !self.may_fold_to(f, b, succs[best]) {
+        if succs[0] != succs[1] && self.fold_regroups(f, b, &[succs[1 - best]]) {
             return false;
         }
         let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(best == 0));
@@ -507,11 +526,11 @@ impl Threader<'_> {
     /// successor whose entries are all one value becomes that value.
     fn fold_to(&mut self, f: &mut Function, b: Block, value: bool) -> bool {
         let t = f.terminator(b).expect("a branch");
-        let (cond, dead, taken) = {
+        let (cond, dead) = {
             let d = f.dfg().inst(t);
-            (d.args[0], d.blocks[usize::from(value)], d.blocks[usize::from(!value)])
+            (d.args[0], d.blocks[usize::from(value)])
         };
-        if !self.may_fold_to(f, b, taken) {
+        if dead != f.successors(b)[usize::from(!value)] && self.fold_regroups(f, b, &[dead]) {
             return false;
         }
         let defined_in = |f: &Function, v: Value, blk: Block| {
@@ -567,6 +586,18 @@ impl Threader<'_> {
             return false;
         }
         let Some(s) = unfold::candidate_in_block(self.m, f, b) else { return false };
+        if let Some((h, kind)) = unfold::moved_token_intrinsic(self.m, f, s) {
+            let msg = format!(
+                "not unfolding {} into a branch: [token-placement] the rest of {} would move to a new block, \
+                 with {}, a call to {}, which never moves",
+                inst_label(f, s),
+                block_label(f, b),
+                inst_label(f, h),
+                kind.intrinsic_name()
+            );
+            self.missed(f, b, msg);
+            return false;
+        }
         let cond = f.dfg().inst(s).args[0];
         if let Some(why) = self.refused(f, Query::UnfoldSelect { block: b, cond }) {
             let msg = format!("not unfolding {} into a branch: {why}", inst_label(f, s));
@@ -666,9 +697,10 @@ impl Threader<'_> {
             return false;
         }
         // Known on every edge, and the same way: a fold, not a thread (as
-        // LLVM: nothing is copied). Controlled and uncontrolled operations
-        // alike run as before: the branch never went the other way (the
-        // edge removed may still change an irreducible cycle: `fold_to` asks).
+        // LLVM: nothing is copied). Every thread runs the same operations as
+        // before: the branch never went the other way. But the dropped edge
+        // may have been all that kept an uncontrolled operation in a cycle
+        // (`fold_to` refuses that).
         if known.len() == npreds && known.iter().all(|k| k.1 == known[0].1) {
             let value = known[0].1 == succs[0];
             let msg = format!("folded the branch of {}: its condition is {value} on every edge in", block_label(f, b));
@@ -708,6 +740,10 @@ impl Threader<'_> {
         if self.lifetime_alloca_outside(f, b) {
             return false;
         }
+        let header = self.header_copy(f, b);
+        if header == Some(false) {
+            return false;
+        }
         for &(p, s) in known {
             if s != dest || !self.redirectable(f, p) {
                 continue;
@@ -724,6 +760,7 @@ impl Threader<'_> {
             }
             let (lp, lb, ls) = (block_label(f, p), block_label(f, b), block_label(f, dest));
             thread::thread_edge(self.m, f, p, b, dest, &mut self.scopes);
+            self.header_copies += u32::from(header.is_some());
             tracing::debug!(target: "opt_conv::jump-threading", "threaded {lp} -> {lb} to {ls}");
             self.remarks.push((RemarkKind::Passed, lb.clone(), format!("threaded {lp} -> {lb} to {ls}")));
             return true;
@@ -786,36 +823,123 @@ impl Threader<'_> {
             return false;
         };
         let dest = Self::switch_dest(f, t, v);
-        if !self.may_fold_to(f, b, dest) {
+        if self.switch_fold_regroups(f, b, dest) {
             return false;
         }
         Self::fold_switch_to(f, b, dest);
         true
     }
 
-    /// A branch on a constant goes where the constant says, if the oracle
-    /// lets the other edge go ([`may_fold_to`]).
-    fn fold_constant_branch(&mut self, f: &mut Function, b: Block) -> bool {
-        match constant_branch_target(f, b) {
-            Some(taken) if !self.may_fold_to(f, b, taken) => false,
-            _ => fold_constant_branch(f, b),
-        }
+    /// [`Self::fold_regroups`] for a switch of `b` made a branch to `dest`.
+    fn switch_fold_regroups(&mut self, f: &Function, b: Block, dest: Block) -> bool {
+        let mut dead: Vec<Block> = f.successors(b).iter().copied().filter(|&s| s != dest).collect();
+        dead.dedup();
+        self.fold_regroups(f, b, &dead)
     }
 
-    /// Whether `b` may branch only to `keep` (the oracle's `irreducible-edge`
-    /// rule); a refusal is reported as a missed fold.
-    fn may_fold_to(&mut self, f: &Function, b: Block, keep: Block) -> bool {
-        // Without convergent operations no fold changes who communicates.
+    /// A branch of `b` on a constant goes to its successor
+    /// ([`fold_constant_branch`]), unless dropping the other edge would
+    /// regroup an uncontrolled convergent operation ([`Self::fold_regroups`]).
+    fn fold_constant(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let d = f.dfg().inst(t);
+        let Some(c) = f.dfg().value_const(d.args[0]).and_then(opt_conv_ir::Const::as_int) else { return false };
+        let dead = d.blocks[usize::from(c != 0)];
+        let taken = d.blocks[usize::from(c == 0)];
+        if dead != taken && self.fold_regroups(f, b, &[dead]) {
+            return false;
+        }
+        fold_constant_branch(f, b)
+    }
+
+    /// Whether dropping the edges from `b` to `dead` (a branch folded to
+    /// its other successor; the branch never takes them) would take an
+    /// uncontrolled convergent operation out of a cycle, which is refused
+    /// (cycle-boundary). Maximal convergence groups the threads at such an
+    /// operation by the iterations of the cycles around it: an operation
+    /// whose block is in a cycle only through the dropped edge would leave
+    /// it, and threads that reached it in different iterations (a header's
+    /// self loop going round a different number of times) would execute it
+    /// together. Conservatively, any such operation on a cycle through a
+    /// dropped edge: in a block reached from the edge's target that reaches
+    /// `b`.
+    ///
+    /// Also refused: a removal that changes an irreducible cycle as no
+    /// cycle hierarchy of the original groups threads (irreducible-edge,
+    /// [`may_remove_edges`]). Both are answered without a walk for a block
+    /// that was in no cycle when the sweep started.
+    fn fold_regroups(&mut self, f: &Function, b: Block, dead: &[Block]) -> bool {
         if !self.convergent {
+            return false;
+        }
+        if let Err(r) = may_remove_edges(self.m, f, b, dead, self.irreducible.as_ref(), self.explain) {
+            self.missed(f, b, format!("not folding the terminator of {}: {r}", block_label(f, b)));
             return true;
         }
-        match may_fold_to(self.m, f, b, keep, self.irreducible.as_ref(), self.explain) {
-            Ok(()) => true,
-            Err(r) => {
-                self.missed(f, b, format!("not folding the terminator of {}: {r}", block_label(f, b)));
-                false
+        if !matches!(self.mode, FunctionConvergence::Uncontrolled | FunctionConvergence::Mixed) {
+            return false;
+        }
+        // Debug builds check the shortcut on small functions.
+        let acyclic = self.irreducible.as_ref().is_some_and(|k| !k.may_be_cyclic(b));
+        if acyclic && (!cfg!(debug_assertions) || f.layout().num_blocks() > 200) {
+            return false;
+        }
+        let cfg = f.cfg();
+        // Only blocks that may share a cycle with `b` can be on one through
+        // its edge (all of them in debug builds, which check that).
+        let known = self.irreducible.as_ref().filter(|_| !cfg!(debug_assertions));
+        let near = |y: Block| known.is_none_or(|k| k.may_share_cycle(b, y));
+        let walk = |from: Block, forward: bool| {
+            let mut seen: EntitySet<Block> = EntitySet::new();
+            let mut order = vec![from];
+            let mut work = vec![from];
+            seen.insert(from);
+            while let Some(x) = work.pop() {
+                let next = if forward { cfg.succs(x) } else { cfg.preds(x) };
+                for &y in next {
+                    if near(y) && seen.insert(y) {
+                        work.push(y);
+                        order.push(y);
+                    }
+                }
+            }
+            (seen, order)
+        };
+        for &d in dead {
+            if !near(d) {
+                continue;
+            }
+            let (from_dead, _) = walk(d, true);
+            if !from_dead.contains(b) {
+                continue;
+            }
+            let (to_b, order) = walk(b, false);
+            let mut on_cycle: Vec<Block> = order.into_iter().filter(|&x| from_dead.contains(x)).collect();
+            // The first operation in layout order, as before.
+            on_cycle.sort_by_key(|&x| f.layout().block_seq(x));
+            drop(to_b);
+            let uncontrolled = |i: opt_conv_ir::Inst| {
+                opt_conv_legality::convergence::classify(self.m, f, f.dfg().inst(i))
+                    == opt_conv_legality::convergence::ConvOp::Uncontrolled
+            };
+            let found = on_cycle.into_iter().find_map(|x| f.block_insts(x).find(|&i| uncontrolled(i)));
+            if let Some(u) = found {
+                assert!(!acyclic, "{b:?} was in no cycle at the sweep's start, and is on one through {d:?}");
+                let msg = format!(
+                    "not folding the branch of {}: [cycle-boundary] {} (in {}) is an uncontrolled convergent \
+                     operation on a cycle through the edge to {}, which the branch never takes; without the \
+                     edge it would leave the cycle, and threads that reach it in different iterations would \
+                     execute it together",
+                    block_label(f, b),
+                    inst_label(f, u),
+                    f.layout().inst_block(u).map_or_else(String::new, |x| block_label(f, x)),
+                    block_label(f, d)
+                );
+                self.missed(f, b, msg);
+                return true;
             }
         }
+        false
     }
 
     /// A switch whose value is known on some edges in ([`known`]): folded
@@ -840,7 +964,7 @@ impl Threader<'_> {
                 block_label(f, b),
                 block_label(f, dest)
             );
-            if !self.may_fold_to(f, b, dest) {
+            if self.switch_fold_regroups(f, b, dest) {
                 return false;
             }
             self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
@@ -888,6 +1012,10 @@ impl Threader<'_> {
         if self.cost(f, b) > self.threshold || self.lifetime_alloca_outside(f, b) {
             return false;
         }
+        let header = self.header_copy(f, b);
+        if header == Some(false) {
+            return false;
+        }
         let incoming: Vec<Block> = f.dfg().inst(phi).blocks.to_vec();
         for p in incoming {
             let falls_through = f.successors(p) == [b] && p != b;
@@ -901,6 +1029,7 @@ impl Threader<'_> {
             }
             let (lp, lb) = (block_label(f, p), block_label(f, b));
             thread::duplicate_into(self.m, f, p, b, &mut self.scopes);
+            self.header_copies += u32::from(header.is_some());
             self.remarks.push((RemarkKind::Passed, lb.clone(), format!("copied the branch of {lb} into {lp}")));
             return true;
         }
@@ -936,6 +1065,30 @@ impl Threader<'_> {
             self.missed(f, b, msg);
         }
         found.is_some()
+    }
+
+    /// Across loop headers, for a block `b` that heads a cycle now: whether
+    /// another copy of such a block may be made ([`HEADER_COPIES_MIN`]); a
+    /// missed remark when not. `None` for any other block.
+    fn header_copy(&mut self, f: &Function, b: Block) -> Option<bool> {
+        if !self.across_headers {
+            return None;
+        }
+        let cycles = f.cycles();
+        if !cycles.cycles().any(|c| cycles.entries(c).contains(&b)) {
+            return None;
+        }
+        if self.header_copies < self.header_copy_budget {
+            return Some(true);
+        }
+        let msg = format!(
+            "not copying {}, which heads a loop: {} copies of loop headers were made in this function already \
+             (each peels an iteration, and the copy's edge into the loop may be decided again, without end)",
+            block_label(f, b),
+            self.header_copies
+        );
+        self.missed(f, b, msg);
+        Some(false)
     }
 
     /// Whether `p`'s terminator can be pointed elsewhere.

@@ -23,6 +23,7 @@
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::inst::FastMath;
 use opt_conv_ir::{Block, Const, Function, Inst, InstData, InstKind, Module, Type, Value};
+use opt_conv_legality::convergence::{ConvOp, TokenKind, classify};
 
 /// The `select` a block `b` (not a loop header) would unfold, first phi
 /// first: one of `b` on a phi of `b` with a constant integer incoming
@@ -118,6 +119,25 @@ fn frozen_condition(f: &mut Function, cond: Value, before: Inst, named: bool) ->
         f.dfg_mut_preserving_cfg().set_value_name(r, Some("cond.fr"));
     }
     r
+}
+
+/// The loop or entry intrinsic that unfolding `s` in its block would move
+/// into the new join ([`unfold_in_block`] moves the rest of the block, from
+/// `s` on), if any. Those never move (token-placement): a heart must stay
+/// in its loop's header, which the join is not (opt's verifier: "Cycle
+/// heart must dominate all blocks in the cycle"). Only a header can hold a
+/// select before its heart that the pass unfolds: across loop headers.
+pub fn moved_token_intrinsic(m: &Module, f: &Function, s: Inst) -> Option<(Inst, TokenKind)> {
+    let mut next = Some(s);
+    while let Some(i) = next {
+        if let ConvOp::Intrinsic { kind, .. } = classify(m, f, f.dfg().inst(i))
+            && kind != TokenKind::Anchor
+        {
+            return Some((i, kind));
+        }
+        next = f.layout().next_inst(i);
+    }
+    None
 }
 
 /// Splits `b` before the select `s` (found by [`candidate_in_block`]):
