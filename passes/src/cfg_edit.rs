@@ -334,6 +334,80 @@ pub fn may_remove_edges(
     }
 }
 
+/// Rule cycle-boundary: an uncontrolled convergent operation on a cycle
+/// through one of the edges from `b` to `dead`, which its branch never
+/// takes, said as a refusal. Maximal convergence groups the threads at such
+/// an operation by the iterations of the cycles around it: one whose block
+/// is in a cycle only through a dropped edge would leave it, and threads
+/// that reached it in different iterations (a header's self loop going
+/// round a different number of times) would execute it together.
+/// Conservatively, any such operation in a block reached from the edge's
+/// target that reaches `b`. With `known` ([`IrreducibleBlocks`]), only
+/// blocks that may share a cycle with `b` are walked (debug builds walk
+/// all of them on small functions and check that).
+pub fn uncontrolled_on_cycle_through(
+    m: &Module,
+    f: &Function,
+    b: Block,
+    dead: &[Block],
+    known: Option<&IrreducibleBlocks>,
+) -> Option<String> {
+    let check = cfg!(debug_assertions) && f.layout().num_blocks() <= 200;
+    let acyclic = known.is_some_and(|k| !k.may_be_cyclic(b));
+    if acyclic && !check {
+        return None;
+    }
+    let known = known.filter(|_| !check);
+    let cfg = f.cfg();
+    let near = |y: Block| known.is_none_or(|k| k.may_share_cycle(b, y));
+    let walk = |from: Block, forward: bool| {
+        let mut seen: EntitySet<Block> = EntitySet::new();
+        let mut order = vec![from];
+        let mut work = vec![from];
+        seen.insert(from);
+        while let Some(x) = work.pop() {
+            let next = if forward { cfg.succs(x) } else { cfg.preds(x) };
+            for &y in next {
+                if near(y) && seen.insert(y) {
+                    work.push(y);
+                    order.push(y);
+                }
+            }
+        }
+        (seen, order)
+    };
+    let uncontrolled = |i: Inst| {
+        opt_conv_legality::convergence::classify(m, f, f.dfg().inst(i))
+            == opt_conv_legality::convergence::ConvOp::Uncontrolled
+    };
+    for &d in dead {
+        if !near(d) {
+            continue;
+        }
+        let (from_dead, _) = walk(d, true);
+        if !from_dead.contains(b) {
+            continue;
+        }
+        let (_, to_b) = walk(b, false);
+        let mut on_cycle: Vec<Block> = to_b.into_iter().filter(|&x| from_dead.contains(x)).collect();
+        // The first operation in layout order.
+        on_cycle.sort_by_key(|&x| f.layout().block_seq(x));
+        if let Some(u) = on_cycle.into_iter().find_map(|x| f.block_insts(x).find(|&i| uncontrolled(i))) {
+            assert!(!acyclic, "{b:?} was in no cycle at the sweep's start, and is on one through {d:?}");
+            use crate::remarks::{block_label, inst_label};
+            return Some(format!(
+                "[cycle-boundary] {} (in {}) is an uncontrolled convergent operation on a cycle through the edge \
+                 to {}, which the branch never takes; without the edge it would leave the cycle, and threads \
+                 that reach it in different iterations would execute it together",
+                inst_label(f, u),
+                f.layout().inst_block(u).map_or_else(String::new, |x| block_label(f, x)),
+                block_label(f, d)
+            ));
+        }
+    }
+    None
+}
+
 /// The blocks in irreducible cycles of a function as it is at the start of
 /// a sweep, and which blocks existed then. Removing edges, merging a block
 /// into its only predecessor, forwarding an empty block and splitting an

@@ -879,67 +879,13 @@ impl Threader<'_> {
         if !matches!(self.mode, FunctionConvergence::Uncontrolled | FunctionConvergence::Mixed) {
             return false;
         }
-        // Debug builds check the shortcut on small functions.
-        let acyclic = self.irreducible.as_ref().is_some_and(|k| !k.may_be_cyclic(b));
-        if acyclic && (!cfg!(debug_assertions) || f.layout().num_blocks() > 200) {
-            return false;
+        match crate::cfg_edit::uncontrolled_on_cycle_through(self.m, f, b, dead, self.irreducible.as_ref()) {
+            Some(msg) => {
+                self.missed(f, b, format!("not folding the branch of {}: {msg}", block_label(f, b)));
+                true
+            }
+            None => false,
         }
-        let cfg = f.cfg();
-        // Only blocks that may share a cycle with `b` can be on one through
-        // its edge (all of them in debug builds, which check that).
-        let known = self.irreducible.as_ref().filter(|_| !cfg!(debug_assertions));
-        let near = |y: Block| known.is_none_or(|k| k.may_share_cycle(b, y));
-        let walk = |from: Block, forward: bool| {
-            let mut seen: EntitySet<Block> = EntitySet::new();
-            let mut order = vec![from];
-            let mut work = vec![from];
-            seen.insert(from);
-            while let Some(x) = work.pop() {
-                let next = if forward { cfg.succs(x) } else { cfg.preds(x) };
-                for &y in next {
-                    if near(y) && seen.insert(y) {
-                        work.push(y);
-                        order.push(y);
-                    }
-                }
-            }
-            (seen, order)
-        };
-        for &d in dead {
-            if !near(d) {
-                continue;
-            }
-            let (from_dead, _) = walk(d, true);
-            if !from_dead.contains(b) {
-                continue;
-            }
-            let (to_b, order) = walk(b, false);
-            let mut on_cycle: Vec<Block> = order.into_iter().filter(|&x| from_dead.contains(x)).collect();
-            // The first operation in layout order, as before.
-            on_cycle.sort_by_key(|&x| f.layout().block_seq(x));
-            drop(to_b);
-            let uncontrolled = |i: opt_conv_ir::Inst| {
-                opt_conv_legality::convergence::classify(self.m, f, f.dfg().inst(i))
-                    == opt_conv_legality::convergence::ConvOp::Uncontrolled
-            };
-            let found = on_cycle.into_iter().find_map(|x| f.block_insts(x).find(|&i| uncontrolled(i)));
-            if let Some(u) = found {
-                assert!(!acyclic, "{b:?} was in no cycle at the sweep's start, and is on one through {d:?}");
-                let msg = format!(
-                    "not folding the branch of {}: [cycle-boundary] {} (in {}) is an uncontrolled convergent \
-                     operation on a cycle through the edge to {}, which the branch never takes; without the \
-                     edge it would leave the cycle, and threads that reach it in different iterations would \
-                     execute it together",
-                    block_label(f, b),
-                    inst_label(f, u),
-                    f.layout().inst_block(u).map_or_else(String::new, |x| block_label(f, x)),
-                    block_label(f, d)
-                );
-                self.missed(f, b, msg);
-                return true;
-            }
-        }
-        false
     }
 
     /// A switch whose value is known on some edges in ([`known`]): folded

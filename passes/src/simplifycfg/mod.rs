@@ -184,6 +184,11 @@ impl FunctionPass for SimplifyCfg {
             edits: &mut *cx.edits,
             locations: Default::default(),
             irreducible: None,
+            uncontrolled: matches!(
+                opt_conv_legality::convergence::FunctionConvergence::of(cx.module, f),
+                opt_conv_legality::convergence::FunctionConvergence::Uncontrolled
+                    | opt_conv_legality::convergence::FunctionConvergence::Mixed
+            ),
         };
         let changed = s.run(f);
         let remarks = std::mem::take(&mut s.remarks);
@@ -214,6 +219,9 @@ pub(crate) struct Simplifier<'m, 'e> {
     /// Where the irreducible cycles were at the start of the sweep (no
     /// edit of this pass adds a block that existed then to one).
     pub irreducible: Option<crate::cfg_edit::IrreducibleBlocks>,
+    /// The function has uncontrolled convergent operations (rule
+    /// cycle-boundary applies to its folds); no edit adds one.
+    pub uncontrolled: bool,
 }
 
 impl<'m> Simplifier<'m, '_> {
@@ -295,7 +303,8 @@ impl<'m> Simplifier<'m, '_> {
             return (true, false);
         }
         drop(cfg);
-        let mut changed = cleanup::fold_terminator(self.m, f, b, self.irreducible.as_ref(), self.explain);
+        let mut changed =
+            cleanup::fold_terminator(self.m, f, b, self.irreducible.as_ref(), self.explain, self.uncontrolled);
         changed |= cleanup::merge_duplicate_phis(f, b);
         let name = f.dfg().block_name(b).map(str::to_owned);
         if let Some(p) = crate::cfg_edit::merge_into_predecessor(self.m, f, b) {
