@@ -232,17 +232,11 @@ impl<'a> Parser<'a> {
             },
             Tok::GlobalName(n) => {
                 self.bump();
-                if !matches!(tyd, TypeData::Ptr(_)) {
-                    return Err(self.error_at(off, "global variable reference must have pointer type"));
-                }
-                ConstKind::Global(self.global_ref(&n, off))
+                ConstKind::Global(self.global_const(&n, &tyd, off)?)
             }
             Tok::GlobalId(n) => {
                 self.bump();
-                if !matches!(tyd, TypeData::Ptr(_)) {
-                    return Err(self.error_at(off, "global variable reference must have pointer type"));
-                }
-                ConstKind::Global(self.global_ref(&numbered_name(n), off))
+                ConstKind::Global(self.global_const(&numbered_name(n), &tyd, off)?)
             }
             Tok::CStr(bytes) => {
                 self.bump();

@@ -255,6 +255,65 @@ impl<'a> Parser<'a> {
     }
 
     /// Records a use of `@name`, returning its id (possibly a forward reference).
+    /// `ptr addrspace(want) @g` at `off`: a global defined already must be
+    /// in that address space (LLVM's message); the first reference to one
+    /// defined later is kept for [`Parser::check_forward_ref_address_spaces`].
+    pub(crate) fn check_global_ref_space(&mut self, g: GlobalId, want: u32, off: usize) -> PResult<()> {
+        let have = match &self.m.globals[g] {
+            Global::Func(d) => d.props.addrspace,
+            Global::Var(v) => v.props.addrspace,
+            Global::Alias(a) => a.props.addrspace,
+            Global::Undefined(_) => {
+                self.global_ref_spaces.entry(g).or_insert((want, off));
+                return Ok(());
+            }
+        };
+        if have == want {
+            return Ok(());
+        }
+        let name = super::parser::display_global_name(self.m.globals[g].name());
+        Err(self
+            .error_at(off, format!("'@{name}' defined with type '{}' but expected '{}'", ptr_str(have), ptr_str(want))))
+    }
+
+    /// Globals referenced before their definition in another address space
+    /// than they were defined in.
+    pub(crate) fn check_forward_ref_address_spaces(&self) -> PResult<()> {
+        let mut wrong: Vec<(usize, String)> = Vec::new();
+        for (&g, &(want, off)) in &self.global_ref_spaces {
+            let msg = match &self.m.globals[g] {
+                Global::Func(d) if d.props.addrspace != want => format!(
+                    "invalid forward reference to function '{}' with wrong type: expected '{}' but was '{}'",
+                    d.name,
+                    ptr_str(d.props.addrspace),
+                    ptr_str(want)
+                ),
+                Global::Var(v) if v.props.addrspace != want => {
+                    "forward reference and definition of global have different types".to_owned()
+                }
+                Global::Alias(a) if a.props.addrspace != want => {
+                    "forward reference and definition of alias have different types".to_owned()
+                }
+                _ => continue,
+            };
+            wrong.push((off, msg));
+        }
+        match wrong.into_iter().min() {
+            Some((off, msg)) => Err(self.error_at(off, msg)),
+            None => Ok(()),
+        }
+    }
+
+    /// A reference to the global `name` as a constant of type `tyd`.
+    pub(crate) fn global_const(&mut self, name: &str, tyd: &TypeData, off: usize) -> PResult<GlobalId> {
+        let TypeData::Ptr(space) = *tyd else {
+            return Err(self.error_at(off, "global variable reference must have pointer type"));
+        };
+        let g = self.global_ref(name, off);
+        self.check_global_ref_space(g, space, off)?;
+        Ok(g)
+    }
+
     pub(crate) fn global_ref(&mut self, name: &str, off: usize) -> GlobalId {
         let g = self.m.get_or_forward(name);
         if matches!(self.m.globals[g], Global::Undefined(_)) {
@@ -502,4 +561,9 @@ impl<'a> Parser<'a> {
         }
         Ok(CallConv(Some(w.into())))
     }
+}
+
+/// How LLVM spells a pointer type in address space `space`.
+fn ptr_str(space: u32) -> String {
+    if space == 0 { "ptr".to_owned() } else { format!("ptr addrspace({space})") }
 }

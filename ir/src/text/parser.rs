@@ -81,6 +81,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) md_numbered: FxHashMap<u32, MdId>,
     pub(crate) md_first_use: FxHashMap<MdId, (u32, usize)>,
     pub(crate) global_first_use: FxHashMap<GlobalId, usize>,
+    /// The address space the first reference to a global not yet defined
+    /// gave it, and where (checked once everything is defined).
+    pub(crate) global_ref_spaces: FxHashMap<GlobalId, (u32, usize)>,
     /// Function type of the first call to each not-yet-declared global.
     pub(crate) intrinsic_types: FxHashMap<GlobalId, Type>,
     /// Some `llvm.dbg.*` call became a debug record.
@@ -160,6 +163,7 @@ fn parse(
         md_numbered: FxHashMap::default(),
         md_first_use: FxHashMap::default(),
         global_first_use: FxHashMap::default(),
+        global_ref_spaces: FxHashMap::default(),
         intrinsic_types: FxHashMap::default(),
         dbg_calls_upgraded: false,
         next_global_number: 0,
@@ -619,6 +623,7 @@ impl<'a> Parser<'a> {
         if let Some((off, name)) = errors.into_iter().min() {
             return Err(self.error_at(off, format!("use of undefined value '@{}'", display_global_name(&name))));
         }
+        self.check_forward_ref_address_spaces()?;
         self.resolve_block_addresses()?;
         self.m.renumber_unnamed_globals();
         let used = super::typefinder::used_named_types(&self.m);
