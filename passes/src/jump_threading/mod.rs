@@ -54,6 +54,7 @@
 //! guards, and values known only through ranges (beyond a compare with a
 //! constant implying another).
 
+pub mod facts;
 pub mod implied;
 pub mod known;
 pub mod loads;
@@ -360,7 +361,7 @@ impl Threader<'_> {
         if fold_constant_branch(f, b) || self.fold_undef_branch(f, b) {
             return true;
         }
-        if self.fold_implied(f, b) {
+        if self.fold_implied(f, b) || self.fold_assumed(f, b) {
             return true;
         }
         if self.unfold_select_in_pred(f, b) {
@@ -476,6 +477,49 @@ impl Threader<'_> {
             steps += 1;
         }
         false
+    }
+
+    /// A branch in a block with `llvm.assume` calls, on a condition the
+    /// facts at its end decide ([`facts`]: the assumptions, and the edges
+    /// in), goes that way. As LLVM, the condition becomes the constant in
+    /// the instructions of `b` after it that certainly reach the branch
+    /// (an assumption of it becomes an assumption of `true`), and after
+    /// `b` if `b` defines it.
+    fn fold_assumed(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let cond = f.dfg().inst(t).args[0];
+        let is_assume = |f: &Function, i: opt_conv_ir::Inst| {
+            opt_conv_legality::convergence::callee_decl(self.m, f, f.dfg().inst(i))
+                .is_some_and(|c| &*c.name == "llvm.assume")
+        };
+        if f.dfg().value_const(cond).is_some() || !f.block_insts(b).any(|i| is_assume(f, i)) {
+            return false;
+        }
+        let cfg = f.cfg();
+        let value = facts::Facts::new(self.m, f, &cfg).at_end(cond, b).single_value();
+        drop(cfg);
+        let Some(value) = value else { return false };
+        let msg =
+            format!("folded the branch of {}: its condition is {} where it is reached", block_label(f, b), value != 0);
+        self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+        let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(value != 0));
+        let insts: Vec<opt_conv_ir::Inst> = f.block_insts(b).collect();
+        for &i in insts.iter().rev() {
+            if f.dfg().inst_result(i) == Some(cond)
+                || !opt_conv_ir::effects::inst_effects(self.m, f, i).transfers_execution()
+            {
+                break;
+            }
+            for a in 0..f.dfg().inst(i).args.len() {
+                if f.dfg().inst(i).args[a] == cond {
+                    f.set_operand(i, a, k);
+                }
+            }
+        }
+        self.replace_after(f, b, cond, value);
+        self.remove_dead_condition(f, cond);
+        fold_constant_branch(f, b);
+        true
     }
 
     /// Makes `b`'s branch unconditional, to the successor its condition
@@ -637,7 +681,8 @@ impl Threader<'_> {
             return false;
         }
         let cfg = f.cfg();
-        let edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        facts::fill(self.m, f, &cfg, cond, b, &mut edges);
         let npreds = edges.len();
         let known: Vec<(Block, Block)> =
             edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, succs[usize::from(v == 0)]))).collect();
@@ -728,6 +773,34 @@ impl Threader<'_> {
         move |v| cases.get(&v).copied().unwrap_or(default)
     }
 
+    /// `cond`, an integer of `b` that is `v` at the end of `b` whichever the
+    /// edge in, becomes `v` wherever `b` dominates the use: in the blocks
+    /// after `b` (as LLVM replaces a condition its value analysis knows
+    /// outside its block). Uses in `b` stay (an assumption may rest on
+    /// them).
+    fn replace_after(&self, f: &mut Function, b: Block, cond: Value, v: u128) {
+        if f.dfg().value_inst(cond).and_then(|i| f.layout().inst_block(i)) != Some(b) {
+            return;
+        }
+        let ty = f.dfg().value_type(cond);
+        if self.m.types.int_bits(ty).is_none_or(|bits| bits > 64) {
+            return;
+        }
+        let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::int(&self.m.types, ty, v));
+        let users: Vec<opt_conv_ir::Inst> = f.users_of(cond).into_iter().collect();
+        for u in users {
+            if f.layout().inst_block(u) == Some(b) {
+                continue;
+            }
+            let n = f.dfg().inst(u).args.len();
+            for a in 0..n {
+                if f.dfg().inst(u).args[a] == cond {
+                    f.set_operand(u, a, k);
+                }
+            }
+        }
+    }
+
     /// After a fold, the condition goes if nothing else uses it (not what
     /// it used).
     fn remove_dead_condition(&self, f: &mut Function, cond: Value) {
@@ -750,7 +823,10 @@ impl Threader<'_> {
             if s == dest && !kept {
                 kept = true;
             } else {
-                f.remove_incoming_once_in_phis_of(s, b);
+                // As LLVM removes a phi entry: the last takes its slot.
+                for phi in f.phis(s).collect::<Vec<_>>() {
+                    f.remove_incoming_swapping_last(phi, b);
+                }
             }
         }
         f.set_branch(t, None, &[dest]);
@@ -775,9 +851,12 @@ impl Threader<'_> {
         let t = f.terminator(b).expect("a switch");
         let cond = f.dfg().inst(t).args[0];
         let cfg = f.cfg();
-        let edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        facts::fill(self.m, f, &cfg, cond, b, &mut edges);
         let npreds = edges.len();
         let dest_of = Self::switch_table(f, t);
+        // The one value on every edge, if so.
+        let only = edges.first().and_then(|e| e.1).filter(|&v| edges.iter().all(|e| e.1 == Some(v)));
         let known: Vec<(Block, Block)> = edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, dest_of(v)))).collect();
         drop(cfg);
         if known.is_empty() {
@@ -792,6 +871,9 @@ impl Threader<'_> {
             );
             self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
             Self::fold_switch_to(f, b, dest);
+            if let Some(v) = only {
+                self.replace_after(f, b, cond, v);
+            }
             self.remove_dead_condition(f, cond);
             return true;
         }
