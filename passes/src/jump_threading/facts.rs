@@ -205,6 +205,10 @@ pub struct Facts<'a> {
     budget: u32,
     /// The conditions of the `llvm.assume` calls of each block seen.
     assumes: FxHashMap<Block, Vec<Value>>,
+    /// Whether a pointer that memory is accessed through (or through a
+    /// `getelementptr` of it) is not null after the access: in address
+    /// space 0 of a function without `null_pointer_is_valid`.
+    derefs: bool,
 }
 
 impl<'a> Facts<'a> {
@@ -218,7 +222,42 @@ impl<'a> Facts<'a> {
             busy: FxHashSet::default(),
             budget: BUDGET,
             assumes: FxHashMap::default(),
+            derefs: false,
         }
+    }
+
+    /// Pointers accessed in a block are not null at its end (LLVM's
+    /// dereference fact), when null is not a valid address in the function.
+    pub fn derefs_nonnull(mut self, yes: bool) -> Self {
+        self.derefs = yes;
+        self
+    }
+
+    /// Whether memory is accessed in `x` through `v` (or a `getelementptr`
+    /// of it), so that `v` is not null at the end of `x`.
+    fn dereferenced(&self, v: Value, x: Block) -> bool {
+        let f = self.f;
+        if !self.derefs || f.dfg().value_type(v) != opt_conv_ir::Type::PTR {
+            return false;
+        }
+        f.block_insts(x).any(|i| {
+            let d = f.dfg().inst(i);
+            let mut ptr = match d.kind {
+                InstKind::Load { .. } => d.args[0],
+                InstKind::Store { .. } => d.args[1],
+                _ => return false,
+            };
+            for _ in 0..DEPTH {
+                if ptr == v {
+                    return true;
+                }
+                match f.dfg().value_inst(ptr).map(|g| f.dfg().inst(g)) {
+                    Some(g) if matches!(g.kind, InstKind::Gep { .. }) => ptr = g.args[0],
+                    _ => return false,
+                }
+            }
+            ptr == v
+        })
     }
 
     /// The width a value is tracked at: integers up to [`MAX_BITS`], and
@@ -269,6 +308,9 @@ impl<'a> Facts<'a> {
         self.budget -= 1;
         let mut r = if self.def_block(v) == Some(x) { self.eval_def(v, x) } else { self.at_start(v, x, bits) };
         r = r.intersect(&self.assumed(v, x, bits));
+        if self.dereferenced(v, x) {
+            r = r.intersect(&Range::region(IntPred::Ne, 0, bits));
+        }
         self.busy.remove(&key);
         self.memo.insert(key, r.clone());
         r
@@ -642,6 +684,10 @@ impl<'a> Facts<'a> {
                 }
                 r
             }
+            // A load of a pointer marked `!nonnull` is poison if null.
+            InstKind::Load { .. } if self.is_ptr(v) && f.dfg().inst_md(i, "nonnull").is_some() => {
+                Range::region(IntPred::Ne, 0, bits)
+            }
             InstKind::Select { .. } => {
                 let (c, t, e) = (d.args[0], d.args[1], d.args[2]);
                 match self.at_end(c, x).single_value() {
@@ -728,7 +774,9 @@ impl<'a> Facts<'a> {
                             let ry = self.edge_value(y, p, b, depth - 1);
                             self.forward(v, &ry)
                         }
-                        None => Range::full(bits),
+                        // What it is whichever the edge (a load marked
+                        // `!nonnull`, a select).
+                        None => self.at_end(v, b),
                     },
                 }
             }
@@ -739,11 +787,20 @@ impl<'a> Facts<'a> {
 
 /// Fills the edges of [`super::known::int_on_edges`] on which `v` is not
 /// known with what the facts say ([`Facts::int_on_edge`]).
-pub fn fill(m: &Module, f: &Function, cfg: &Cfg, v: Value, b: Block, edges: &mut [(Block, Option<u128>)]) {
+/// `derefs` as [`Facts::derefs_nonnull`].
+pub fn fill(
+    m: &Module,
+    f: &Function,
+    cfg: &Cfg,
+    derefs: bool,
+    v: Value,
+    b: Block,
+    edges: &mut [(Block, Option<u128>)],
+) {
     if edges.iter().all(|e| e.1.is_some()) {
         return;
     }
-    let mut facts = Facts::new(m, f, cfg);
+    let mut facts = Facts::new(m, f, cfg).derefs_nonnull(derefs);
     if facts.bits(v).is_none() {
         return;
     }

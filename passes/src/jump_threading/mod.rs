@@ -496,7 +496,8 @@ impl Threader<'_> {
             return false;
         }
         let cfg = f.cfg();
-        let value = facts::Facts::new(self.m, f, &cfg).at_end(cond, b).single_value();
+        let value =
+            facts::Facts::new(self.m, f, &cfg).derefs_nonnull(self.null_invalid()).at_end(cond, b).single_value();
         drop(cfg);
         let Some(value) = value else { return false };
         let msg =
@@ -682,7 +683,7 @@ impl Threader<'_> {
         }
         let cfg = f.cfg();
         let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
-        facts::fill(self.m, f, &cfg, cond, b, &mut edges);
+        facts::fill(self.m, f, &cfg, self.null_invalid(), cond, b, &mut edges);
         let npreds = edges.len();
         let known: Vec<(Block, Block)> =
             edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, succs[usize::from(v == 0)]))).collect();
@@ -801,6 +802,13 @@ impl Threader<'_> {
         }
     }
 
+    /// Whether null is not a valid address in the function (no
+    /// `null_pointer_is_valid`): accessing memory through a pointer then
+    /// says it is not null.
+    fn null_invalid(&self) -> bool {
+        self.m.func(self.fid).is_some_and(|d| !d.fn_attrs.has("null_pointer_is_valid"))
+    }
+
     /// After a fold, the condition goes if nothing else uses it (not what
     /// it used).
     fn remove_dead_condition(&self, f: &mut Function, cond: Value) {
@@ -852,7 +860,7 @@ impl Threader<'_> {
         let cond = f.dfg().inst(t).args[0];
         let cfg = f.cfg();
         let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
-        facts::fill(self.m, f, &cfg, cond, b, &mut edges);
+        facts::fill(self.m, f, &cfg, self.null_invalid(), cond, b, &mut edges);
         let npreds = edges.len();
         let dest_of = Self::switch_table(f, t);
         // The one value on every edge, if so.
