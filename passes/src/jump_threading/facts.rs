@@ -861,7 +861,7 @@ mod tests {
             entry:\n  %add = add i32 %v, 64\n  %c = icmp eq i32 %add, 96\n  br i1 %c, label %a, label %exit\n\
             a:\n  br label %exit\n\
             exit:\n  ret void\n}\n";
-        assert_eq!(on_edge(&inverse, "v", "entry", "a"), Some(32));
+        assert_eq!(on_edge(inverse, "v", "entry", "a"), Some(32));
     }
 
     /// Assumptions and compares with constants: `x > 5` decides `x > 3`.
