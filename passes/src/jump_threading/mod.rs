@@ -185,6 +185,15 @@ fn phis_only_feed(f: &mut Function, b: Block, succ: Block) -> bool {
     })
 }
 
+/// The known edges (predecessor, successor) without those to loop headers,
+/// if they do not all go one way.
+fn without_header_dests(mut known: Vec<(Block, Block)>, headers: &EntitySet<Block>) -> Vec<(Block, Block)> {
+    if known.iter().any(|k| k.1 != known[0].1) {
+        known.retain(|k| !headers.contains(k.1));
+    }
+    known
+}
+
 /// Adds the entries of `f`'s cycles to `headers`.
 fn add_cycle_headers(f: &Function, headers: &mut EntitySet<Block>) {
     let cycles = f.cycles();
@@ -708,6 +717,13 @@ impl Threader<'_> {
             tracing::debug!(target: "opt_conv::jump-threading", "not threading through loop header {}", block_label(f, b));
             return false;
         }
+        // As LLVM: when the known edges go different ways, those to loop
+        // headers are dropped first (they are not threaded), so that the
+        // others may be.
+        let known = without_header_dests(known, headers);
+        if known.is_empty() {
+            return false;
+        }
         // The most popular destination, ties to the first successor.
         let to_first = known.iter().filter(|k| k.1 == succs[0]).count();
         let dest = if to_first * 2 >= known.len() { succs[0] } else { succs[1] };
@@ -886,6 +902,10 @@ impl Threader<'_> {
             return true;
         }
         if headers.contains(b) {
+            return false;
+        }
+        let known = without_header_dests(known, headers);
+        if known.is_empty() {
             return false;
         }
         // The most popular destination, ties to the first in successor order.
