@@ -559,7 +559,9 @@ impl<'a> Facts<'a> {
                                 Range::region(IntPred::Ule, max.wrapping_add(k) & max, bits)
                             });
                         }
-                        if flags.contains(IntFlags::NSW) && bits > 1 {
+                        // (`y - MIN` does not wrap where `y + MIN` does.)
+                        let sub_min = op == BinOp::Sub && k == smin;
+                        if flags.contains(IntFlags::NSW) && bits > 1 && !sub_min {
                             r = r.intersect(&if negative {
                                 Range::region(IntPred::Sle, (smin - 1).wrapping_add(k) & max, bits)
                             } else {
@@ -891,6 +893,19 @@ mod tests {
         assert_eq!(on_edge(src, "c", "entry", "loop"), Some(1));
         // Without `nsw`, iv + 1 may wrap to the minimum.
         assert_eq!(on_edge(&src.replace("add nsw", "add"), "c", "latch", "loop"), None);
+    }
+
+    /// `y - MIN` with `nsw` does not wrap for a negative `y`, where
+    /// `y + MIN` would: its results are the non-negative values.
+    #[test]
+    fn nsw_sub_of_the_minimum() {
+        let src = "define void @f(i8 %y) {\n\
+            entry:\n  %neg = icmp slt i8 %y, 0\n  br i1 %neg, label %a, label %exit\n\
+            a:\n  %r = sub nsw i8 %y, -128\n  %c = icmp sge i8 %r, 0\n  br label %exit\n\
+            exit:\n  ret void\n}\n";
+        assert_eq!(on_edge(src, "c", "a", "exit"), Some(1));
+        let add = src.replace("sub nsw i8 %y, -128", "add nsw i8 %y, 100");
+        assert_eq!(on_edge(&add, "c", "a", "exit"), None);
     }
 
     /// A switch's cases and default say what the value is on each edge.
