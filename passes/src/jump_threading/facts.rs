@@ -28,6 +28,10 @@ use opt_conv_ir::constant::mask;
 use opt_conv_ir::inst::{BinOp, CastOp, IntFlags, IntPred};
 use opt_conv_ir::{Block, Function, InstKind, Module, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+/// The intervals of a [`Range`] (most sets have one or two).
+type Pieces = SmallVec<[(u128, u128); 2]>;
 
 /// Widest integers tracked.
 const MAX_BITS: u32 = 64;
@@ -36,13 +40,13 @@ const PIECES: usize = 6;
 /// How deep conditions and operations are followed.
 const DEPTH: u32 = 4;
 /// How many (value, block) pairs one [`Facts`] may evaluate.
-pub const BUDGET: u32 = 160;
+pub const BUDGET: u32 = 64;
 
 /// A set of `bits`-wide integers: sorted, disjoint, inclusive intervals.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Range {
     bits: u32,
-    ivs: Vec<(u128, u128)>,
+    ivs: Pieces,
 }
 
 impl Range {
@@ -54,29 +58,29 @@ impl Range {
     }
     /// Every value.
     pub fn full(bits: u32) -> Range {
-        Range { bits, ivs: vec![(0, Self::max_of(bits))] }
+        Range { bits, ivs: smallvec::smallvec![(0, Self::max_of(bits))] }
     }
     /// No value.
     pub fn empty(bits: u32) -> Range {
-        Range { bits, ivs: Vec::new() }
+        Range { bits, ivs: Pieces::new() }
     }
     /// One value.
     pub fn single(bits: u32, v: u128) -> Range {
         let v = mask(v, bits);
-        Range { bits, ivs: vec![(v, v)] }
+        Range { bits, ivs: smallvec::smallvec![(v, v)] }
     }
     /// `lo`, `lo + 1`, ... up to `hi`, wrapping round.
     fn wrapping(bits: u32, lo: u128, hi: u128) -> Range {
         let (lo, hi) = (mask(lo, bits), mask(hi, bits));
         if lo <= hi {
-            Range { bits, ivs: vec![(lo, hi)] }
+            Range { bits, ivs: smallvec::smallvec![(lo, hi)] }
         } else {
-            Self::from_pieces(bits, vec![(0, hi), (lo, Self::max_of(bits))])
+            Self::from_pieces(bits, smallvec::smallvec![(0, hi), (lo, Self::max_of(bits))])
         }
     }
-    fn from_pieces(bits: u32, mut ivs: Vec<(u128, u128)>) -> Range {
+    fn from_pieces(bits: u32, mut ivs: Pieces) -> Range {
         ivs.sort_unstable();
-        let mut out: Vec<(u128, u128)> = Vec::with_capacity(ivs.len());
+        let mut out = Pieces::new();
         for (lo, hi) in ivs {
             match out.last_mut() {
                 Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
@@ -93,7 +97,7 @@ impl Range {
     }
     /// Whether every value is in the set.
     pub fn is_full(&self) -> bool {
-        self.ivs == [(0, Self::max_of(self.bits))]
+        self.ivs[..] == [(0, Self::max_of(self.bits))]
     }
     /// Whether no value is.
     pub fn is_empty(&self) -> bool {
@@ -108,7 +112,10 @@ impl Range {
     }
     /// The values in both.
     pub fn intersect(&self, o: &Range) -> Range {
-        let mut out = Vec::new();
+        if o.is_full() {
+            return self.clone();
+        }
+        let mut out = Pieces::new();
         for &(a, b) in &self.ivs {
             for &(c, d) in &o.ivs {
                 let (lo, hi) = (a.max(c), b.min(d));
@@ -129,7 +136,7 @@ impl Range {
     /// Every value plus `k`, wrapping.
     fn shift(&self, k: u128) -> Range {
         let max = Self::max_of(self.bits);
-        let mut out = Vec::new();
+        let mut out = Pieces::new();
         for &(lo, hi) in &self.ivs {
             if lo == 0 && hi == max {
                 return self.clone();
@@ -205,6 +212,8 @@ pub struct Facts<'a> {
     budget: u32,
     /// The conditions of the `llvm.assume` calls of each block seen.
     assumes: FxHashMap<Block, Vec<Value>>,
+    /// Whether the function has `llvm.assume` calls at all.
+    any_assumes: bool,
     /// Whether a pointer that memory is accessed through (or through a
     /// `getelementptr` of it) is not null after the access: in address
     /// space 0 of a function without `null_pointer_is_valid`.
@@ -222,8 +231,16 @@ impl<'a> Facts<'a> {
             busy: FxHashSet::default(),
             budget: BUDGET,
             assumes: FxHashMap::default(),
+            any_assumes: true,
             derefs: false,
         }
+    }
+
+    /// Whether the function may have `llvm.assume` calls (`false` spares
+    /// looking for them in every block).
+    pub fn assumptions(mut self, any: bool) -> Self {
+        self.any_assumes = any;
+        self
     }
 
     /// Pointers accessed in a block are not null at its end (LLVM's
@@ -395,6 +412,9 @@ impl<'a> Facts<'a> {
 
     /// What the conditions of the `llvm.assume` calls of `x` say of `v`.
     fn assumed(&mut self, v: Value, x: Block, bits: u32) -> Range {
+        if !self.any_assumes {
+            return Range::full(bits);
+        }
         let conds = match self.assumes.get(&x) {
             Some(c) => c.clone(),
             None => {
@@ -788,22 +808,9 @@ impl<'a> Facts<'a> {
 }
 
 /// Fills the edges of [`super::known::int_on_edges`] on which `v` is not
-/// known with what the facts say ([`Facts::int_on_edge`]).
-/// `derefs` as [`Facts::derefs_nonnull`].
-pub fn fill(
-    m: &Module,
-    f: &Function,
-    cfg: &Cfg,
-    derefs: bool,
-    v: Value,
-    b: Block,
-    edges: &mut [(Block, Option<u128>)],
-) {
-    if edges.iter().all(|e| e.1.is_some()) {
-        return;
-    }
-    let mut facts = Facts::new(m, f, cfg).derefs_nonnull(derefs);
-    if facts.bits(v).is_none() {
+/// known with what `facts` say ([`Facts::int_on_edge`]).
+pub fn fill(mut facts: Facts<'_>, v: Value, b: Block, edges: &mut [(Block, Option<u128>)]) {
+    if edges.iter().all(|e| e.1.is_some()) || facts.bits(v).is_none() {
         return;
     }
     for e in edges.iter_mut().filter(|e| e.1.is_none()) {

@@ -135,6 +135,12 @@ impl FunctionPass for JumpThreading {
                 .unwrap_or(u32::MAX)
                 .max(ORACLE_REFRESHES_MIN),
             oracle: None,
+            has_assumes: f.layout().blocks().any(|b| {
+                f.block_insts(b).any(|i| {
+                    opt_conv_legality::convergence::callee_decl(m, f, f.dfg().inst(i))
+                        .is_some_and(|c| &*c.name == "llvm.assume")
+                })
+            }),
             asked_at: None,
             stale: false,
             remarks: Vec::new(),
@@ -227,6 +233,9 @@ struct Threader<'m> {
     refresh_budget: u32,
     /// Built when a question needs it, brought up to date after changes.
     oracle: Option<Oracle<'m>>,
+    /// Whether the function has `llvm.assume` calls (copies only repeat
+    /// them): if not, value facts do not look for them.
+    has_assumes: bool,
     /// The state of the body at the last question (when the oracle was,
     /// or would have been, built or brought up to date), and whether the
     /// pass changed it since.
@@ -501,7 +510,7 @@ impl Threader<'_> {
             opt_conv_legality::convergence::callee_decl(self.m, f, f.dfg().inst(i))
                 .is_some_and(|c| &*c.name == "llvm.assume")
         };
-        if f.dfg().value_const(cond).is_some() || !f.block_insts(b).any(|i| is_assume(f, i)) {
+        if !self.has_assumes || f.dfg().value_const(cond).is_some() || !f.block_insts(b).any(|i| is_assume(f, i)) {
             return false;
         }
         let cfg = f.cfg();
@@ -692,7 +701,7 @@ impl Threader<'_> {
         }
         let cfg = f.cfg();
         let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
-        facts::fill(self.m, f, &cfg, self.null_invalid(), cond, b, &mut edges);
+        facts::fill(self.facts(f, &cfg), cond, b, &mut edges);
         let npreds = edges.len();
         let known: Vec<(Block, Block)> =
             edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, succs[usize::from(v == 0)]))).collect();
@@ -818,6 +827,11 @@ impl Threader<'_> {
         }
     }
 
+    /// A value-fact engine for `f` as it is now ([`facts`]).
+    fn facts<'a>(&'a self, f: &'a Function, cfg: &'a opt_conv_ir::analysis::Cfg) -> facts::Facts<'a> {
+        facts::Facts::new(self.m, f, cfg).derefs_nonnull(self.null_invalid()).assumptions(self.has_assumes)
+    }
+
     /// Whether null is not a valid address in the function (no
     /// `null_pointer_is_valid`): accessing memory through a pointer then
     /// says it is not null.
@@ -876,7 +890,7 @@ impl Threader<'_> {
         let cond = f.dfg().inst(t).args[0];
         let cfg = f.cfg();
         let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
-        facts::fill(self.m, f, &cfg, self.null_invalid(), cond, b, &mut edges);
+        facts::fill(self.facts(f, &cfg), cond, b, &mut edges);
         let npreds = edges.len();
         let dest_of = Self::switch_table(f, t);
         // The one value on every edge, if so.
