@@ -3,7 +3,7 @@
 //! memory, may unwind or not return, is a terminator) or a live instruction
 //! uses its result. Unused token intrinsics are dead too: a token nothing
 //! uses controls nothing, and the entry, anchor and loop intrinsics have no
-//! other effect. A convergent operation without effects whose result is
+//! other effect. So is an assumption of `true`. A convergent operation without effects whose result is
 //! unused goes as well: no thread can observe what it would have computed.
 
 use crate::pass::{FunctionCx, FunctionPass, PassError};
@@ -53,6 +53,14 @@ impl FunctionPass for Dce {
     }
 }
 
+/// An `llvm.assume` of `true` without operand bundles: it says nothing, and
+/// LLVM deletes it as dead.
+fn assumes_true(m: &Module, f: &Function, d: &opt_conv_ir::InstData) -> bool {
+    opt_conv_legality::convergence::callee_decl(m, f, d).is_some_and(|c| &*c.name == "llvm.assume")
+        && d.call_info().is_some_and(|c| c.bundles.is_empty())
+        && d.call_args().first().and_then(|&a| f.dfg().value_const(a)).and_then(|k| k.as_int()) == Some(1)
+}
+
 /// Instructions no live instruction depends on, in layout order. Liveness
 /// flows from instructions with effects to the definitions of their operands
 /// (a `convergencectrl` bundle operand is an operand like any other).
@@ -62,7 +70,7 @@ pub fn dead_instructions(m: &Module, f: &Function) -> Vec<Inst> {
     let mut work: Vec<Inst> = Vec::new();
     for (_, i) in f.insts_in_order() {
         let d = dfg.inst(i);
-        if d.is_terminator() || !inst_effects(m, f, i).is_removable() {
+        if d.is_terminator() || (!inst_effects(m, f, i).is_removable() && !assumes_true(m, f, d)) {
             live.insert(i);
             work.push(i);
         }

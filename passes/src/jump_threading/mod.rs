@@ -55,10 +55,20 @@
 //! partially redundant load elimination); a condition whose operands are
 //! all constants is folded first.
 //!
-//! Not done (LLVM does): switches (beyond the select unfolding for one),
-//! guards, and values known only through ranges (beyond a compare with a
-//! constant implying another).
+//! Where those say nothing, value facts do ([`facts`], what LLVM's lazy
+//! value analysis gives its jump threading): ranges of integers, and null
+//! or not for pointers, known on an edge from the branches and switches on
+//! the way, `llvm.assume` calls, `!nonnull` loads and dereferenced
+//! pointers, through `add`, `sub`, casts and compares (`%v == 32` decides a
+//! switch on `%v + 64`; an `nsw` induction from 0 kept non-negative is
+//! never negative). A branch in a block with assumptions folds on what they
+//! say at its end. When the known edges go different ways, those to loop
+//! headers are set aside before the most popular way is chosen.
+//!
+//! Not done (LLVM does): guards, and a way picked for an edge on which the
+//! condition is undef.
 
+pub mod facts;
 pub mod implied;
 pub mod known;
 pub mod loads;
@@ -149,6 +159,12 @@ impl FunctionPass for JumpThreading {
                 .unwrap_or(u32::MAX)
                 .max(ORACLE_REFRESHES_MIN),
             oracle: None,
+            has_assumes: f.layout().blocks().any(|b| {
+                f.block_insts(b).any(|i| {
+                    opt_conv_legality::convergence::callee_decl(m, f, f.dfg().inst(i))
+                        .is_some_and(|c| &*c.name == "llvm.assume")
+                })
+            }),
             asked_at: None,
             stale: false,
             remarks: Vec::new(),
@@ -199,6 +215,15 @@ fn phis_only_feed(f: &mut Function, b: Block, succ: Block) -> bool {
     })
 }
 
+/// The known edges (predecessor, successor) without those to loop headers,
+/// if they do not all go one way.
+fn without_header_dests(mut known: Vec<(Block, Block)>, headers: &EntitySet<Block>) -> Vec<(Block, Block)> {
+    if known.iter().any(|k| k.1 != known[0].1) {
+        known.retain(|k| !headers.contains(k.1));
+    }
+    known
+}
+
 /// Adds the entries of `f`'s cycles to `headers`.
 fn add_cycle_headers(f: &Function, headers: &mut EntitySet<Block>) {
     let cycles = f.cycles();
@@ -241,6 +266,9 @@ struct Threader<'m> {
     header_copy_budget: u32,
     /// Built when a question needs it, brought up to date after changes.
     oracle: Option<Oracle<'m>>,
+    /// Whether the function has `llvm.assume` calls (copies only repeat
+    /// them): if not, value facts do not look for them.
+    has_assumes: bool,
     /// The state of the body at the last question (when the oracle was,
     /// or would have been, built or brought up to date), and whether the
     /// pass changed it since.
@@ -387,7 +415,7 @@ impl Threader<'_> {
         if self.fold_constant(f, b) || self.fold_undef_branch(f, b) {
             return true;
         }
-        if self.fold_implied(f, b) {
+        if self.fold_implied(f, b) || self.fold_assumed(f, b) {
             return true;
         }
         if self.unfold_select_in_pred(f, b) {
@@ -512,6 +540,50 @@ impl Threader<'_> {
             steps += 1;
         }
         false
+    }
+
+    /// A branch in a block with `llvm.assume` calls, on a condition the
+    /// facts at its end decide ([`facts`]: the assumptions, and the edges
+    /// in), goes that way. As LLVM, the condition becomes the constant in
+    /// the instructions of `b` after it that certainly reach the branch
+    /// (an assumption of it becomes an assumption of `true`), and after
+    /// `b` if `b` defines it.
+    fn fold_assumed(&mut self, f: &mut Function, b: Block) -> bool {
+        let t = f.terminator(b).expect("checked");
+        let cond = f.dfg().inst(t).args[0];
+        let is_assume = |f: &Function, i: opt_conv_ir::Inst| {
+            opt_conv_legality::convergence::callee_decl(self.m, f, f.dfg().inst(i))
+                .is_some_and(|c| &*c.name == "llvm.assume")
+        };
+        if !self.has_assumes || f.dfg().value_const(cond).is_some() || !f.block_insts(b).any(|i| is_assume(f, i)) {
+            return false;
+        }
+        let cfg = f.cfg();
+        let value =
+            facts::Facts::new(self.m, f, &cfg).derefs_nonnull(self.null_invalid()).at_end(cond, b).single_value();
+        drop(cfg);
+        let Some(value) = value else { return false };
+        let msg =
+            format!("folded the branch of {}: its condition is {} where it is reached", block_label(f, b), value != 0);
+        self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+        let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::bool(value != 0));
+        let insts: Vec<opt_conv_ir::Inst> = f.block_insts(b).collect();
+        for &i in insts.iter().rev() {
+            if f.dfg().inst_result(i) == Some(cond)
+                || !opt_conv_ir::effects::inst_effects(self.m, f, i).transfers_execution()
+            {
+                break;
+            }
+            for a in 0..f.dfg().inst(i).args.len() {
+                if f.dfg().inst(i).args[a] == cond {
+                    f.set_operand(i, a, k);
+                }
+            }
+        }
+        self.replace_after(f, b, cond, value);
+        self.remove_dead_condition(f, cond);
+        fold_constant_branch(f, b);
+        true
     }
 
     /// Makes `b`'s branch unconditional, to the successor its condition
@@ -688,7 +760,8 @@ impl Threader<'_> {
             return false;
         }
         let cfg = f.cfg();
-        let edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        facts::fill(self.facts(f, &cfg), cond, b, &mut edges);
         let npreds = edges.len();
         let known: Vec<(Block, Block)> =
             edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, succs[usize::from(v == 0)]))).collect();
@@ -714,6 +787,13 @@ impl Threader<'_> {
         }
         if headers.contains(b) {
             tracing::debug!(target: "opt_conv::jump-threading", "not threading through loop header {}", block_label(f, b));
+            return false;
+        }
+        // As LLVM: when the known edges go different ways, those to loop
+        // headers are dropped first (they are not threaded), so that the
+        // others may be.
+        let known = without_header_dests(known, headers);
+        if known.is_empty() {
             return false;
         }
         // The most popular destination, ties to the first successor.
@@ -787,6 +867,46 @@ impl Threader<'_> {
         move |v| cases.get(&v).copied().unwrap_or(default)
     }
 
+    /// `cond`, an integer of `b` that is `v` at the end of `b` whichever the
+    /// edge in, becomes `v` wherever `b` dominates the use: in the blocks
+    /// after `b` (as LLVM replaces a condition its value analysis knows
+    /// outside its block). Uses in `b` stay (an assumption may rest on
+    /// them).
+    fn replace_after(&self, f: &mut Function, b: Block, cond: Value, v: u128) {
+        if f.dfg().value_inst(cond).and_then(|i| f.layout().inst_block(i)) != Some(b) {
+            return;
+        }
+        let ty = f.dfg().value_type(cond);
+        if self.m.types.int_bits(ty).is_none_or(|bits| bits > 64) {
+            return;
+        }
+        let k = f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::int(&self.m.types, ty, v));
+        let users: Vec<opt_conv_ir::Inst> = f.users_of(cond).into_iter().collect();
+        for u in users {
+            if f.layout().inst_block(u) == Some(b) {
+                continue;
+            }
+            let n = f.dfg().inst(u).args.len();
+            for a in 0..n {
+                if f.dfg().inst(u).args[a] == cond {
+                    f.set_operand(u, a, k);
+                }
+            }
+        }
+    }
+
+    /// A value-fact engine for `f` as it is now ([`facts`]).
+    fn facts<'a>(&'a self, f: &'a Function, cfg: &'a opt_conv_ir::analysis::Cfg) -> facts::Facts<'a> {
+        facts::Facts::new(self.m, f, cfg).derefs_nonnull(self.null_invalid()).assumptions(self.has_assumes)
+    }
+
+    /// Whether null is not a valid address in the function (no
+    /// `null_pointer_is_valid`): accessing memory through a pointer then
+    /// says it is not null.
+    fn null_invalid(&self) -> bool {
+        self.m.func(self.fid).is_some_and(|d| !d.fn_attrs.has("null_pointer_is_valid"))
+    }
+
     /// After a fold, the condition goes if nothing else uses it (not what
     /// it used).
     fn remove_dead_condition(&self, f: &mut Function, cond: Value) {
@@ -809,7 +929,10 @@ impl Threader<'_> {
             if s == dest && !kept {
                 kept = true;
             } else {
-                f.remove_incoming_once_in_phis_of(s, b);
+                // As LLVM removes a phi entry: the last takes its slot.
+                for phi in f.phis(s).collect::<Vec<_>>() {
+                    f.remove_incoming_swapping_last(phi, b);
+                }
             }
         }
         f.set_branch(t, None, &[dest]);
@@ -895,9 +1018,12 @@ impl Threader<'_> {
         let t = f.terminator(b).expect("a switch");
         let cond = f.dfg().inst(t).args[0];
         let cfg = f.cfg();
-        let edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
+        facts::fill(self.facts(f, &cfg), cond, b, &mut edges);
         let npreds = edges.len();
         let dest_of = Self::switch_table(f, t);
+        // The one value on every edge, if so.
+        let only = edges.first().and_then(|e| e.1).filter(|&v| edges.iter().all(|e| e.1 == Some(v)));
         let known: Vec<(Block, Block)> = edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, dest_of(v)))).collect();
         drop(cfg);
         if known.is_empty() {
@@ -915,10 +1041,17 @@ impl Threader<'_> {
             }
             self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
             Self::fold_switch_to(f, b, dest);
+            if let Some(v) = only {
+                self.replace_after(f, b, cond, v);
+            }
             self.remove_dead_condition(f, cond);
             return true;
         }
         if headers.contains(b) {
+            return false;
+        }
+        let known = without_header_dests(known, headers);
+        if known.is_empty() {
             return false;
         }
         // The most popular destination, ties to the first in successor order.

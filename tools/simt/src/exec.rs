@@ -142,7 +142,10 @@ fn step(ctx: &mut Ctx, th: &mut Thread) -> Result<()> {
         }
         InstKind::Load { .. } => {
             let t = d.result().map_or(opt_conv_ir::Type::VOID, ty);
-            Some(tcx.load(ctx.mem, pointer(&arg(fr, 0), "load")?, t)?)
+            let v = tcx.load(ctx.mem, pointer(&arg(fr, 0), "load")?, t)?;
+            // A null pointer loaded where `!nonnull` says it is not is poison.
+            let null = matches!(v, Val::Ptr(0));
+            Some(if null && dfg.inst_md(inst, "nonnull").is_some() { Val::Poison } else { v })
         }
         InstKind::Store { .. } => {
             tcx.store(ctx.mem, pointer(&arg(fr, 1), "store")?, ty(d.args[0]), &arg(fr, 0))?;
