@@ -290,9 +290,8 @@ pub fn constant_branch_target(f: &Function, b: Block) -> Option<Block> {
 /// with it who communicates ([`Oracle::edge_removal`], rule
 /// `irreducible-edge`).
 ///
-/// `known`: where the irreducible cycles were when the caller's sweep
-/// started ([`IrreducibleBlocks`]); a block in none of them needs no
-/// question (the cycles, computed anew after each fold, would make folding
+/// `known`: where the cycles were when the caller's sweep started
+/// ([`CycleBlocks`]); a block in none of them needs no question (the cycles, computed anew after each fold, would make folding
 /// many branches of a huge function quadratic). Debug builds check the
 /// shortcut against the question on small functions. A refusal names
 /// blocks as printed only with `exact_names` (a whole-function numbering).
@@ -301,7 +300,7 @@ pub fn may_fold_to(
     f: &Function,
     b: Block,
     keep: Block,
-    known: Option<&IrreducibleBlocks>,
+    known: Option<&CycleBlocks>,
     exact_names: bool,
 ) -> Result<(), Refusal> {
     let mut dead: Vec<Block> = f.successors(b).iter().copied().filter(|&s| s != keep).collect();
@@ -315,15 +314,15 @@ pub fn may_remove_edges(
     f: &Function,
     b: Block,
     dead: &[Block],
-    known: Option<&IrreducibleBlocks>,
+    known: Option<&CycleBlocks>,
     exact_names: bool,
 ) -> Result<(), Refusal> {
-    if known.is_some_and(|k| !k.may_contain(b)) {
+    if known.is_some_and(|k| !k.may_be_cyclic(b)) {
         #[cfg(debug_assertions)]
         if f.layout().num_blocks() <= 200 {
             assert!(
                 matches!(Oracle::edge_removal(m, f, b, dead, false), Verdict::Legal(_)),
-                "{b:?} is in no irreducible cycle known at the sweep's start, and the oracle refuses its fold"
+                "{b:?} is in no cycle known at the sweep's start, and the oracle refuses its fold"
             );
         }
         return Ok(());
@@ -342,7 +341,7 @@ pub fn may_remove_edges(
 /// that reached it in different iterations (a header's self loop going
 /// round a different number of times) would execute it together.
 /// Conservatively, any such operation in a block reached from the edge's
-/// target that reaches `b`. With `known` ([`IrreducibleBlocks`]), only
+/// target that reaches `b`. With `known` ([`CycleBlocks`]), only
 /// blocks that may share a cycle with `b` are walked (debug builds walk
 /// all of them on small functions and check that).
 pub fn uncontrolled_on_cycle_through(
@@ -350,7 +349,7 @@ pub fn uncontrolled_on_cycle_through(
     f: &Function,
     b: Block,
     dead: &[Block],
-    known: Option<&IrreducibleBlocks>,
+    known: Option<&CycleBlocks>,
 ) -> Option<String> {
     let check = cfg!(debug_assertions) && f.layout().num_blocks() <= 200;
     let acyclic = known.is_some_and(|k| !k.may_be_cyclic(b));
@@ -408,40 +407,31 @@ pub fn uncontrolled_on_cycle_through(
     None
 }
 
-/// The blocks in irreducible cycles of a function as it is at the start of
-/// a sweep, and which blocks existed then. Removing edges, merging a block
-/// into its only predecessor, forwarding an empty block and splitting an
-/// edge put no block that existed into an irreducible cycle (a cycle with
-/// two entries reached by disjoint paths afterwards had them before), and
-/// neither does copying a block that is no cycle's entry for some of its
-/// predecessors (a cycle through the copy keeps the entry of the cycle it
-/// copies). A block made since is not known, and is asked about.
-pub struct IrreducibleBlocks {
-    blocks: EntitySet<Block>,
-    /// The outermost cycle of each block in one (the same edits put no two
-    /// blocks that existed on a cycle together unless they were).
+/// Where the cycles of a function were at the start of a sweep, and which
+/// blocks existed then. Removing edges, merging a block into its only
+/// predecessor, forwarding an empty block and splitting an edge put no two
+/// blocks that existed on a cycle together unless they were (a cycle
+/// afterwards maps to a cycle before), and neither does copying a block
+/// that is no cycle's entry for some of its predecessors (a cycle through
+/// the copy maps to one through the original). A block made since is not
+/// known, and may be anywhere.
+pub struct CycleBlocks {
+    /// The outermost cycle of each block in one.
     outermost: SecondaryMap<Block, Option<opt_conv_ir::analysis::cycles::CycleId>>,
     existing: usize,
 }
 
-impl IrreducibleBlocks {
-    /// Where the irreducible cycles of `f` are now.
-    pub fn of(f: &Function) -> IrreducibleBlocks {
+impl CycleBlocks {
+    /// Where the cycles of `f` are now.
+    pub fn of(f: &Function) -> CycleBlocks {
         let cycles = f.cycles();
-        let (mut blocks, mut outermost) = (EntitySet::new(), SecondaryMap::with_default(None));
-        for c in cycles.cycles() {
-            let irreducible = !cycles.is_reducible(c);
-            let top = cycles.parent(c).is_none();
+        let mut outermost = SecondaryMap::with_default(None);
+        for c in cycles.cycles().filter(|&c| cycles.parent(c).is_none()) {
             for &b in cycles.blocks(c) {
-                if top {
-                    outermost[b] = Some(c);
-                }
-                if irreducible {
-                    blocks.insert(b);
-                }
+                outermost[b] = Some(c);
             }
         }
-        IrreducibleBlocks { blocks, outermost, existing: f.dfg().num_blocks() }
+        CycleBlocks { outermost, existing: f.dfg().num_blocks() }
     }
 
     fn is_new(&self, b: Block) -> bool {
@@ -456,11 +446,6 @@ impl IrreducibleBlocks {
     /// Whether `a` and `b` may be on a cycle together.
     pub fn may_share_cycle(&self, a: Block, b: Block) -> bool {
         self.is_new(a) || self.is_new(b) || self.outermost[a].is_some() && self.outermost[a] == self.outermost[b]
-    }
-
-    /// Whether `b` may be in an irreducible cycle.
-    pub fn may_contain(&self, b: Block) -> bool {
-        opt_conv_ir::entity::EntityRef::index(b) >= self.existing || self.blocks.contains(b)
     }
 }
 

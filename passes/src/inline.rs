@@ -962,7 +962,7 @@ fn fold_for_call(
         }
     }
     let mut removed = rustc_hash::FxHashSet::default();
-    let seen = reach_folding(m, &mut f, entry, &mut repl, &mut removed, true, &nonnull);
+    let seen = reach_folding(m, &mut f, entry, &mut repl, &mut removed, true, (&nonnull, &|_, _| true));
     (f, seen)
 }
 
@@ -1310,7 +1310,20 @@ pub(crate) fn inline_call(
     // As LLVM's cloner: fold what the call's constants decide, and keep
     // only the blocks the folded branches still reach.
     let dynamic_allocas = has_dynamic_alloca(&callee_body, &clones);
-    let folded = prune_copy(m, f, &mut new_blocks, &mut clones, &nonnull);
+    // A never-taken edge may still carry an irreducible cycle (or keep a
+    // block in a loop) that groups the threads at a convergent operation:
+    // the oracle judges each fold on the callee (rule irreducible-edge).
+    let origin: FxHashMap<Block, Block> = callee_blocks.iter().filter_map(|&b| bmap[b].map(|nb| (nb, b))).collect();
+    let may_fold = |nb: Block, dead: &[Block]| {
+        let in_callee: Option<Vec<Block>> = dead.iter().map(|d| origin.get(d).copied()).collect();
+        match (origin.get(&nb), in_callee) {
+            (Some(&b), Some(dead)) => {
+                matches!(Oracle::edge_removal(m, &callee_body, b, &dead, false), Verdict::Legal(_))
+            }
+            _ => true,
+        }
+    };
+    let folded = prune_copy(m, f, &mut new_blocks, &mut clones, &nonnull, &may_fold);
     if !folded.is_empty() {
         for &b in &callee_blocks {
             for i in callee_body.block_insts(b) {
@@ -1978,7 +1991,10 @@ fn add_lifetime_markers(
 /// Convergence: a branch on a constant goes the same way in every thread,
 /// a dropped block never ran, and a folded value is the same in every
 /// thread; removing edges only removes closed paths of the CFG, so the
-/// static rules of convergence tokens keep holding. Nothing to ask.
+/// static rules of convergence tokens keep holding. But a removed edge can
+/// end a cycle, or take a block out of a loop, and with it change who is
+/// grouped at a convergent operation: `may_fold` (the oracle's
+/// `irreducible-edge` on the callee) says which branches may go.
 ///
 /// Returns the replacements made (what each folded copy became); `clones`
 /// keeps the copies still there, `new_blocks` the blocks.
@@ -1988,13 +2004,14 @@ fn prune_copy(
     new_blocks: &mut Vec<Block>,
     clones: &mut Vec<(Inst, Inst)>,
     nonnull: &rustc_hash::FxHashSet<Value>,
+    may_fold: &dyn Fn(Block, &[Block]) -> bool,
 ) -> Replacements {
     let mut repl = Replacements::new();
     let Some(&entry) = new_blocks.first() else { return repl };
     let mut removed: rustc_hash::FxHashSet<Inst> = rustc_hash::FxHashSet::default();
     // Blocks in the order LLVM's cloner visits them (a definition's block
     // before the blocks it dominates), folding as it goes.
-    let mut seen = reach_folding(m, f, entry, &mut repl, &mut removed, true, nonnull);
+    let mut seen = reach_folding(m, f, entry, &mut repl, &mut removed, true, (nonnull, may_fold));
     drop_unreached(f, new_blocks, &seen, &mut removed);
     fix_phis(f, new_blocks, &mut removed);
     // Phis that now bring one value, and what uses them.
@@ -2043,7 +2060,7 @@ fn prune_copy(
         }
     }
     // Branches made constant by the phis, and what they leave unreached.
-    seen = reach_folding(m, f, entry, &mut repl, &mut removed, false, nonnull);
+    seen = reach_folding(m, f, entry, &mut repl, &mut removed, false, (nonnull, may_fold));
     if seen.len() < new_blocks.len() {
         drop_unreached(f, new_blocks, &seen, &mut removed);
         fix_phis(f, new_blocks, &mut removed);
@@ -2084,10 +2101,14 @@ fn phi_value(f: &Function, in_copy: &rustc_hash::FxHashSet<Block>, i: Inst) -> O
     }
 }
 
+/// Whether a branch ending a block may lose its edges to the blocks given.
+type MayFold<'a> = dyn Fn(Block, &[Block]) -> bool + 'a;
+
 /// Walks the copy from `entry` as LLVM's cloner does, simplifying (when
 /// `fold`) instructions without effects ([`crate::simplify::simplify`]:
 /// constants folded, identities such as `and 0, %x`), and (always) conditional
-/// branches and switches on a constant: the blocks reached.
+/// branches and switches on a constant that `may_fold` lets go: the blocks
+/// reached.
 fn reach_folding(
     m: &Module,
     f: &mut Function,
@@ -2095,7 +2116,7 @@ fn reach_folding(
     repl: &mut Replacements,
     removed: &mut rustc_hash::FxHashSet<Inst>,
     fold: bool,
-    nonnull: &rustc_hash::FxHashSet<Value>,
+    (nonnull, may_fold): (&rustc_hash::FxHashSet<Value>, &MayFold),
 ) -> rustc_hash::FxHashSet<Block> {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut work = vec![entry];
@@ -2111,7 +2132,7 @@ fn reach_folding(
             f.map_operands(i, |a| repl.resolve(a));
             let d = f.dfg().inst(i);
             if d.is_terminator() {
-                fold_constant_terminator(f, i);
+                fold_constant_terminator(f, i, may_fold);
                 let succs: Vec<Block> = f.dfg().inst(i).successors().to_vec();
                 work.extend(succs.iter().copied().filter(|s| !seen.contains(s)));
                 continue;
@@ -2159,7 +2180,7 @@ fn null_test(f: &mut Function, i: Inst, nonnull: &rustc_hash::FxHashSet<Value>) 
 /// successor taken (phis are fixed afterwards, see [`fix_phis`]); a
 /// conditional branch whose two successors are one block becomes a plain
 /// branch to it.
-fn fold_constant_terminator(f: &mut Function, t: Inst) {
+fn fold_constant_terminator(f: &mut Function, t: Inst, may_fold: &dyn Fn(Block, &[Block]) -> bool) {
     let d = f.dfg().inst(t);
     let cond = |f: &Function| f.dfg().value_const(f.dfg().inst(t).args[0]).and_then(Const::as_int);
     let taken = match d.kind {
@@ -2178,6 +2199,14 @@ fn fold_constant_terminator(f: &mut Function, t: Inst) {
         _ => None,
     };
     if let Some(to) = taken {
+        let mut dead: Vec<Block> = f.dfg().inst(t).successors().iter().copied().filter(|&s| s != to).collect();
+        dead.dedup();
+        if let Some(b) = f.layout().inst_block(t)
+            && !dead.is_empty()
+            && !may_fold(b, &dead)
+        {
+            return;
+        }
         f.set_branch(t, None, &[to]);
     }
 }

@@ -367,10 +367,12 @@ impl Oracle<'_> {
     /// an irreducible cycle the grouping of uncontrolled operations and
     /// anchors follows the cycle hierarchy: the result must group threads
     /// as one hierarchy of the original does (rule `irreducible-edge`).
-    /// Allowed when every cycle containing an edge is reducible, when the
+    /// Allowed when every cycle containing an edge is reducible and no
+    /// block with a convergent operation leaves a loop that stays, when the
     /// outermost one holds no convergent operation, or when it dissolves
     /// (none of its blocks stays in a cycle) and one of its entries
-    /// dominates every block of it that holds a convergent operation.
+    /// dominates every block of it that holds a convergent operation, and
+    /// so on for the cycles nested under that entry.
     /// Needs no analysis beyond the function's cached ones; a refusal names
     /// blocks and values as printed only with `exact_names` (see
     /// [`Oracle::explaining`]).
@@ -390,7 +392,50 @@ impl Oracle<'_> {
                 outer = p;
                 irreducible |= !cycles.is_reducible(p);
             }
-            if !irreducible || checked.contains(&outer) {
+            if !irreducible {
+                // Natural loops keep their headers, but a block of one
+                // that reaches its header only over the removed edge leaves
+                // it while the loop stays: threads that left the loop in
+                // different iterations were apart there and would be
+                // together. A loop that dissolves was run once by each.
+                let mut l = Some(inner);
+                while let Some(c) = l {
+                    // Anchors (and what their tokens control) group threads
+                    // as the implementation chooses; the rest follow the
+                    // loop: uncontrolled operations, loop intrinsics, and
+                    // uses of a token from outside the loop (its heart's
+                    // iterations split them).
+                    let follows_loop = |i: opt_conv_ir::Inst| {
+                        use crate::convergence::{ConvOp, TokenKind, classify};
+                        match classify(m, f, f.dfg().inst(i)) {
+                            ConvOp::Uncontrolled | ConvOp::Intrinsic { kind: TokenKind::Loop, .. } => true,
+                            ConvOp::Controlled { token } => {
+                                f.layout().inst_block(token).is_none_or(|tb| !cycles.contains(c, tb))
+                            }
+                            ConvOp::Intrinsic { .. } | ConvOp::None => false,
+                        }
+                    };
+                    if let Some(b) = leaves_loop(&cfg, &cycles, c, from, dead)
+                        .into_iter()
+                        .find(|&b| f.block_insts(b).any(follows_loop))
+                    {
+                        return Verdict::Refused(Refusal::new(
+                            Rule::IrreducibleEdge,
+                            format!(
+                                "removing the never-taken edge {} -> {} takes {} out of the loop with header {}, \
+                                 which stays: threads that left it in different iterations would be grouped together",
+                                block_name(f, from),
+                                block_name(f, to),
+                                block_name(f, b),
+                                block_name(f, cycles.header(c)),
+                            ),
+                        ));
+                    }
+                    l = cycles.parent(c);
+                }
+                continue;
+            }
+            if checked.contains(&outer) {
                 continue;
             }
             checked.push(outer);
@@ -401,11 +446,17 @@ impl Oracle<'_> {
             let Some(&first) = with_ops.first() else { continue };
             let dissolves =
                 !has_cycle(blocks, |b| cfg.succs(b).iter().copied().filter(move |s| !(b == from && dead.contains(s))));
-            let dominating_entry = || {
-                let dt = f.domtree();
-                cycles.entries(outer).iter().any(|&h| with_ops.iter().all(|&b| dt.dominates(h, b)))
-            };
-            if dissolves && dominating_entry() {
+            // Not only the outermost cycle: every cycle nested in it around
+            // an operation needs a header the threads there all passed once
+            // (an irreducible child whose entries both reach the operation
+            // without the other groups no two of them, however the outer
+            // header is picked).
+            let ops: rustc_hash::FxHashSet<Block> = with_ops.iter().copied().collect();
+            if dissolves
+                && headed_by_dominators(blocks, &ops, &|b| cfg.succs(b), &|b| cfg.preds(b), &|h, b| {
+                    f.domtree().dominates(h, b)
+                })
+            {
                 continue;
             }
             let at =
@@ -456,4 +507,128 @@ fn has_cycle<I: Iterator<Item = Block>>(blocks: &[Block], succs: impl Fn(Block) 
         }
     }
     false
+}
+
+/// Whether some cycle hierarchy of the subgraph `blocks` gives every cycle
+/// that holds a block of `ops` a header dominating each of its blocks in
+/// `ops`: the strongly connected parts of `blocks` holding one need such an
+/// entry, and the same recursively for the parts left without it (the
+/// cycles nested under that header). When the cycles all dissolve, every
+/// thread reaching an operation then executed each header around it
+/// exactly once, so all are converged there, as in the acyclic result.
+fn headed_by_dominators<'a>(
+    blocks: &[Block],
+    ops: &rustc_hash::FxHashSet<Block>,
+    succs: &dyn Fn(Block) -> &'a [Block],
+    preds: &dyn Fn(Block) -> &'a [Block],
+    dominates: &dyn Fn(Block, Block) -> bool,
+) -> bool {
+    strongly_connected(blocks, succs).into_iter().all(|part| {
+        let cyclic = part.len() > 1 || succs(part[0]).contains(&part[0]);
+        let with_ops: Vec<Block> = part.iter().copied().filter(|b| ops.contains(b)).collect();
+        if !cyclic || with_ops.is_empty() {
+            return true;
+        }
+        let inside: rustc_hash::FxHashSet<Block> = part.iter().copied().collect();
+        part.iter()
+            .copied()
+            .filter(|&e| preds(e).iter().any(|p| !inside.contains(p)))
+            .filter(|&e| with_ops.iter().all(|&b| dominates(e, b)))
+            .any(|e| {
+                let rest: Vec<Block> = part.iter().copied().filter(|&b| b != e).collect();
+                headed_by_dominators(&rest, ops, succs, preds, dominates)
+            })
+    })
+}
+
+/// The strongly connected components of the subgraph of `blocks` with the
+/// edges `succs` (restricted to `blocks`), by Tarjan's algorithm without
+/// recursion.
+fn strongly_connected<'a>(blocks: &[Block], succs: &dyn Fn(Block) -> &'a [Block]) -> Vec<Vec<Block>> {
+    let inside: rustc_hash::FxHashSet<Block> = blocks.iter().copied().collect();
+    let mut index: rustc_hash::FxHashMap<Block, (usize, usize)> = rustc_hash::FxHashMap::default();
+    let mut on_stack: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
+    let mut stack: Vec<Block> = Vec::new();
+    let mut out = Vec::new();
+    let mut next = 0usize;
+    for &root in blocks {
+        if index.contains_key(&root) {
+            continue;
+        }
+        let mut work: Vec<(Block, usize)> = vec![(root, 0)];
+        index.insert(root, (next, next));
+        next += 1;
+        stack.push(root);
+        on_stack.insert(root);
+        while let Some(&mut (b, ref mut i)) = work.last_mut() {
+            let ss = succs(b);
+            if *i < ss.len() {
+                let s = ss[*i];
+                *i += 1;
+                if !inside.contains(&s) {
+                    continue;
+                }
+                match index.get(&s) {
+                    None => {
+                        index.insert(s, (next, next));
+                        next += 1;
+                        stack.push(s);
+                        on_stack.insert(s);
+                        work.push((s, 0));
+                    }
+                    Some(&(si, _)) if on_stack.contains(&s) => {
+                        let e = index.get_mut(&b).expect("visited");
+                        e.1 = e.1.min(si);
+                    }
+                    Some(_) => {}
+                }
+                continue;
+            }
+            work.pop();
+            let (bi, bl) = index[&b];
+            if let Some(&(p, _)) = work.last() {
+                let e = index.get_mut(&p).expect("visited");
+                e.1 = e.1.min(bl);
+            }
+            if bi == bl {
+                let mut part = Vec::new();
+                while let Some(x) = stack.pop() {
+                    on_stack.remove(&x);
+                    part.push(x);
+                    if x == b {
+                        break;
+                    }
+                }
+                out.push(part);
+            }
+        }
+    }
+    out
+}
+
+/// The blocks of the natural loop `c` that are no longer in it once the
+/// edges from `from` to `dead` are gone, when the loop itself stays (its
+/// header still reaches itself inside it); none when it dissolves.
+fn leaves_loop(
+    cfg: &opt_conv_ir::analysis::Cfg,
+    cycles: &opt_conv_ir::analysis::CycleInfo,
+    c: opt_conv_ir::analysis::CycleId,
+    from: Block,
+    dead: &[Block],
+) -> Vec<Block> {
+    let h = cycles.header(c);
+    let live = |p: Block, s: Block| !(p == from && dead.contains(&s));
+    // Blocks of the loop that reach the header over a live edge inside it.
+    let mut back: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
+    let mut work: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| cycles.contains(c, p) && live(p, h)).collect();
+    while let Some(b) = work.pop() {
+        if !back.insert(b) {
+            continue;
+        }
+        work.extend(cfg.preds(b).iter().copied().filter(|&p| cycles.contains(c, p) && live(p, b)));
+    }
+    if !back.contains(&h) {
+        return Vec::new();
+    }
+    cycles.blocks(c).iter().copied().filter(|b| !back.contains(b)).collect()
 }

@@ -76,7 +76,7 @@ pub mod thread;
 pub mod unfold;
 
 use crate::cfg_edit::{
-    Fold, IrreducibleBlocks, Reachability, fold_constant_branch, forward_empty_block, may_remove_edges,
+    CycleBlocks, Fold, Reachability, fold_constant_branch, forward_empty_block, may_remove_edges,
     merge_only_predecessor_into, remove_unreachable_blocks,
 };
 use crate::module_edits::BufferedMetadata;
@@ -149,7 +149,7 @@ impl FunctionPass for JumpThreading {
                 .unwrap_or(if m.func(cx.func).is_some_and(|d| d.fn_attrs.has("minsize")) { 3 } else { self.threshold }),
             convergent,
             across_headers: cx.options.jump_threading_across_loop_headers,
-            irreducible: None,
+            sweep_cycles: None,
             mode,
             explain,
             refreshes: 0,
@@ -246,10 +246,9 @@ struct Threader<'m> {
     /// to headers, and empty blocks before them are forwarded when that
     /// is safe ([`Threader::forwardable`]).
     across_headers: bool,
-    /// Where the cycles, and the irreducible ones, were at the start of the
-    /// sweep (threading copies no cycle's entry, unless across loop
-    /// headers, when this is not kept).
-    irreducible: Option<IrreducibleBlocks>,
+    /// Where the cycles were at the start of the sweep (threading copies
+    /// no cycle's entry, unless across loop headers, when this is not kept).
+    sweep_cycles: Option<CycleBlocks>,
     /// The function's kind of convergence (threading only copies or
     /// deletes operations, so it does not change it).
     mode: FunctionConvergence,
@@ -305,7 +304,7 @@ impl Threader<'_> {
                 add_cycle_headers(f, &mut headers);
             }
             if self.convergent && !self.across_headers {
-                self.irreducible = Some(IrreducibleBlocks::of(f));
+                self.sweep_cycles = Some(CycleBlocks::of(f));
             }
             let blocks: Vec<Block> = f.layout().blocks().collect();
             for b in blocks {
@@ -995,14 +994,14 @@ impl Threader<'_> {
         if !self.convergent {
             return false;
         }
-        if let Err(r) = may_remove_edges(self.m, f, b, dead, self.irreducible.as_ref(), self.explain) {
+        if let Err(r) = may_remove_edges(self.m, f, b, dead, self.sweep_cycles.as_ref(), self.explain) {
             self.missed(f, b, format!("not folding the terminator of {}: {r}", block_label(f, b)));
             return true;
         }
         if !matches!(self.mode, FunctionConvergence::Uncontrolled | FunctionConvergence::Mixed) {
             return false;
         }
-        match crate::cfg_edit::uncontrolled_on_cycle_through(self.m, f, b, dead, self.irreducible.as_ref()) {
+        match crate::cfg_edit::uncontrolled_on_cycle_through(self.m, f, b, dead, self.sweep_cycles.as_ref()) {
             Some(msg) => {
                 self.missed(f, b, format!("not folding the branch of {}: {msg}", block_label(f, b)));
                 true

@@ -103,7 +103,7 @@ pub(super) fn fold_terminator(
     m: &Module,
     f: &mut Function,
     b: Block,
-    known: Option<&crate::cfg_edit::IrreducibleBlocks>,
+    known: Option<&crate::cfg_edit::CycleBlocks>,
     exact_names: bool,
     uncontrolled: bool,
 ) -> bool {

@@ -183,7 +183,7 @@ impl FunctionPass for SimplifyCfg {
             remarks: Vec::new(),
             edits: &mut *cx.edits,
             locations: Default::default(),
-            irreducible: None,
+            sweep_cycles: None,
             uncontrolled: matches!(
                 opt_conv_legality::convergence::FunctionConvergence::of(cx.module, f),
                 opt_conv_legality::convergence::FunctionConvergence::Uncontrolled
@@ -216,9 +216,9 @@ pub(crate) struct Simplifier<'m, 'e> {
     pub remarks: Vec<(RemarkKind, String, String)>,
     pub edits: &'e mut crate::module_edits::ModuleEdits,
     pub locations: opt_conv_ir::debug_loc::LocationMerger,
-    /// Where the irreducible cycles were at the start of the sweep (no
-    /// edit of this pass adds a block that existed then to one).
-    pub irreducible: Option<crate::cfg_edit::IrreducibleBlocks>,
+    /// Where the cycles were at the start of the sweep (no edit of this
+    /// pass puts blocks that existed then on a new cycle together).
+    pub sweep_cycles: Option<crate::cfg_edit::CycleBlocks>,
     /// The function has uncontrolled convergent operations (rule
     /// cycle-boundary applies to its folds); no edit adds one.
     pub uncontrolled: bool,
@@ -266,7 +266,7 @@ impl<'m> Simplifier<'m, '_> {
         let mut ever = false;
         loop {
             let mut changed = false;
-            self.irreducible = Some(crate::cfg_edit::IrreducibleBlocks::of(f));
+            self.sweep_cycles = Some(crate::cfg_edit::CycleBlocks::of(f));
             // The live layout, as LLVM's iterator walks it: the block after
             // `b` is taken before `b` is simplified (and may be deleted).
             let mut next = f.layout().entry_block();
@@ -304,7 +304,7 @@ impl<'m> Simplifier<'m, '_> {
         }
         drop(cfg);
         let mut changed =
-            cleanup::fold_terminator(self.m, f, b, self.irreducible.as_ref(), self.explain, self.uncontrolled);
+            cleanup::fold_terminator(self.m, f, b, self.sweep_cycles.as_ref(), self.explain, self.uncontrolled);
         changed |= cleanup::merge_duplicate_phis(f, b);
         let name = f.dfg().block_name(b).map(str::to_owned);
         if let Some(p) = crate::cfg_edit::merge_into_predecessor(self.m, f, b) {

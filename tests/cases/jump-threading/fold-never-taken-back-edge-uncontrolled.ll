@@ -8,8 +8,10 @@
 ; without the edge %b is outside every cycle and all threads would run %s
 ; together. In @before_loop the operation is outside the cycle, and the
 ; branch folds. (cycle-boundary; checked with simt-run --equiv.)
-; expect-remark: known:b: jump-threading: not folding the branch of %b: [cycle-boundary] %s (in %b) is an uncontrolled convergent operation on a cycle through the edge to %head
-; expect-remark: literal:b: jump-threading: not folding the branch of %b: [cycle-boundary] %s (in %b)
+; (Rule irreducible-edge refuses these folds first: the loop stays and %b
+; leaves it; rule cycle-boundary would refuse them too.)
+; expect-remark: known:b: jump-threading: not folding the terminator of %b: [irreducible-edge] removing the never-taken edge %b -> %head takes %b out of the loop with header %head, which stays
+; expect-remark: literal:b: jump-threading: not folding the terminator of %b: [irreducible-edge] removing the never-taken edge %b -> %head
 ; expect-remark: before_loop:b: jump-threading: folded the branch of %b: its condition is false on every edge in
 ; expect-count: 1 br i1 %k, label %head, label %exit
 ; expect-count: 1 br i1 false, label %head, label %exit

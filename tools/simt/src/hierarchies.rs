@@ -14,10 +14,11 @@
 //! `before` reproduces it, and runs `after` under each of its own.
 //!
 //! A hierarchy is found by a DFS that tries each block's successors in some
-//! order; the one whose first-visited successor is rotated at each branching
-//! block reaches any entry of a cycle first along any path, so rotations
-//! are tried (up to [`TRIES`] combinations, over the blocks from which an
-//! irreducible cycle can be reached), and distinct hierarchies kept.
+//! order; over the blocks from which an irreducible cycle can be reached,
+//! every combination of orders is tried when there are at most [`TRIES`],
+//! else each block's orders by themselves and then pseudo-random
+//! combinations (a switch with many successors only rotated), and distinct
+//! hierarchies kept.
 
 use opt_conv_ir::analysis::{CycleInfo, FunctionAnalyses};
 use opt_conv_ir::{Block, Function, SecondaryMap};
@@ -27,11 +28,15 @@ use std::sync::Arc;
 /// DFS orders tried per function.
 pub const TRIES: usize = 256;
 
-/// Per block, the headers of the cycles containing it, innermost first:
-/// what the executor's counters depend on.
+/// Per block holding a call, the headers of the cycles containing it,
+/// innermost first: what the grouping of its convergent operations (and of
+/// those of its callees) depends on. Hierarchies that differ only in cycles
+/// without a call group no thread differently, and would use up the limit
+/// before one that does.
 fn signature(f: &Function, cycles: &CycleInfo) -> Vec<Vec<Block>> {
     f.layout()
         .blocks()
+        .filter(|&b| f.block_insts(b).any(|i| f.dfg().inst(i).call_info().is_some()))
         .map(|b| {
             let mut chain = Vec::new();
             let mut c = cycles.cycle_of(b);
@@ -65,22 +70,46 @@ pub fn other_hierarchies(f: &Function, limit: usize) -> Vec<Arc<CycleInfo>> {
     let mut seen: BTreeSet<Vec<Vec<Block>>> = BTreeSet::new();
     seen.insert(signature(f, &base));
     let mut out = Vec::new();
-    let mut rotation: SecondaryMap<Block, usize> = SecondaryMap::with_default(0);
+    // Successor orders: each block alone through its orders first (one
+    // branch choosing the entry reached first), then every block's
+    // permutation index counted in mixed radix (k! per block with k
+    // successors) when that covers them all, else all of them at once,
+    // pseudo-randomly. Counting alone only moved the first few blocks:
+    // branches before an irreducible cycle that decide nothing hid the one
+    // that does.
+    let radix = |b: Block| orders(cfg.succs(b).len());
+    let total = varying.iter().try_fold(1usize, |acc, &b| acc.checked_mul(radix(b)).filter(|&t| t <= TRIES));
+    let singles: Vec<(Block, usize)> =
+        varying.iter().flat_map(|&b| (1..radix(b).min(SINGLES)).map(move |p| (b, p))).collect();
+    let mut order: SecondaryMap<Block, usize> = SecondaryMap::with_default(0);
     for combo in 1..TRIES {
-        // The combo's digits, mixed radix over the varying blocks' successor
-        // counts; past the last combination, stop.
-        let mut rest = combo;
         for &b in &varying {
-            let k = cfg.succs(b).len();
-            rotation[b] = rest % k;
-            rest /= k;
+            order[b] = 0;
         }
-        if rest > 0 {
-            break;
+        if let Some(&(b, p)) = singles.get(combo - 1) {
+            order[b] = p;
+        } else {
+            let combo = combo - singles.len();
+            match total {
+                Some(total) if combo >= total => break,
+                Some(_) => {
+                    let mut rest = combo;
+                    for &b in &varying {
+                        order[b] = rest % radix(b);
+                        rest /= radix(b);
+                    }
+                }
+                None => {
+                    let mut state = (combo as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    for &b in &varying {
+                        order[b] = (splitmix(&mut state) % radix(b) as u64) as usize;
+                    }
+                }
+            }
         }
         let succ = |b: Block, i: usize| {
             let s = cfg.succs(b);
-            s[(i + rotation[b]) % s.len()]
+            s[nth_of_permutation(s.len(), order[b], i)]
         };
         let cycles = CycleInfo::from_cfg_with_dfs_order(&cfg, &succ);
         if seen.insert(signature(f, &cycles)) {
@@ -93,14 +122,59 @@ pub fn other_hierarchies(f: &Function, limit: usize) -> Vec<Arc<CycleInfo>> {
     out
 }
 
+/// Orders of a block's successors tried by themselves before all blocks
+/// vary at once.
+const SINGLES: usize = 24;
+
+/// Successors up to which every order is tried; past it, rotations.
+const PERMUTED: usize = 5;
+
+/// How many successor orders of a block with `n` successors are tried:
+/// `n!` up to [`PERMUTED`] successors, `n` rotations past it.
+fn orders(n: usize) -> usize {
+    if n <= PERMUTED { (2..=n).product() } else { n }
+}
+
+/// The successor visited `i`th among `n` under order `index`: the
+/// `index`th permutation (Lehmer code; 0 is the identity) up to
+/// [`PERMUTED`] successors, the `index`th rotation past it.
+fn nth_of_permutation(n: usize, index: usize, i: usize) -> usize {
+    if index == 0 {
+        return i;
+    }
+    if n > PERMUTED {
+        return (i + index) % n;
+    }
+    let factorial = |k: usize| (2..=k).product::<usize>();
+    let mut left: Vec<usize> = (0..n).collect();
+    let mut index = index;
+    let mut pick = 0;
+    for k in 0..=i {
+        let f = factorial(n - k - 1);
+        let (q, r) = (index / f, index % f);
+        pick = left.remove(q % left.len());
+        index = r;
+    }
+    pick
+}
+
+/// One step of the SplitMix64 generator.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn an_irreducible_cycle_has_one_hierarchy_per_entry() {
-        let src = "define void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\n\
-                   a:\n  br label %b\nb:\n  br i1 %c, label %a, label %x\nx:\n  ret void\n}\n";
+        let src = "declare void @g()\ndefine void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\n\
+                   a:\n  br label %b\nb:\n  call void @g()\n  br i1 %c, label %a, label %x\nx:\n  ret void\n}\n";
         let (m, _) = opt_conv_ir::parse_module("t.ll", src).unwrap();
         let f = m.body(m.func_by_name("f").unwrap()).unwrap();
         let base = f.cycles();

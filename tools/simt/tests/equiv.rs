@@ -361,3 +361,51 @@ fn folding_a_never_taken_back_edge_is_rejected_when_no_hierarchy_groups_the_thre
     assert!(c.contains("communicates with different threads"), "{c}");
     assert_eq!(verdict(&cyclic, &cyclic), "ok");
 }
+
+#[test]
+fn branches_that_decide_no_header_do_not_hide_the_one_that_does() {
+    // Making the cycle {%o, %y, %x} with %o and %x as entries lets a
+    // compiler pick %x as header and split the threads at %o (the IR's own
+    // search picks %o: the swapped branch). Ahead of it, branches that
+    // decide nothing: every hierarchy of the cycle must still be tried.
+    let ahead = |into: &str| {
+        let mut s = String::from("  %d = icmp ult i32 %n, 7\n  br label %d0\n");
+        for i in 0..9 {
+            s += &format!(
+                "d{i}:\n  br i1 %d, label %l{i}, label %r{i}\nl{i}:\n  br label %d{j}\nr{i}:\n  br label %d{j}\n",
+                j = i + 1
+            );
+        }
+        s + "d9:\n" + into
+    };
+    let swapped = "  %nc = xor i1 %c, true\n  br i1 %nc, label %x, label %o\nx:\n  br label %o\n";
+    let folded = irreducible(&ahead(swapped), O_ON);
+    let cyclic = irreducible(&ahead(swapped), O_BACK_TO_X);
+    let c = verdict(&folded, &cyclic);
+    assert!(c.contains("communicates with different threads"), "{c}");
+    assert_eq!(verdict(&cyclic, &folded), "ok");
+}
+
+#[test]
+fn irreducible_cycles_without_calls_do_not_use_up_the_hierarchies_tried() {
+    // As above, but ahead of it irreducible cycles holding no call: each
+    // has two headers, which group no thread differently, and only so many
+    // hierarchies are tried.
+    let ahead = |into: &str| {
+        let mut s = String::from("  %d = icmp ult i32 %n, 7\n  %never = icmp eq i32 %tid, 1000\n  br label %d0\n");
+        for i in 0..9 {
+            s += &format!(
+                "d{i}:\n  br i1 %d, label %p{i}, label %q{i}\np{i}:\n  br label %q{i}\n\
+                 q{i}:\n  br i1 %never, label %p{i}, label %d{j}\n",
+                j = i + 1
+            );
+        }
+        s + "d9:\n" + into
+    };
+    let swapped = "  %nc = xor i1 %c, true\n  br i1 %nc, label %x, label %o\nx:\n  br label %o\n";
+    let folded = irreducible(&ahead(swapped), O_ON);
+    let cyclic = irreducible(&ahead(swapped), O_BACK_TO_X);
+    let c = verdict(&folded, &cyclic);
+    assert!(c.contains("communicates with different threads"), "{c}");
+    assert_eq!(verdict(&cyclic, &folded), "ok");
+}
