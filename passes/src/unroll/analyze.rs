@@ -93,6 +93,14 @@ struct Sim<'a> {
     latch: Block,
     states: FxHashMap<(Inst, u64), State>,
     unrolled: u64,
+    /// AMDGPU's costs where they differ ([`super::target::amdgpu_size_cost`]).
+    amdgpu: bool,
+}
+
+/// The cost of `i`, for the target (`amdgpu`) or not.
+fn cost(m: &Module, f: &Function, i: Inst, amdgpu: bool) -> u64 {
+    let generic = inst_cost(m, f, i);
+    if amdgpu { super::target::amdgpu_size_cost(m, f, i, generic) } else { generic }
 }
 
 impl Sim<'_> {
@@ -122,7 +130,7 @@ impl Sim<'_> {
                     continue;
                 }
                 if !free {
-                    self.unrolled += inst_cost(self.m, self.f, i);
+                    self.unrolled += cost(self.m, self.f, i, self.amdgpu);
                 }
                 work.extend(d.args.iter().filter_map(|&a| self.in_loop(a)));
             }
@@ -160,6 +168,7 @@ pub fn live_out(f: &mut Function, l: &Loop) -> Vec<Inst> {
 /// `live_out` are its instructions used after it ([`live_out`]).
 /// `max_unrolled` bounds the unrolled cost; `max_iterations` the trip count
 /// worth simulating.
+#[expect(clippy::too_many_arguments, reason = "the loop, its bounds and the target, passed once")]
 pub fn estimate(
     m: &Module,
     f: &Function,
@@ -168,6 +177,7 @@ pub fn estimate(
     trip: u64,
     max_unrolled: u64,
     max_iterations: u64,
+    amdgpu: bool,
 ) -> Option<Estimate> {
     if trip == 0 || trip > max_iterations || !super::transform::no_inner_cycle(f, l) {
         return None;
@@ -176,7 +186,7 @@ pub fn estimate(
     let pre = l.preheader?;
     let dfg = f.dfg();
     let cfg = opt_conv_ir::analysis::FunctionAnalyses::cfg(f);
-    let mut sim = Sim { m, f, l, latch, states: FxHashMap::default(), unrolled: 0 };
+    let mut sim = Sim { m, f, l, latch, states: FxHashMap::default(), unrolled: 0, amdgpu };
     let mut rolled = 0u64;
     let dl = m.data_layout();
     // What is known of the values of the iteration being simulated.
@@ -233,7 +243,7 @@ pub fn estimate(
                 if d.is_terminator() {
                     break;
                 }
-                rolled += inst_cost(m, f, i);
+                rolled += cost(m, f, i, amdgpu);
                 let folded = cx.fold(i, &known);
                 if let (Some(Some(c)), Some(r)) = (folded, d.result()) {
                     known.insert(r, c);
@@ -267,7 +277,7 @@ pub fn estimate(
                 }
             }
             let t = f.terminator(b)?;
-            rolled += inst_cost(m, f, t);
+            rolled += cost(m, f, t, amdgpu);
             sim.states.insert((t, iter), State { free: false, counted: false });
             let td = dfg.inst(t);
             let succs: Vec<Block> = match td.kind {
@@ -579,7 +589,7 @@ mod tests {
         let mut f = m.take_body(m.func_by_name("f").unwrap()).unwrap();
         let l = loop_with_header(&f, f.block_by_name("loop").unwrap()).unwrap();
         let out = live_out(&mut f, &l);
-        estimate(&m, &f, &l, &out, trip, max_unrolled, max_iterations)
+        estimate(&m, &f, &l, &out, trip, max_unrolled, max_iterations, false)
     }
 
     /// Ten iterations computing a loop-invariant value used after the loop.

@@ -44,6 +44,7 @@
 
 pub mod analyze;
 pub mod ivs;
+mod target;
 pub mod transform;
 
 use crate::loops::trip::{TripCount, counted, max_trip_count, trip_count};
@@ -121,8 +122,82 @@ struct Params {
     max_boost: u64,
     /// `-unroll-runtime-epilog`: where a runtime remainder goes.
     runtime_epilog: Option<bool>,
+    /// What a backedge costs in the loop's size (LLVM's `BEInsns`).
+    be_insns: u64,
+    /// The target, whose preferences may depend on the loop ([`target`]).
+    target: Option<GpuFamily>,
+    /// `O0`: no threshold, whatever the target prefers.
+    o0: bool,
+    /// Values given on the command line or as the pass's parameters,
+    /// which override the target's preferences for every loop.
+    given: Given,
 }
 
+/// The values given that override the target's per-loop preferences.
+#[derive(Clone, Debug, Default)]
+struct Given {
+    threshold: Option<u64>,
+    partial_threshold: Option<u64>,
+    runtime: Option<bool>,
+    max_iterations_to_analyze: Option<u64>,
+}
+
+impl Params {
+    /// The parameters for loop `l`: the target's preferences for it (for
+    /// AMDGPU, see [`target`]), then what was given. Remarks say what the
+    /// target changed.
+    fn for_loop(
+        &self,
+        m: &Module,
+        edits: &ModuleEdits,
+        fid: opt_conv_ir::FuncId,
+        f: &Function,
+        l: &Loop,
+    ) -> (Params, Vec<String>) {
+        let mut p = self.clone();
+        let mut why = Vec::new();
+        if p.target == Some(GpuFamily::Amdgpu) {
+            let mut prefs = target::Prefs {
+                threshold: p.threshold,
+                partial_threshold: p.partial_threshold,
+                runtime: p.runtime,
+                be_insns: p.be_insns,
+                max_iterations_to_analyze: p.max_iterations_to_analyze,
+            };
+            why = target::amdgpu(m, edits, fid, f, l, &mut prefs);
+            p.threshold = prefs.threshold;
+            p.partial_threshold = prefs.partial_threshold;
+            p.runtime = prefs.runtime;
+            p.be_insns = prefs.be_insns;
+            p.max_iterations_to_analyze = prefs.max_iterations_to_analyze;
+        }
+        if p.o0 {
+            p.threshold = 0;
+        }
+        let g = &self.given;
+        if let Some(t) = g.threshold {
+            p.threshold = t;
+        }
+        if let Some(t) = g.partial_threshold {
+            p.partial_threshold = t;
+        }
+        if let Some(x) = g.runtime {
+            p.runtime = x;
+        }
+        if let Some(n) = g.max_iterations_to_analyze {
+            p.max_iterations_to_analyze = n;
+        }
+        // Say only what stays in effect.
+        why.retain(|(pref, _)| match pref {
+            target::Pref::Threshold => g.threshold.is_none(),
+            target::Pref::Runtime => g.runtime.is_none(),
+            target::Pref::Iterations => g.max_iterations_to_analyze.is_none(),
+        });
+        (p, why.into_iter().map(|(_, w)| w).collect())
+    }
+}
+
+/// LLVM's default `BEInsns`.
 const BE_INSNS: u64 = 2;
 const DEFAULT_RUNTIME_COUNT: u32 = 8;
 const MAX_FULL_TRIP: u64 = 1 << 16;
@@ -212,12 +287,17 @@ impl Unroll {
             allow_remainder: cx.options.unroll.allow_remainder.unwrap_or(true),
             count: cx.options.unroll.count,
             full_only: self.full_only,
-            max_iterations_to_analyze: u64::from(cx.options.unroll.max_iterations_to_analyze.unwrap_or(10)),
+            max_iterations_to_analyze: 10,
             max_boost: u64::from(cx.options.unroll.max_percent_threshold_boost.unwrap_or(400)),
             runtime_epilog: cx.options.unroll.runtime_epilog,
+            be_insns: BE_INSNS,
+            target,
+            o0: self.opt_level == 0,
+            given: Given::default(),
         };
         match target {
             Some(GpuFamily::Amdgpu) => {
+                // The rest is the loop's (`Params::for_loop`).
                 p.threshold = 300;
                 p.partial = true;
             }
@@ -228,30 +308,22 @@ impl Unroll {
             }
             None => {}
         }
-        if self.opt_level == 0 {
-            p.threshold = 0;
-        }
         // As LLVM's gatherUnrollingPreferences: options given on the
         // command line override the target's values, the pass's
-        // parameters override both.
+        // parameters override both. Those the target may set per loop are
+        // applied for each loop (`Params::for_loop`).
         let o = &cx.options.unroll;
-        if let Some(t) = o.threshold {
-            p.threshold = u64::from(t);
-        }
-        if let Some(t) = o.partial_threshold {
-            p.partial_threshold = u64::from(t);
-        }
+        p.given = Given {
+            threshold: o.threshold.map(u64::from),
+            partial_threshold: o.partial_threshold.map(u64::from),
+            runtime: self.runtime.or(o.runtime),
+            max_iterations_to_analyze: o.max_iterations_to_analyze.map(u64::from),
+        };
         if let Some(x) = o.allow_partial {
             p.partial = x;
         }
-        if let Some(x) = o.runtime {
-            p.runtime = x;
-        }
         if let Some(x) = self.partial {
             p.partial = x;
-        }
-        if let Some(x) = self.runtime {
-            p.runtime = x;
         }
         p
     }
@@ -314,10 +386,44 @@ fn inst_cost(m: &Module, f: &Function, i: opt_conv_ir::Inst) -> u64 {
     u64::from(!free)
 }
 
-/// Instructions that count toward the loop's size ([`inst_cost`]).
-fn loop_size(m: &Module, f: &Function, l: &Loop) -> u64 {
-    let n: u64 = l.blocks.iter().flat_map(|&b| f.block_insts(b)).map(|i| inst_cost(m, f, i)).sum();
-    n.max(BE_INSNS + 1)
+/// What a call costs in the loop's size beyond [`inst_cost`]: as LLVM's
+/// code-size cost, a call that stays a call (not to an intrinsic, nor to
+/// one of the math functions that become one instruction) costs one more
+/// for each argument it passes.
+fn call_size_extra(m: &Module, f: &Function, i: opt_conv_ir::Inst) -> u64 {
+    let d = f.dfg().inst(i);
+    if !matches!(d.kind, InstKind::Call(_)) {
+        return 0;
+    }
+    let lowered_to_call = match opt_conv_legality::convergence::callee_decl(m, f, d) {
+        Some(c) => !c.name.starts_with("llvm.") && !single_instruction_libcall(&c.name),
+        None => true,
+    };
+    if lowered_to_call { d.call_args().len() as u64 } else { 0 }
+}
+
+/// Math library functions the code generator turns into one instruction
+/// (so LLVM's cost model does not count them as calls).
+fn single_instruction_libcall(name: &str) -> bool {
+    let base = ["copysign", "fabs", "fmin", "fmax", "sin", "cos", "sqrt", "exp", "exp2", "log", "log2", "log10"];
+    let stem = name.strip_suffix(['f', 'l']).filter(|s| base.contains(s)).unwrap_or(name);
+    base.contains(&stem)
+}
+
+/// Instructions that count toward the loop's size ([`inst_cost`], and
+/// the arguments of calls, [`call_size_extra`]).
+/// On AMDGPU, the target's costs where they differ
+/// ([`target::amdgpu_size_cost`]).
+fn loop_size(m: &Module, f: &Function, l: &Loop, p: &Params) -> u64 {
+    let cost = |i| {
+        let generic = inst_cost(m, f, i) + call_size_extra(m, f, i);
+        match p.target {
+            Some(GpuFamily::Amdgpu) => target::amdgpu_size_cost(m, f, i, generic),
+            _ => generic,
+        }
+    };
+    let n: u64 = l.blocks.iter().flat_map(|&b| f.block_insts(b)).map(cost).sum();
+    n.max(p.be_insns + 1)
 }
 
 /// The decision for one loop.
@@ -384,6 +490,9 @@ fn unroll_loop(
     if out.changed != Changes::NONE {
         *analyses = None;
     }
+    // The target's preferences for this loop, as it is now.
+    let (p, target_why) = p.for_loop(m, edits, fid, f, &l);
+    let p = &p;
     // The oracle's verdicts, on the loop as it is: from the loop's own
     // instructions when they decide (no convergent operation, or only
     // uncontrolled ones), else from its analyses of the whole function,
@@ -449,7 +558,10 @@ fn unroll_loop(
         }),
         Verdict::Refused(_) => None,
     };
-    let size = loop_size(m, f, &l);
+    let size = loop_size(m, f, &l, p);
+    for why in target_why {
+        out.remarks.push((RemarkKind::Analysis, format!("target preference: {why}")));
+    }
     // What the decision rests on, for -pass-remarks-analysis.
     out.remarks.push((
         RemarkKind::Analysis,
@@ -476,12 +588,12 @@ fn unroll_loop(
     // heuristics decide. Without this, unrolling nested loops multiplies
     // the code by the count at every level.
     let requested = match (prag.count.filter(|&n| n > 1), requested) {
-        (None, Some(n)) if unrolled_size(size, n) >= p.threshold => {
+        (None, Some(n)) if unrolled_size(size, n, p.be_insns) >= p.threshold => {
             out.remarks.push((
                 RemarkKind::Analysis,
                 format!(
                     "unroll count {n} not used: the unrolled size {} is not below the threshold {}",
-                    unrolled_size(size, n),
+                    unrolled_size(size, n, p.be_insns),
                     p.threshold
                 ),
             ));
@@ -493,11 +605,34 @@ fn unroll_loop(
     // still be worth unrolling completely when simulating the iterations
     // shows most of the body folds away (LLVM's analyzeLoopUnrollCost).
     let full_by_analysis = match tc {
-        TripCount::Constant(t) if t <= MAX_FULL_TRIP && unrolled_size(size, t as u32) >= p.threshold => {
+        TripCount::Constant(t) if t <= MAX_FULL_TRIP && unrolled_size(size, t as u32, p.be_insns) >= p.threshold => {
             let live = analyze::live_out(f, &l);
             let max = p.threshold * p.max_boost / 100;
-            analyze::estimate(m, f, &l, &live, t, max, p.max_iterations_to_analyze)
-                .filter(|e| e.unrolled < p.threshold * analyze::boost(e, p.max_boost) / 100)
+            let e = analyze::estimate(
+                m,
+                f,
+                &l,
+                &live,
+                t,
+                max,
+                p.max_iterations_to_analyze,
+                p.target == Some(GpuFamily::Amdgpu),
+            );
+            if let Some(e) = &e
+                && e.unrolled >= p.threshold * analyze::boost(e, p.max_boost) / 100
+            {
+                out.remarks.push((
+                    RemarkKind::Analysis,
+                    format!(
+                        "the simulated iterations cost {} unrolled against {} rolled: not below the threshold {} grown by {}%",
+                        e.unrolled,
+                        e.rolled_dynamic,
+                        p.threshold,
+                        analyze::boost(e, p.max_boost)
+                    ),
+                ));
+            }
+            e.filter(|e| e.unrolled < p.threshold * analyze::boost(e, p.max_boost) / 100)
         }
         _ => None,
     };
@@ -715,8 +850,8 @@ fn ends_in_deoptimize(m: &Module, f: &Function, mut b: Block) -> bool {
 
 /// LLVM's count computation, with the oracle's verdict on remainders.
 /// The size of a loop of `size` unrolled `n` times, as [`decide`] counts it.
-fn unrolled_size(size: u64, n: u32) -> u64 {
-    size.saturating_sub(BE_INSNS).max(1) * u64::from(n) + BE_INSNS
+fn unrolled_size(size: u64, n: u32, be_insns: u64) -> u64 {
+    size.saturating_sub(be_insns).max(1) * u64::from(n) + be_insns
 }
 
 /// `max_trip`: the trip count's upper bound when only that is known, and
@@ -742,8 +877,8 @@ fn decide(
         _ => None,
     };
     let allow_remainder = no_remainder.is_none() && p.allow_remainder;
-    let body = size.saturating_sub(BE_INSNS).max(1);
-    let unrolled = |n: u64| body * n + BE_INSNS;
+    let body = size.saturating_sub(p.be_insns).max(1);
+    let unrolled = |n: u64| body * n + p.be_insns;
     let why = |r: Option<&Refusal>| r.map(|r| format!(": {r}")).unwrap_or_default();
     let why_no_remainder = match no_remainder {
         None if !p.allow_remainder => ": -unroll-allow-remainder=false".to_owned(),
@@ -844,7 +979,7 @@ fn decide(
             if !p.partial {
                 return (Decision::None, note);
             }
-            let mut n = (p.partial_threshold.saturating_sub(BE_INSNS) / body).min(*t);
+            let mut n = (p.partial_threshold.saturating_sub(p.be_insns) / body).min(*t);
             while n > 1 && t % n != 0 {
                 n -= 1;
             }
