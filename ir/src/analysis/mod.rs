@@ -9,6 +9,7 @@ pub mod cfg;
 pub mod cycles;
 pub mod domtree;
 pub mod print;
+pub mod scc;
 pub mod uses;
 
 pub use cfg::Cfg;

@@ -523,7 +523,7 @@ fn headed_by_dominators<'a>(
     preds: &dyn Fn(Block) -> &'a [Block],
     dominates: &dyn Fn(Block, Block) -> bool,
 ) -> bool {
-    strongly_connected(blocks, succs).into_iter().all(|part| {
+    opt_conv_ir::analysis::scc::strongly_connected(blocks, succs).into_iter().all(|part| {
         let cyclic = part.len() > 1 || succs(part[0]).contains(&part[0]);
         let with_ops: Vec<Block> = part.iter().copied().filter(|b| ops.contains(b)).collect();
         if !cyclic || with_ops.is_empty() {
@@ -539,71 +539,6 @@ fn headed_by_dominators<'a>(
                 headed_by_dominators(&rest, ops, succs, preds, dominates)
             })
     })
-}
-
-/// The strongly connected components of the subgraph of `blocks` with the
-/// edges `succs` (restricted to `blocks`), by Tarjan's algorithm without
-/// recursion.
-fn strongly_connected<'a>(blocks: &[Block], succs: &dyn Fn(Block) -> &'a [Block]) -> Vec<Vec<Block>> {
-    let inside: rustc_hash::FxHashSet<Block> = blocks.iter().copied().collect();
-    let mut index: rustc_hash::FxHashMap<Block, (usize, usize)> = rustc_hash::FxHashMap::default();
-    let mut on_stack: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
-    let mut stack: Vec<Block> = Vec::new();
-    let mut out = Vec::new();
-    let mut next = 0usize;
-    for &root in blocks {
-        if index.contains_key(&root) {
-            continue;
-        }
-        let mut work: Vec<(Block, usize)> = vec![(root, 0)];
-        index.insert(root, (next, next));
-        next += 1;
-        stack.push(root);
-        on_stack.insert(root);
-        while let Some(&mut (b, ref mut i)) = work.last_mut() {
-            let ss = succs(b);
-            if *i < ss.len() {
-                let s = ss[*i];
-                *i += 1;
-                if !inside.contains(&s) {
-                    continue;
-                }
-                match index.get(&s) {
-                    None => {
-                        index.insert(s, (next, next));
-                        next += 1;
-                        stack.push(s);
-                        on_stack.insert(s);
-                        work.push((s, 0));
-                    }
-                    Some(&(si, _)) if on_stack.contains(&s) => {
-                        let e = index.get_mut(&b).expect("visited");
-                        e.1 = e.1.min(si);
-                    }
-                    Some(_) => {}
-                }
-                continue;
-            }
-            work.pop();
-            let (bi, bl) = index[&b];
-            if let Some(&(p, _)) = work.last() {
-                let e = index.get_mut(&p).expect("visited");
-                e.1 = e.1.min(bl);
-            }
-            if bi == bl {
-                let mut part = Vec::new();
-                while let Some(x) = stack.pop() {
-                    on_stack.remove(&x);
-                    part.push(x);
-                    if x == b {
-                        break;
-                    }
-                }
-                out.push(part);
-            }
-        }
-    }
-    out
 }
 
 /// The blocks of the natural loop `c` that are no longer in it once the

@@ -250,66 +250,12 @@ fn loop_threshold(m: &Module, edits: &ModuleEdits, f: &Function, l: &Loop) -> Op
 /// Linear in the loop.
 fn inner_loop_blocks(f: &Function, l: &Loop) -> EntitySet<Block> {
     let cfg = f.cfg();
-    let inside = |b: Block| b != l.header && l.contains(b);
-    // Tarjan's algorithm, iterative.
-    let mut index: rustc_hash::FxHashMap<Block, (u32, u32)> = rustc_hash::FxHashMap::default();
-    let mut on_stack = EntitySet::new();
-    let mut stack: Vec<Block> = Vec::new();
+    let blocks: Vec<Block> = l.blocks.iter().copied().filter(|&b| b != l.header).collect();
     let mut out = EntitySet::new();
-    let mut next = 0u32;
-    for &root in &l.blocks {
-        if !inside(root) || index.contains_key(&root) {
-            continue;
-        }
-        let mut work: Vec<(Block, usize)> = vec![(root, 0)];
-        index.insert(root, (next, next));
-        next += 1;
-        stack.push(root);
-        on_stack.insert(root);
-        while let Some(&(b, k)) = work.last() {
-            let succs = cfg.succs(b);
-            if k < succs.len() {
-                let s = succs[k];
-                work.last_mut().expect("not empty").1 += 1;
-                if !inside(s) {
-                    continue;
-                }
-                match index.get(&s) {
-                    None => {
-                        index.insert(s, (next, next));
-                        next += 1;
-                        stack.push(s);
-                        on_stack.insert(s);
-                        work.push((s, 0));
-                    }
-                    Some(&(si, _)) if on_stack.contains(s) => {
-                        let e = index.get_mut(&b).expect("visited");
-                        e.1 = e.1.min(si);
-                    }
-                    Some(_) => {}
-                }
-                continue;
-            }
-            work.pop();
-            let (bi, blow) = index[&b];
-            if let Some(&(p, _)) = work.last() {
-                let e = index.get_mut(&p).expect("visited");
-                e.1 = e.1.min(blow);
-            }
-            if bi == blow {
-                let mut comp = Vec::new();
-                while let Some(x) = stack.pop() {
-                    on_stack.remove(x);
-                    comp.push(x);
-                    if x == b {
-                        break;
-                    }
-                }
-                if comp.len() > 1 || cfg.succs(b).contains(&b) {
-                    for x in comp {
-                        out.insert(x);
-                    }
-                }
+    for comp in opt_conv_ir::analysis::scc::strongly_connected(&blocks, &|b| cfg.succs(b)) {
+        if comp.len() > 1 || cfg.succs(comp[0]).contains(&comp[0]) {
+            for x in comp {
+                out.insert(x);
             }
         }
     }
