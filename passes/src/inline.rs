@@ -1312,13 +1312,26 @@ pub(crate) fn inline_call(
     let dynamic_allocas = has_dynamic_alloca(&callee_body, &clones);
     // A never-taken edge may still carry an irreducible cycle (or keep a
     // block in a loop) that groups the threads at a convergent operation:
-    // the oracle judges each fold on the callee (rule irreducible-edge).
+    // the oracle judges the folds on the callee (rule irreducible-edge),
+    // each together with those already made (two latches of one loop may
+    // each go, but not both).
     let origin: FxHashMap<Block, Block> = callee_blocks.iter().filter_map(|&b| bmap[b].map(|nb| (nb, b))).collect();
+    let removed_edges: std::cell::RefCell<Vec<(Block, Block)>> = Default::default();
     let may_fold = |nb: Block, dead: &[Block]| {
         let in_callee: Option<Vec<Block>> = dead.iter().map(|d| origin.get(d).copied()).collect();
         match (origin.get(&nb), in_callee) {
             (Some(&b), Some(dead)) => {
-                matches!(Oracle::edge_removal(m, &callee_body, b, &dead, false), Verdict::Legal(_))
+                let mut edges = removed_edges.borrow().clone();
+                edges.extend(dead.iter().map(|&d| (b, d)));
+                let legal = matches!(Oracle::edges_removal(m, &callee_body, &edges, false), Verdict::Legal(_));
+                if legal {
+                    // An edge on no cycle changes none: not kept, so the
+                    // questions stay as small as the callee's loops.
+                    let cycles = opt_conv_ir::analysis::FunctionAnalyses::cycles(&callee_body);
+                    edges.retain(|&(p, s)| cycles.smallest_common_cycle(cycles.cycle_of(p), cycles.cycle_of(s)).is_some());
+                    *removed_edges.borrow_mut() = edges;
+                }
+                legal
             }
             _ => true,
         }

@@ -363,7 +363,16 @@ impl Oracle<'_> {
 
 impl Oracle<'_> {
     /// May the edges from `from` to each of `dead`, which no thread takes
-    /// (its branch or switch is on a constant), be removed together? Paths do not change, but cycles may, and in
+    /// (its branch or switch is on a constant), be removed together? See
+    /// [`Oracle::edges_removal`].
+    pub fn edge_removal(m: &Module, f: &Function, from: Block, dead: &[Block], exact_names: bool) -> Verdict {
+        let edges: Vec<(Block, Block)> = dead.iter().map(|&to| (from, to)).collect();
+        Self::edges_removal(m, f, &edges, exact_names)
+    }
+
+    /// May the CFG edges `edges` (from, to), which no thread takes (each
+    /// branch or switch is on a constant), be removed together? Paths do
+    /// not change, but cycles may, and in
     /// an irreducible cycle the grouping of uncontrolled operations and
     /// anchors follows the cycle hierarchy: the result must group threads
     /// as one hierarchy of the original does (rule `irreducible-edge`).
@@ -373,16 +382,20 @@ impl Oracle<'_> {
     /// (none of its blocks stays in a cycle) and one of its entries
     /// dominates every block of it that holds a convergent operation, and
     /// so on for the cycles nested under that entry.
+    /// Removals that are each allowed alone may not be together (two
+    /// latches of one loop): a pass removing several edges asks about all
+    /// of them, or asks again after each removal.
     /// Needs no analysis beyond the function's cached ones; a refusal names
     /// blocks and values as printed only with `exact_names` (see
     /// [`Oracle::explaining`]).
-    pub fn edge_removal(m: &Module, f: &Function, from: Block, dead: &[Block], exact_names: bool) -> Verdict {
+    pub fn edges_removal(m: &Module, f: &Function, edges: &[(Block, Block)], exact_names: bool) -> Verdict {
         let block_name = |f: &Function, b: Block| super::names::block_name_as(f, b, exact_names);
         use opt_conv_ir::analysis::FunctionAnalyses;
         let cycles = f.cycles();
         let cfg = f.cfg();
         let mut checked = Vec::new();
-        for &to in dead {
+        let live = |p: Block, s: Block| !edges.contains(&(p, s));
+        for &(from, to) in edges {
             let Some(inner) = cycles.smallest_common_cycle(cycles.cycle_of(from), cycles.cycle_of(to)) else {
                 continue;
             };
@@ -415,7 +428,7 @@ impl Oracle<'_> {
                             ConvOp::Intrinsic { .. } | ConvOp::None => false,
                         }
                     };
-                    if let Some(b) = leaves_loop(&cfg, &cycles, c, from, dead)
+                    if let Some(b) = leaves_loop(&cfg, &cycles, c, &live)
                         .into_iter()
                         .find(|&b| f.block_insts(b).any(follows_loop))
                     {
@@ -444,8 +457,7 @@ impl Oracle<'_> {
                 |b: Block| f.block_insts(b).find(|&i| crate::convergence::is_convergent_op(m, f, f.dfg().inst(i)));
             let with_ops: Vec<Block> = blocks.iter().copied().filter(|&b| op_in(b).is_some()).collect();
             let Some(&first) = with_ops.first() else { continue };
-            let dissolves =
-                !has_cycle(blocks, |b| cfg.succs(b).iter().copied().filter(move |s| !(b == from && dead.contains(s))));
+            let dissolves = !has_cycle(blocks, |b| cfg.succs(b).iter().copied().filter(move |&s| live(b, s)));
             // Not only the outermost cycle: every cycle nested in it around
             // an operation needs a header the threads there all passed once
             // (an irreducible child whose entries both reach the operation
@@ -541,18 +553,16 @@ fn headed_by_dominators<'a>(
     })
 }
 
-/// The blocks of the natural loop `c` that are no longer in it once the
-/// edges from `from` to `dead` are gone, when the loop itself stays (its
+/// The blocks of the natural loop `c` that are no longer in it once only
+/// the edges `live` says stay are left, when the loop itself stays (its
 /// header still reaches itself inside it); none when it dissolves.
 fn leaves_loop(
     cfg: &opt_conv_ir::analysis::Cfg,
     cycles: &opt_conv_ir::analysis::CycleInfo,
     c: opt_conv_ir::analysis::CycleId,
-    from: Block,
-    dead: &[Block],
+    live: &dyn Fn(Block, Block) -> bool,
 ) -> Vec<Block> {
     let h = cycles.header(c);
-    let live = |p: Block, s: Block| !(p == from && dead.contains(&s));
     // Blocks of the loop that reach the header over a live edge inside it.
     let mut back: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
     let mut work: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| cycles.contains(c, p) && live(p, h)).collect();

@@ -593,3 +593,26 @@ fn removing_a_never_taken_edge_of_an_irreducible_cycle() {
     // A natural loop: %o is its only entry.
     assert!(removal(&f("  br label %o\n", "  br label %o\n", op)).is_legal());
 }
+
+/// Two never-taken latches of a loop that a third edge keeps: either may
+/// go alone (the block before them still gets back to the header over the
+/// other), not both (it would leave the loop while the loop stays, rule
+/// `irreducible-edge`).
+#[test]
+fn never_taken_edges_are_judged_together() {
+    let m = module(
+        "define void @f(i1 %c, i1 %d) convergent {\n\
+         entry:\n  br label %h\n\
+         h:\n  br i1 %c, label %h, label %x\n\
+         x:\n  call void @op()\n  br i1 %d, label %l1, label %l2\n\
+         l1:\n  br i1 false, label %h, label %exit\n\
+         l2:\n  br i1 false, label %h, label %exit\n\
+         exit:\n  ret void\n}\n",
+    );
+    let body = m.body(m.func_by_name("f").unwrap()).unwrap();
+    let (h, l1, l2) = (block(body, "h"), block(body, "l1"), block(body, "l2"));
+    assert!(Oracle::edges_removal(&m, body, &[(l1, h)], true).is_legal());
+    assert!(Oracle::edges_removal(&m, body, &[(l2, h)], true).is_legal());
+    let v = Oracle::edges_removal(&m, body, &[(l1, h), (l2, h)], true);
+    assert_eq!(rule(&v), Some(Rule::IrreducibleEdge), "{v:?}");
+}
