@@ -70,3 +70,43 @@ fn refreshes_are_bounded_and_then_calls_are_not_copied() {
     let reductions = out.stdout.lines().filter(|l| l.contains("call i32 @reduce(")).count();
     assert!(reductions > DIAMONDS && reductions < DIAMONDS + threaded + 1, "{reductions} reductions");
 }
+
+/// Folding a branch in a block that may be in a cycle asks about the
+/// cycles as they are after the previous fold (rules `irreducible-edge`
+/// and `cycle-boundary`), and each question walks the function: the fold
+/// questions of one function are bounded too (4M blocks walked), past
+/// which such branches stay.
+///
+/// The kernel: one loop with a convergent operation, and in it a chain of
+/// blocks ending in `br i1 true` to the next or to a block of its own that
+/// rejoins it, each fold a change to the CFG (and none of them changes the
+/// loop: all are allowed).
+#[test]
+fn fold_questions_are_bounded_and_then_branches_stay() {
+    const CHAIN: usize = 1500;
+    let mut s = String::from(
+        "declare void @op() convergent\n\
+         declare void @use(i32)\n\
+         define void @k(i32 %n) convergent {\n\
+         entry:\n  br label %h\n\
+         h:\n  %i = phi i32 [ 0, %entry ], [ %i1, %b1500 ]\n  call void @op()\n  br label %b0\n",
+    );
+    for k in 0..CHAIN {
+        s.push_str(&format!(
+            "b{k}:\n  br i1 true, label %b{}, label %d{k}\nd{k}:\n  call void @use(i32 {k})\n  br label %b{}\n",
+            k + 1,
+            k + 1
+        ));
+    }
+    s.push_str(&format!(
+        "b{CHAIN}:\n  %i1 = add i32 %i, 1\n  %c = icmp ult i32 %i1, %n\n  br i1 %c, label %h, label %exit\n\
+         exit:\n  ret void\n}}\n"
+    ));
+    let out = opt_conv(&["-S", "-passes=jump-threading", "-pass-remarks-missed=.*", "-"], &s);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let bounded = out.stderr.lines().filter(|l| l.contains("the fold questions of this function walked")).count();
+    let kept = out.stdout.lines().filter(|l| l.contains("br i1 true")).count();
+    assert!(bounded > 0, "the bound was never reached:\n{}", &out.stderr[..out.stderr.len().min(2000)]);
+    // Each question walks about 2 x 3,000 blocks: some hundreds are folded.
+    assert!(kept > 0 && kept < CHAIN - 300, "{kept} of {CHAIN} branches kept");
+}

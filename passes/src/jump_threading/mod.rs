@@ -35,8 +35,9 @@
 //! regrouped (the "flag at a distance" of the D85603 discussion); operations
 //! controlled by tokens keep their thread sets, as in the spec's jump
 //! threading example. A branch is not folded when the edge it never takes
-//! is all that keeps an uncontrolled convergent operation in a cycle
-//! (cycle-boundary). Refusals are missed remarks naming the rule.
+//! is all that keeps an uncontrolled convergent operation in a loop that
+//! stays, or when it changes an irreducible cycle around one
+//! (irreducible-edge). Refusals are missed remarks naming the rule.
 //! In a function without tokens, a question that a divergent branch
 //! decides is answered without bringing the oracle up to date after the
 //! pass's edits ([`Oracle::quick_thread_verdict`]): the same verdict, without
@@ -115,6 +116,13 @@ impl Default for JumpThreading {
 const ORACLE_REFRESH_WORK: usize = 4_000_000;
 /// Refreshes allowed however large the function.
 const ORACLE_REFRESHES_MIN: u32 = 8;
+/// How many blocks the fold questions of one function may walk in all
+/// ([`Threader::fold_regroups`]): a branch folded in a block that may be
+/// in a cycle needs the cycles as they are now, computed over the whole
+/// function after each change. Past that, such branches are not folded
+/// (refusing is always legal), so the pass stays linear in a huge
+/// function; a 10,000-block function may ask 200 times after a change.
+const FOLD_QUESTION_WORK: usize = 4_000_000;
 /// Across loop headers, copies of blocks that head a cycle allowed in one
 /// function: as many as it had blocks, and at least this many. Each such
 /// copy peels an iteration off the loop, and the copy's own edge into the
@@ -158,6 +166,8 @@ impl FunctionPass for JumpThreading {
             refresh_budget: u32::try_from(ORACLE_REFRESH_WORK / f.dfg().num_insts().max(1))
                 .unwrap_or(u32::MAX)
                 .max(ORACLE_REFRESHES_MIN),
+            fold_walks: 0,
+            fold_asked_at: None,
             oracle: None,
             has_assumes: f.layout().blocks().any(|b| {
                 f.block_insts(b).any(|i| {
@@ -258,6 +268,10 @@ struct Threader<'m> {
     /// often it may be ([`ORACLE_REFRESH_WORK`]).
     refreshes: u32,
     refresh_budget: u32,
+    /// Blocks walked by fold questions so far ([`FOLD_QUESTION_WORK`]), and
+    /// the CFG they last computed cycles for.
+    fold_walks: usize,
+    fold_asked_at: Option<(u64, u64)>,
     /// Across loop headers, how many copies of blocks heading a cycle
     /// (threaded through, or copied into a predecessor) were made, and how
     /// many may be ([`HEADER_COPIES_MIN`]).
@@ -562,6 +576,15 @@ impl Threader<'_> {
             facts::Facts::new(self.m, f, &cfg).derefs_nonnull(self.null_invalid()).at_end(cond, b).single_value();
         drop(cfg);
         let Some(value) = value else { return false };
+        // The edge not taken goes: it may be all that keeps a convergent
+        // operation in its loop.
+        let (taken, dead) = {
+            let s = f.successors(b);
+            (s[usize::from(value == 0)], s[usize::from(value != 0)])
+        };
+        if dead != taken && self.fold_regroups(f, b, &[dead]) {
+            return false;
+        }
         let msg =
             format!("folded the branch of {}: its condition is {} where it is reached", block_label(f, b), value != 0);
         self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
@@ -975,39 +998,51 @@ impl Threader<'_> {
     }
 
     /// Whether dropping the edges from `b` to `dead` (a branch folded to
-    /// its other successor; the branch never takes them) would take an
-    /// uncontrolled convergent operation out of a cycle, which is refused
-    /// (cycle-boundary). Maximal convergence groups the threads at such an
-    /// operation by the iterations of the cycles around it: an operation
-    /// whose block is in a cycle only through the dropped edge would leave
-    /// it, and threads that reached it in different iterations (a header's
-    /// self loop going round a different number of times) would execute it
-    /// together. Conservatively, any such operation on a cycle through a
-    /// dropped edge: in a block reached from the edge's target that reaches
-    /// `b`.
-    ///
-    /// Also refused: a removal that changes an irreducible cycle as no
-    /// cycle hierarchy of the original groups threads (irreducible-edge,
-    /// [`may_remove_edges`]). Both are answered without a walk for a block
-    /// that was in no cycle when the sweep started.
+    /// its other successor; the branch never takes them) would change who
+    /// is grouped at a convergent operation, which is refused
+    /// (irreducible-edge, [`may_remove_edges`]): an operation that follows
+    /// its loop's iterations (uncontrolled, or a loop intrinsic) whose block
+    /// is in the loop only through a dropped edge would leave it while the
+    /// loop stays, and threads that reached it in different iterations
+    /// would execute it together; or an irreducible cycle changes as no
+    /// cycle hierarchy of the original groups threads. Answered without a
+    /// walk for a block that was in no cycle when the sweep started.
     fn fold_regroups(&mut self, f: &Function, b: Block, dead: &[Block]) -> bool {
         if !self.convergent {
             return false;
+        }
+        if let Some(why) = self.fold_walk(f, b) {
+            self.missed(f, b, format!("not folding the terminator of {}: {why}", block_label(f, b)));
+            return true;
         }
         if let Err(r) = may_remove_edges(self.m, f, b, dead, self.sweep_cycles.as_ref(), self.explain) {
             self.missed(f, b, format!("not folding the terminator of {}: {r}", block_label(f, b)));
             return true;
         }
-        if !matches!(self.mode, FunctionConvergence::Uncontrolled | FunctionConvergence::Mixed) {
-            return false;
+        false
+    }
+
+    /// Counts the walks a fold question in `b` makes over the function: one
+    /// to compute the cycles anew after a change, and one for the blocks
+    /// that may share a cycle with `b` (which may be all of them). Why not
+    /// to ask, once [`FOLD_QUESTION_WORK`] is spent. Counted the same
+    /// whatever the answers, so what is folded does not depend on them.
+    fn fold_walk(&mut self, f: &Function, b: Block) -> Option<String> {
+        if self.sweep_cycles.as_ref().is_some_and(|k| !k.may_be_cyclic(b)) {
+            return None;
         }
-        match crate::cfg_edit::uncontrolled_on_cycle_through(self.m, f, b, dead, self.sweep_cycles.as_ref()) {
-            Some(msg) => {
-                self.missed(f, b, format!("not folding the branch of {}: {msg}", block_label(f, b)));
-                true
-            }
-            None => false,
+        let now = f.stamp(Changes::CFG);
+        let walks = if self.fold_asked_at == Some(now) { 1 } else { 2 };
+        if self.fold_walks >= FOLD_QUESTION_WORK {
+            return Some(format!(
+                "the fold questions of this function walked {} blocks already (the cycles are computed anew \
+                 after each change); branches in blocks that may be in a cycle are not folded any more",
+                self.fold_walks
+            ));
         }
+        self.fold_walks += walks * f.layout().num_blocks();
+        self.fold_asked_at = Some(now);
+        None
     }
 
     /// A switch whose value is known on some edges in ([`known`]): folded

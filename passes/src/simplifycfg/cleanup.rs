@@ -105,7 +105,6 @@ pub(super) fn fold_terminator(
     b: Block,
     known: Option<&crate::cfg_edit::CycleBlocks>,
     exact_names: bool,
-    uncontrolled: bool,
 ) -> bool {
     let Some(t) = f.terminator(b) else { return false };
     let d = f.dfg().inst(t);
@@ -121,10 +120,7 @@ pub(super) fn fold_terminator(
     } else {
         return false;
     };
-    if s0 != s1
-        && (crate::cfg_edit::may_fold_to(m, f, b, taken, known, exact_names).is_err()
-            || uncontrolled && crate::cfg_edit::uncontrolled_on_cycle_through(m, f, b, &[dead], known).is_some())
-    {
+    if s0 != s1 && crate::cfg_edit::may_fold_to(m, f, b, taken, known, exact_names).is_err() {
         return false;
     }
     let before = f.cfg();

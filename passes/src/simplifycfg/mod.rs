@@ -184,11 +184,6 @@ impl FunctionPass for SimplifyCfg {
             edits: &mut *cx.edits,
             locations: Default::default(),
             sweep_cycles: None,
-            uncontrolled: matches!(
-                opt_conv_legality::convergence::FunctionConvergence::of(cx.module, f),
-                opt_conv_legality::convergence::FunctionConvergence::Uncontrolled
-                    | opt_conv_legality::convergence::FunctionConvergence::Mixed
-            ),
         };
         let changed = s.run(f);
         let remarks = std::mem::take(&mut s.remarks);
@@ -219,9 +214,6 @@ pub(crate) struct Simplifier<'m, 'e> {
     /// Where the cycles were at the start of the sweep (no edit of this
     /// pass puts blocks that existed then on a new cycle together).
     pub sweep_cycles: Option<crate::cfg_edit::CycleBlocks>,
-    /// The function has uncontrolled convergent operations (rule
-    /// cycle-boundary applies to its folds); no edit adds one.
-    pub uncontrolled: bool,
 }
 
 impl<'m> Simplifier<'m, '_> {
@@ -304,7 +296,7 @@ impl<'m> Simplifier<'m, '_> {
         }
         drop(cfg);
         let mut changed =
-            cleanup::fold_terminator(self.m, f, b, self.sweep_cycles.as_ref(), self.explain, self.uncontrolled);
+            cleanup::fold_terminator(self.m, f, b, self.sweep_cycles.as_ref(), self.explain);
         changed |= cleanup::merge_duplicate_phis(f, b);
         let name = f.dfg().block_name(b).map(str::to_owned);
         if let Some(p) = crate::cfg_edit::merge_into_predecessor(self.m, f, b) {

@@ -4,13 +4,9 @@
 ; the reduction in its first execution, together, as they do once the
 ; branch is folded and the cycle is gone; a compiler may pick that header,
 ; so rule irreducible-edge allows the fold (opt-22's jump threading leaves
-; this branch, its simplifycfg folds it). Jump threading still keeps the
-; branch: the reduction is an uncontrolled operation on a cycle through the
-; dropped edge, which rule cycle-boundary refuses whatever the cycle's kind
-; (stricter than needed here; simplifycfg's case shows the fold).
+; this branch, its simplifycfg folds it; simt-run --equiv accepts it).
 ; expect-no-remark: irreducible-edge
-; expect-remark: cycle-boundary
-; expect-count: 1 br i1 false
+; expect-count: 0 br i1 false
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @subgroup_add(i32) convergent
