@@ -1328,7 +1328,9 @@ pub(crate) fn inline_call(
                     // An edge on no cycle changes none: not kept, so the
                     // questions stay as small as the callee's loops.
                     let cycles = opt_conv_ir::analysis::FunctionAnalyses::cycles(&callee_body);
-                    edges.retain(|&(p, s)| cycles.smallest_common_cycle(cycles.cycle_of(p), cycles.cycle_of(s)).is_some());
+                    edges.retain(|&(p, s)| {
+                        cycles.smallest_common_cycle(cycles.cycle_of(p), cycles.cycle_of(s)).is_some()
+                    });
                     *removed_edges.borrow_mut() = edges;
                 }
                 legal

@@ -428,9 +428,8 @@ impl Oracle<'_> {
                             ConvOp::Intrinsic { .. } | ConvOp::None => false,
                         }
                     };
-                    if let Some(b) = leaves_loop(&cfg, &cycles, c, &live)
-                        .into_iter()
-                        .find(|&b| f.block_insts(b).any(follows_loop))
+                    if let Some(b) =
+                        leaves_loop(&cfg, &cycles, c, &live).into_iter().find(|&b| f.block_insts(b).any(follows_loop))
                     {
                         return Verdict::Refused(Refusal::new(
                             Rule::IrreducibleEdge,

@@ -120,8 +120,12 @@ impl Simplifier<'_, '_> {
         }
         // Moving ordinary instructions leaves the oracle's model valid; a
         // convergent operation is judged on the function as it is now.
-        if is_convergent_op(self.m, f, d) {
-            self.oracle(f).refresh(f);
+        if is_convergent_op(self.m, f, d)
+            && let Err(why) = self.current_oracle(f)
+        {
+            let msg = format!("cannot hoist {}: {why}", inst_label(f, i1));
+            self.remarks.push((RemarkKind::Missed, block_label(f, bb), msg));
+            return false;
         }
         for &i2 in others {
             let v = self.oracle(f).ask(f, &Query::Merge { a: i1, b: i2, to: InsertPoint::BlockEnd(bb) });

@@ -184,6 +184,7 @@ impl FunctionPass for SimplifyCfg {
             edits: &mut *cx.edits,
             locations: Default::default(),
             sweep_cycles: None,
+            refresh_walks: 0,
         };
         let changed = s.run(f);
         let remarks = std::mem::take(&mut s.remarks);
@@ -200,6 +201,14 @@ impl FunctionPass for SimplifyCfg {
     }
 }
 
+/// How many instructions bringing one function's legality oracle up to
+/// date may walk in all ([`Simplifier::current_oracle`]), so that merging
+/// convergent operations stays linear in a huge function: a 20,000-
+/// instruction function may refresh 100 times. (Half of jump threading's:
+/// here a refresh after a change to the CFG usually recomputes uniformity
+/// too, several walks of the function.)
+const ORACLE_REFRESH_WORK: usize = 2_000_000;
+
 /// One run on one function.
 pub(crate) struct Simplifier<'m, 'e> {
     pub m: &'m Module,
@@ -214,6 +223,9 @@ pub(crate) struct Simplifier<'m, 'e> {
     /// Where the cycles were at the start of the sweep (no edit of this
     /// pass puts blocks that existed then on a new cycle together).
     pub sweep_cycles: Option<crate::cfg_edit::CycleBlocks>,
+    /// Instructions walked by bringing the oracle up to date so far
+    /// ([`ORACLE_REFRESH_WORK`]).
+    pub refresh_walks: usize,
 }
 
 impl<'m> Simplifier<'m, '_> {
@@ -295,8 +307,7 @@ impl<'m> Simplifier<'m, '_> {
             return (true, false);
         }
         drop(cfg);
-        let mut changed =
-            cleanup::fold_terminator(self.m, f, b, self.sweep_cycles.as_ref(), self.explain);
+        let mut changed = cleanup::fold_terminator(self.m, f, b, self.sweep_cycles.as_ref(), self.explain);
         changed |= cleanup::merge_duplicate_phis(f, b);
         let name = f.dfg().block_name(b).map(str::to_owned);
         if let Some(p) = crate::cfg_edit::merge_into_predecessor(self.m, f, b) {
@@ -352,6 +363,27 @@ impl<'m> Simplifier<'m, '_> {
     pub(crate) fn oracle(&mut self, f: &Function) -> &mut Oracle<'m> {
         let (m, fid, explain) = (self.m, self.fid, self.explain);
         self.oracle.get_or_insert_with(|| Oracle::new(m, fid, f).explaining(explain))
+    }
+
+    /// The oracle, brought up to date with `f` (a walk of the whole
+    /// function after each change), or why not: the walks of one function
+    /// are bounded ([`ORACLE_REFRESH_WORK`]), and past that convergent
+    /// operations are not merged (refusing is always legal). Counted
+    /// whatever the answers, so what is merged does not depend on them.
+    pub(crate) fn current_oracle(&mut self, f: &Function) -> Result<&mut Oracle<'m>, String> {
+        if self.oracle.as_ref().is_none_or(|o| !o.is_current(f)) {
+            if self.refresh_walks >= ORACLE_REFRESH_WORK {
+                return Err(format!(
+                    "the legality oracle walked {} instructions of this function already (it is brought up to \
+                     date after each change); convergent operations are not merged any more",
+                    self.refresh_walks
+                ));
+            }
+            self.refresh_walks += f.dfg().num_insts();
+        }
+        let o = self.oracle(f);
+        o.refresh(f);
+        Ok(o)
     }
 }
 

@@ -268,9 +268,16 @@ impl Simplifier<'_, '_> {
             self.remarks.push((RemarkKind::Missed, block_label(f, bb), msg));
             return false;
         }
-        self.oracle(f).refresh(f);
+        let oracle = match self.current_oracle(f) {
+            Ok(o) => o,
+            Err(why) => {
+                let msg = format!("cannot sink {}: {why}", inst_label(f, row[0]));
+                self.remarks.push((RemarkKind::Missed, block_label(f, bb), msg));
+                return false;
+            }
+        };
         for &i in &row[1..] {
-            let v = self.oracle(f).ask(f, &Query::Merge { a: row[0], b: i, to: InsertPoint::BlockStart(bb) });
+            let v = oracle.ask(f, &Query::Merge { a: row[0], b: i, to: InsertPoint::BlockStart(bb) });
             if let Verdict::Refused(r) = v {
                 let msg = format!("cannot sink {} and {}: {r}", inst_label(f, row[0]), inst_label(f, i));
                 self.remarks.push((RemarkKind::Missed, block_label(f, bb), msg));
