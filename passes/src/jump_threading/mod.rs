@@ -562,6 +562,15 @@ impl Threader<'_> {
             facts::Facts::new(self.m, f, &cfg).derefs_nonnull(self.null_invalid()).at_end(cond, b).single_value();
         drop(cfg);
         let Some(value) = value else { return false };
+        // The edge that goes must be one the oracle lets go, as for every
+        // other fold ([`Self::fold_to`]).
+        let (live, dead) = {
+            let d = f.dfg().inst(t);
+            (d.blocks[usize::from(value == 0)], d.blocks[usize::from(value != 0)])
+        };
+        if dead != live && self.fold_regroups(f, b, &[dead]) {
+            return false;
+        }
         let msg =
             format!("folded the branch of {}: its condition is {} where it is reached", block_label(f, b), value != 0);
         self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
