@@ -172,10 +172,21 @@ pub(super) fn fold_two_entry_phi(s: &mut Simplifier<'_, '_>, f: &mut Function, b
         }
     }
     // The speculated instructions never include a convergent operation
-    // (no call is speculated); the oracle is asked all the same.
+    // (no call is speculated); the oracle is asked all the same about any
+    // instruction its model knows (it has nothing to say about the others,
+    // and a question after each fold would walk the function each time).
     for &i in &seen {
+        if opt_conv_legality::convergence::classify(s.m, f, f.dfg().inst(i))
+            == opt_conv_legality::convergence::ConvOp::None
+        {
+            continue;
+        }
         let q = Query::Move { insts: vec![i], to: InsertPoint::Before(br) };
-        if let Verdict::Refused(r) = s.oracle(f).ask(f, &q) {
+        let v = s.current_oracle(f).map(|o| o.ask(f, &q));
+        if let Err(r) = v.as_ref().map_err(|e| e.clone()).and_then(|v| match v {
+            Verdict::Refused(r) => Err(r.to_string()),
+            Verdict::Legal(_) => Ok(()),
+        }) {
             let msg = format!("cannot speculate {}: {r}", crate::remarks::inst_label(f, i));
             s.remarks.push((RemarkKind::Missed, block_label(f, b), msg));
             return Some(simplified);
