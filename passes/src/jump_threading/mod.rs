@@ -546,7 +546,20 @@ impl Threader<'_> {
     /// saw.
     fn fold_implied(&mut self, f: &mut Function, b: Block) -> bool {
         let t = f.terminator(b).expect("checked");
-        let cond = f.dfg().inst(t).args[0];
+        let branched = f.dfg().inst(t).args[0];
+        // A freeze that only the branch uses may take whichever value the
+        // branch needs: where its operand is implied true (or is true, or
+        // poison: a freeze of poison may be true), the branch may go the
+        // true way, as LLVM folds it. Where a dominating branch tested
+        // another freeze of the same operand, this one may take the value
+        // that one took.
+        let frozen = f
+            .dfg()
+            .value_inst(branched)
+            .filter(|&i| f.dfg().inst(i).kind == InstKind::Freeze)
+            .map(|i| f.dfg().inst(i).args[0])
+            .filter(|_| f.users_of(branched) == [t]);
+        let cond = frozen.unwrap_or(branched);
         let (mut cur, mut steps) = (b, 0);
         let cfg = f.cfg();
         while let ([p], true) = (cfg.preds(cur), steps < 3) {
@@ -557,7 +570,16 @@ impl Threader<'_> {
                 return false;
             }
             let c = d.args[0];
-            if let Some(value) = implied::implies(self.m, f, c, d.blocks[0] == cur, cond) {
+            let taken = d.blocks[0] == cur;
+            let same_freeze = || {
+                frozen.is_some_and(|x| {
+                    f.dfg()
+                        .value_inst(c)
+                        .is_some_and(|i| f.dfg().inst(i).kind == InstKind::Freeze && f.dfg().inst(i).args[0] == x)
+                })
+            };
+            if let Some(value) = implied::implies(self.m, f, c, taken, cond).or_else(|| same_freeze().then_some(taken))
+            {
                 drop(cfg);
                 let msg = (c != cond).then(|| {
                     format!(
@@ -571,6 +593,12 @@ impl Threader<'_> {
                 let label = block_label(f, b);
                 if !self.fold_to(f, b, value) {
                     return false;
+                }
+                // The freeze goes, and what it froze if nothing else uses
+                // it (as LLVM, which decides the frozen compare first).
+                if let Some(x) = frozen {
+                    self.remove_dead_condition(f, branched);
+                    self.remove_dead_condition(f, x);
                 }
                 if let Some(msg) = msg {
                     self.remarks.push((RemarkKind::Passed, label, msg));
