@@ -378,9 +378,16 @@ impl Function {
         debug_assert_eq!(succs.len(), 1 + usize::from(cond.is_some()), "a branch's successors and its condition");
         let d = self.dfg_mut().inst_mut(t);
         debug_assert!(d.is_terminator());
+        // Branch weights are one per successor of the terminator they are
+        // on: a branch made from another terminator, or with another number
+        // of successors, has none (as a new `br` in LLVM).
+        let reshaped = d.kind != InstKind::Br || d.blocks.len() != succs.len();
         d.kind = InstKind::Br;
         d.args = cond.into_iter().collect();
         d.blocks = succs.into();
+        if reshaped {
+            self.dfg_mut().set_inst_md(t, "prof", None);
+        }
     }
 
     /// In the terminator `t`, every successor `old` becomes `new`. Returns

@@ -120,6 +120,49 @@ impl Edge<'_> {
 }
 
 impl Edge<'_> {
+    /// The value of `v`, a `freeze` of the condition `x` of `p`'s branch or
+    /// switch, on the edge `p -> b` when that decides `x` (as LLVM's value
+    /// facts on an edge). Branching or switching on undef or poison is
+    /// undefined, so where `p`'s terminator ran `x` was neither, and a
+    /// freeze of it is `x`, wherever the freeze is. (A condition `x` of
+    /// `b` itself is not this: `p -> b` may be a back edge, and `x` on it
+    /// the value of the iteration before.)
+    fn frozen_condition(&self, v: Value) -> Option<u128> {
+        let (f, p, b) = (self.f, self.p, self.b);
+        let dfg = f.dfg();
+        let fr = dfg.value_inst(v)?;
+        let fd = dfg.inst(fr);
+        if fd.kind != InstKind::Freeze {
+            return None;
+        }
+        let x = fd.args[0];
+        if dfg.value_inst(x).is_some_and(|i| f.layout().inst_block(i) == Some(b)) {
+            return None;
+        }
+        let t = f.terminator(p)?;
+        let d = dfg.inst(t);
+        if d.args.first() != Some(&x) {
+            return None;
+        }
+        if d.is_cond_br() {
+            return match (d.blocks[0] == b, d.blocks[1] == b) {
+                (true, false) => Some(1),
+                (false, true) => Some(0),
+                _ => None,
+            };
+        }
+        if d.kind != InstKind::Switch || d.blocks[0] == b {
+            return None;
+        }
+        // The one case value that goes to `b`.
+        let mut to_b = d.args[1..].iter().zip(&d.blocks[1..]).filter(|&(_, &s)| s == b).map(|(&c, _)| c);
+        let c = to_b.next()?;
+        if to_b.next().is_some() {
+            return None;
+        }
+        dfg.value_const(c).and_then(Const::as_int)
+    }
+
     /// The integer value of `v` on the edge: a constant; a phi of `b` whose
     /// incoming value from `p` is known; an operation of `b` on known
     /// values; or an `i1` from outside `b` that a branch decided on the way.
@@ -136,6 +179,9 @@ impl Edge<'_> {
                 return c.is_zero_value().then_some(0);
             }
             return c.as_int();
+        }
+        if let Some(x) = self.frozen_condition(v) {
+            return Some(x);
         }
         let here = dfg.value_inst(v).filter(|&i| f.layout().inst_block(i) == Some(b));
         let is_bool = self.m.types.int_bits(dfg.value_type(v)) == Some(1);

@@ -73,6 +73,7 @@ pub mod facts;
 pub mod implied;
 pub mod known;
 pub mod loads;
+pub mod profile;
 pub mod thread;
 pub mod unfold;
 
@@ -179,6 +180,8 @@ impl FunctionPass for JumpThreading {
             stale: false,
             remarks: Vec::new(),
             scopes: Vec::new(),
+            edits: std::mem::take(cx.edits),
+            profile: ProfileState::NotBuilt,
         };
         // Threading asks who uses a value after every copy: follow the
         // edits rather than scan the function per question.
@@ -194,6 +197,7 @@ impl FunctionPass for JumpThreading {
             f.untrack_uses();
         }
         let (remarks, scopes) = (t.remarks, t.scopes);
+        *cx.edits = t.edits;
         for s in scopes {
             s.apply(&mut BufferedMetadata { m: cx.module, edits: &mut *cx.edits }, f);
         }
@@ -290,6 +294,20 @@ struct Threader<'m> {
     remarks: Vec<(RemarkKind, String, String)>,
     /// Fresh noalias scopes the copies need, made when the module is writable.
     scopes: Vec<CopyScopes>,
+    /// The function's module changes (new branch weights), taken from the
+    /// context while the pass runs.
+    edits: crate::module_edits::ModuleEdits,
+    /// Block frequencies, built at the first thread through a block with
+    /// branch weights ([`profile`]).
+    profile: ProfileState,
+}
+
+/// Whether [`Threader::profile`] was built.
+enum ProfileState {
+    NotBuilt,
+    Built(profile::Profile),
+    /// The function is not one whose frequencies are modelled.
+    Unmodelled,
 }
 
 impl Threader<'_> {
@@ -437,6 +455,16 @@ impl Threader<'_> {
         if self.simplify_tested_load(f, b) {
             return true;
         }
+        // As LLVM, before threading a branch on a phi of `b`: constants of
+        // the phi that the branch's weights make unlikely bound the weights
+        // of the edges that bring them.
+        let cond = f.dfg().inst(t).args[0];
+        if let Some(phi) = f.dfg().value_inst(cond)
+            && f.dfg().inst(phi).is_phi()
+            && f.layout().inst_block(phi) == Some(b)
+        {
+            profile::infer_predecessor_weights(self.m, &mut self.edits, f, b, phi);
+        }
         if self.thread_known_edge(f, b, headers) {
             return true;
         }
@@ -518,7 +546,20 @@ impl Threader<'_> {
     /// saw.
     fn fold_implied(&mut self, f: &mut Function, b: Block) -> bool {
         let t = f.terminator(b).expect("checked");
-        let cond = f.dfg().inst(t).args[0];
+        let branched = f.dfg().inst(t).args[0];
+        // A freeze that only the branch uses may take whichever value the
+        // branch needs: where its operand is implied true (or is true, or
+        // poison: a freeze of poison may be true), the branch may go the
+        // true way, as LLVM folds it. Where a dominating branch tested
+        // another freeze of the same operand, this one may take the value
+        // that one took.
+        let frozen = f
+            .dfg()
+            .value_inst(branched)
+            .filter(|&i| f.dfg().inst(i).kind == InstKind::Freeze)
+            .map(|i| f.dfg().inst(i).args[0])
+            .filter(|_| f.users_of(branched) == [t]);
+        let cond = frozen.unwrap_or(branched);
         let (mut cur, mut steps) = (b, 0);
         let cfg = f.cfg();
         while let ([p], true) = (cfg.preds(cur), steps < 3) {
@@ -529,7 +570,16 @@ impl Threader<'_> {
                 return false;
             }
             let c = d.args[0];
-            if let Some(value) = implied::implies(self.m, f, c, d.blocks[0] == cur, cond) {
+            let taken = d.blocks[0] == cur;
+            let same_freeze = || {
+                frozen.is_some_and(|x| {
+                    f.dfg()
+                        .value_inst(c)
+                        .is_some_and(|i| f.dfg().inst(i).kind == InstKind::Freeze && f.dfg().inst(i).args[0] == x)
+                })
+            };
+            if let Some(value) = implied::implies(self.m, f, c, taken, cond).or_else(|| same_freeze().then_some(taken))
+            {
                 drop(cfg);
                 let msg = (c != cond).then(|| {
                     format!(
@@ -543,6 +593,12 @@ impl Threader<'_> {
                 let label = block_label(f, b);
                 if !self.fold_to(f, b, value) {
                     return false;
+                }
+                // The freeze goes, and what it froze if nothing else uses
+                // it (as LLVM, which decides the frozen compare first).
+                if let Some(x) = frozen {
+                    self.remove_dead_condition(f, branched);
+                    self.remove_dead_condition(f, x);
                 }
                 if let Some(msg) = msg {
                     self.remarks.push((RemarkKind::Passed, label, msg));
@@ -861,13 +917,38 @@ impl Threader<'_> {
                 continue;
             }
             let (lp, lb, ls) = (block_label(f, p), block_label(f, b), block_label(f, dest));
-            thread::thread_edge(self.m, f, p, b, dest, &mut self.scopes);
+            let bt = f.terminator(b).expect("a threaded block branches");
+            let weights = profile::valid_weights(self.m, &self.edits, f, bt);
+            let copy_freq = self.profile(f, weights.is_some()).map(|pr| pr.copy_frequency(f, p, b));
+            let nb = thread::thread_edge(self.m, f, p, b, dest, &mut self.scopes);
+            if let (Some(fr), ProfileState::Built(pr)) = (copy_freq, &mut self.profile)
+                && let Some(ps) = pr.threaded(f, b, nb, dest, fr)
+                && let Some(w) = &weights
+                && let Some(bt) = f.terminator(b)
+            {
+                profile::set_weights(self.m, &mut self.edits, f, bt, &ps, w.expected, w.ty);
+            }
             self.header_copies += u32::from(header.is_some());
             tracing::debug!(target: "opt_conv::jump-threading", "threaded {lp} -> {lb} to {ls}");
             self.remarks.push((RemarkKind::Passed, lb.clone(), format!("threaded {lp} -> {lb} to {ls}")));
             return true;
         }
         false
+    }
+
+    /// The block frequencies of the function, built now if `build` (as
+    /// LLVM: once built, they are kept and updated by later threads).
+    fn profile(&mut self, f: &Function, build: bool) -> Option<&profile::Profile> {
+        if build && matches!(self.profile, ProfileState::NotBuilt) {
+            self.profile = match profile::Profile::compute(self.m, &self.edits, f) {
+                Some(p) => ProfileState::Built(p),
+                None => ProfileState::Unmodelled,
+            };
+        }
+        match &self.profile {
+            ProfileState::Built(p) => Some(p),
+            _ => None,
+        }
     }
 
     /// The successor of `b`'s switch for the value `v` of its condition.

@@ -5,9 +5,10 @@
 ; entry token and %cond is uniform (a kernel argument), so copying it is
 ; allowed. In @twice, the freeze of %c in %inner is not decided by the
 ; freeze branched on in %entry: where %c is poison the two may differ
-; (freeze-of-poison-is-not-decided.ll). opt-22 folds it, since the second
-; freeze has no user but its branch; we do not look for that case, so
-; opt-22's output (without the target triple) differs in @twice only.
+; (freeze-of-poison-is-not-decided.ll). But it has no user but its branch,
+; so it may be frozen to the value the branch in %entry saw, and the branch
+; is folded, as opt-22 folds it: its output (without the target triple)
+; is the same.
 ; expect-remark: threaded
 ; expect-count: 0 freeze i1 %A
 ; expect-count: 1 %c.fr =
