@@ -745,9 +745,15 @@ fn build_prologue(
     Ok(Prologue { preheader: pre_new, exit: exit_unr, blocks })
 }
 
-/// The exit the latch of `l` branches to, if it leaves the loop.
+/// The exit the latch of `l` branches to, if it leaves the loop by a
+/// conditional branch. A latch leaving by anything else (a `switch`, an
+/// `invoke`) is not unrolled, as in LLVM: the copies' latches are rewired
+/// as branches, which would take a switch's integer condition as theirs.
 pub fn latch_exit(f: &Function, l: &Loop) -> Option<Block> {
     let t = f.terminator(l.latch()?)?;
+    if !f.dfg().inst(t).is_cond_br() {
+        return None;
+    }
     let mut outside = f.dfg().inst(t).blocks.iter().copied().filter(|&b| !l.contains(b));
     let x = outside.next()?;
     outside.all(|y| y == x).then_some(x)
