@@ -294,7 +294,10 @@ def main():
                     elif a.exploit:
                         # LLVM's optimizer takes the output's wrap flags at
                         # their word: flags that do not hold show here.
-                        o2 = sh([opt22, "-passes=function(instcombine,simplifycfg,instcombine)", out, "-S", "-o", base + ".o2.ll"])
+                        # instcombine's own fixpoint check fails on some
+                        # of these loops (LLVM ERROR, not a wrong result):
+                        # it says nothing about our output, so it is off.
+                        o2 = sh([opt22, "-passes=function(instcombine<no-verify-fixpoint>,simplifycfg,instcombine<no-verify-fixpoint>)", out, "-S", "-o", base + ".o2.ll"])
                         o3 = sh([lli, base + ".o2.ll"], timeout=60) if o2.returncode == 0 else None
                         if o3 is None or o3.stdout != ref.stdout:
                             why = "miscompile once opt-22 instcombine uses the output's flags"
