@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Differential testing of loop unrolling on counted loops whose exit test
-compares a truncated induction variable: random loops (wide variable of
+compares a truncated induction variable (or, in a quarter of them, the
+untruncated variable or its increment): random loops (wide variable of
 any width and step, start near the narrow type's limits, nsw/nuw flags,
 guards, side exits, reads of a constant table indexed by the narrow
 variable) are run by lli-22 on many arguments before and after opt-conv's
@@ -59,8 +60,14 @@ def holds(pred, a, b, bits):
 
 class Loop:
     def __init__(self, r):
-        self.wide = r.choice([9, 12, 16, 32, 64])
-        self.narrow = r.choice([w for w in [2, 3, 4, 5, 8] if w < self.wide])
+        # Some loops compare the variable itself, untruncated (narrow and
+        # wide then the same small width).
+        self.direct = r.random() < 0.25
+        if self.direct:
+            self.wide = self.narrow = r.choice([3, 4, 5, 8])
+        else:
+            self.wide = r.choice([9, 12, 16, 32, 64])
+            self.narrow = r.choice([w for w in [2, 3, 4, 5, 8] if w < self.wide])
         nb = self.narrow
         near = [0, 1, 2, (1 << nb) - 1, (1 << nb) - 2, (1 << (nb - 1)) - 1, 1 << (nb - 1), (1 << (nb - 1)) + 1]
         self.start_const = r.random() < 0.7
@@ -91,6 +98,11 @@ class Loop:
             zero = r.choice([0.5, 0.8, 0.95, 1.0])
             self.table = [0 if r.random() < zero else r.randrange(1, 1 << self.tbits) for _ in range(1 << nb)]
 
+    def narrowed(self, name, v):
+        """`name = trunc v` (a copy when the variable is not truncated)."""
+        W, N = f"i{self.wide}", f"i{self.narrow}"
+        return f"  {name} = add {N} {v}, 0" if self.direct else f"  {name} = trunc {W} {v} to {N}"
+
     def ir(self):
         W, N = f"i{self.wide}", f"i{self.narrow}"
         start = str(sx(self.start, self.wide)) if self.start_const else "%s"
@@ -111,13 +123,13 @@ class Loop:
               "  %acc = phi i64 [ 7, %pre ], [ %acc.next, %latch ]",
               f"  %w = zext {W} %iv to i64" if self.wide < 64 else "  %w = add i64 %iv, 0",
               "  %a1 = mul i64 %acc, 31",
-              f"  %k = add {W} %iv, {self.k}",
+              f"  %k = add {W} %iv, {sx(self.k, self.wide)}",
               f"  %kneg = icmp slt {W} %k, 0",
               "  %kz = zext i1 %kneg to i64",
               "  %a2 = add i64 %a1, %kz"]
         if self.table is not None:
             T, S = f"i{self.tbits}", len(self.table)
-            L += [f"  %tbn = trunc {W} %iv to {N}", f"  %tbx = zext {N} %tbn to i64",
+            L += [self.narrowed("%tbn", "%iv"), f"  %tbx = zext {N} %tbn to i64",
                   f"  %tbp = getelementptr inbounds [{S} x {T}], ptr @tbl, i64 0, i64 %tbx",
                   f"  %tbv = load {T}, ptr %tbp", f"  %tbz = icmp eq {T} %tbv, 0",
                   f"  %tbw = zext {T} %tbv to i64", "  %tbm = mul i64 %tbw, %w",
@@ -126,13 +138,14 @@ class Loop:
         else:
             L += ["  %acc.next = add i64 %a2, %w"]
         if self.side:
-            L += [f"  %tm = trunc {W} %iv to {N}", f"  %se = icmp eq {N} %tm, %m",
+            L += [self.narrowed("%tm", "%iv"), f"  %se = icmp eq {N} %tm, %m",
                   "  br i1 %se, label %exit.side, label %latch"]
         else:
             L += ["  br label %latch"]
         L += ["latch:", f"  %iv.next = add {self.flags}{W} %iv, {self.step}",
-              f"  %t = trunc {W} {'%iv.next' if self.tests_next else '%iv'} to {N}"]
-        a, b = ("%t", limit) if not self.swap else (limit, "%t")
+              ] + ([] if self.direct else [self.narrowed("%t", "%iv.next" if self.tests_next else "%iv")])
+        t = ("%iv.next" if self.tests_next else "%iv") if self.direct else "%t"
+        a, b = (t, limit) if not self.swap else (limit, t)
         pred = self.pred
         if self.swap:
             pred = {"eq": "eq", "ne": "ne", "ult": "ugt", "ugt": "ult", "ule": "uge", "uge": "ule",
@@ -281,7 +294,10 @@ def main():
                     elif a.exploit:
                         # LLVM's optimizer takes the output's wrap flags at
                         # their word: flags that do not hold show here.
-                        o2 = sh([opt22, "-passes=function(instcombine,simplifycfg,instcombine)", out, "-S", "-o", base + ".o2.ll"])
+                        # instcombine's own fixpoint check fails on some
+                        # of these loops (LLVM ERROR, not a wrong result):
+                        # it says nothing about our output, so it is off.
+                        o2 = sh([opt22, "-passes=function(instcombine<no-verify-fixpoint>,simplifycfg,instcombine<no-verify-fixpoint>)", out, "-S", "-o", base + ".o2.ll"])
                         o3 = sh([lli, base + ".o2.ll"], timeout=60) if o2.returncode == 0 else None
                         if o3 is None or o3.stdout != ref.stdout:
                             why = "miscompile once opt-22 instcombine uses the output's flags"

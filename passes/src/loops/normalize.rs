@@ -12,7 +12,7 @@
 use super::{Loop, LoopForest};
 use opt_conv_ir::analysis::{FunctionAnalyses, Uses};
 use opt_conv_ir::metadata::{MdBody, MdOperand};
-use opt_conv_ir::{Block, Function, Inst, InstData, InstKind, MdId, Module, Type, Value};
+use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, MdId, Module, Type, Value};
 
 /// Gives `l` a preheader if it has none: a new block `<header>.preheader`
 /// that the outside predecessors branch to, merging their phi values.
@@ -185,6 +185,9 @@ pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Bl
 /// changed. `Err` if a use is reached through more than one exit without a
 /// merge the unroller could rewire, or is a token.
 pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, String> {
+    if !entered_only_at_header(f, l) {
+        return Err("code not reachable from the loop's header branches into it".into());
+    }
     // The dominator tree only if a use needs a new phi (usually none does:
     // a loop already in LCSSA form is visited again after its inner loops
     // were unrolled).
@@ -275,6 +278,34 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
         }
     }
     Ok(created.len())
+}
+
+/// Whether every block of `l` is reached from its header within the loop,
+/// and entered from outside only at the header. Unreachable code can break
+/// both: a block that reaches a latch only from unreachable code is taken
+/// into the loop by a walk back from the latches, and a block outside the
+/// loop may branch into its body. The exits' phis for values of such blocks
+/// would use values that do not dominate them, so such loops are left
+/// alone (LLVM's loops leave unreachable blocks out).
+fn entered_only_at_header(f: &Function, l: &Loop) -> bool {
+    let cfg = f.cfg();
+    let outside_pred = l.blocks.iter().any(|&b| b != l.header && cfg.preds(b).iter().any(|&p| !l.contains(p)));
+    if outside_pred {
+        return false;
+    }
+    let mut seen = EntitySet::new();
+    seen.insert(l.header);
+    let mut stack = vec![l.header];
+    let mut reached = 1;
+    while let Some(b) = stack.pop() {
+        for &s in cfg.succs(b) {
+            if l.contains(s) && seen.insert(s) {
+                reached += 1;
+                stack.push(s);
+            }
+        }
+    }
+    reached == l.blocks.len()
 }
 
 /// Brings every loop of `f` into the form loop transforms expect, as LLVM's

@@ -5,7 +5,8 @@
 //! With constant start, step and limit the trip count is found by running
 //! the exit test (any comparison, exact in the variable's width). With a
 //! symbolic limit, the `icmp eq/ne %iv.next, %limit` form with step 1 gives
-//! `limit - start` iterations; its *trip multiple* is the constant factor of
+//! `limit - start` iterations (`icmp eq/ne %iv, %limit`, testing the
+//! variable itself, one more); its *trip multiple* is the constant factor of
 //! `limit - start` that is known (`mul %n, 12` gives 4, the power of two the
 //! wrap keeps; `shl %n, 3` gives 8).
 
@@ -85,6 +86,12 @@ pub enum Formula {
     SignedMax,
     /// `umax(n, s + 1) - s`: the same, unsigned.
     UnsignedMax,
+    /// `(n - s) + 1`: the loop goes on while the variable itself (not its
+    /// increment) is not `n`, so it also runs the iteration where it is
+    /// `n`. The backedge count `n - s` is exact in the width; the trip
+    /// count wraps to 0 for `2^bits` iterations (`n == s - 1`), which the
+    /// remainder computations, modular as they are, still get right.
+    PhiDifference,
 }
 
 /// The counted-loop shape of `l`, if its single latch ends in a conditional
@@ -178,15 +185,16 @@ pub fn trip_count(f: &Function, c: &Counted) -> TripCount {
             None => TripCount::Unknown,
         };
     }
-    if !c.tests_next || c.narrow_step() != 1 {
+    if c.narrow_step() != 1 {
         return TripCount::Unknown;
     }
     // The predicate under which the loop goes on.
     let go_on = if c.exit_on_true { c.pred.inverse() } else { c.pred };
-    let formula = match go_on {
-        IntPred::Ne => Formula::Difference,
-        IntPred::Slt => Formula::SignedMax,
-        IntPred::Ult => Formula::UnsignedMax,
+    let formula = match (go_on, c.tests_next) {
+        (IntPred::Ne, true) => Formula::Difference,
+        (IntPred::Slt, true) => Formula::SignedMax,
+        (IntPred::Ult, true) => Formula::UnsignedMax,
+        (IntPred::Ne, false) => Formula::PhiDifference,
         _ => return TripCount::Unknown,
     };
     let multiple =
@@ -272,6 +280,8 @@ pub fn max_trip_count(f: &Function, l: &Loop, c: &Counted, tc: &TripCount) -> Op
             let full = 1u128 << c.bits;
             if guarded_ne(f, l, c, start) { full - 1 } else { full }
         }
+        // `n == s - 1` runs the variable all the way round.
+        Formula::PhiDifference => 1u128 << c.bits,
         Formula::UnsignedMax => {
             let s = start?;
             let top = mask(u128::MAX, c.bits);
@@ -366,6 +376,31 @@ mod tests {
         assert_eq!(analyse("i3", "6", "1", NO_GUARD).0, TripCount::Constant(3));
         // The wide start's high bits do not matter: 2^32 + 5 counts from 5.
         assert_eq!(analyse("i32", "4294967301", "9", NO_GUARD).0, TripCount::Constant(4));
+    }
+
+    #[test]
+    fn testing_the_variable_itself_runs_once_more() {
+        let src = "define void @f(i8 %n) {\n\
+            entry:\n  br label %loop\n\
+            loop:\n  %iv = phi i8 [ 3, %entry ], [ %iv.next, %loop ]\n  %iv.next = add i8 %iv, 1\n\
+            \x20 %done = icmp eq i8 %iv, LIMIT\n  br i1 %done, label %exit, label %loop\n\
+            exit:\n  ret void\n}\n";
+        let run = |limit: &str| {
+            let (m, _) = parse_module("t.ll", &src.replace("LIMIT", limit)).unwrap();
+            let f = m.body(m.func_by_name("f").unwrap()).unwrap();
+            let l = loop_with_header(f, f.block_by_name("loop").unwrap()).unwrap();
+            let c = counted(&m, f, &l).expect("a counted loop");
+            assert!(!c.tests_next);
+            let tc = trip_count(f, &c);
+            let max = max_trip_count(f, &l, &c, &tc);
+            (tc, max)
+        };
+        // 3, 4, 5, 6, 7: the iteration seeing 7 runs and leaves.
+        assert_eq!(run("7").0, TripCount::Constant(5));
+        // 3 .. 255, 0, 1, 2: all the way round.
+        assert_eq!(run("2").0, TripCount::Constant(256));
+        let phi_diff = TripCount::Symbolic { multiple: 1, formula: Formula::PhiDifference };
+        assert_eq!(run("%n"), (phi_diff, Some(256)));
     }
 
     #[test]

@@ -745,9 +745,15 @@ fn build_prologue(
     Ok(Prologue { preheader: pre_new, exit: exit_unr, blocks })
 }
 
-/// The exit the latch of `l` branches to, if it leaves the loop.
+/// The exit the latch of `l` branches to, if it leaves the loop by a
+/// conditional branch. A latch leaving by anything else (a `switch`, an
+/// `invoke`) is not unrolled, as in LLVM: the copies' latches are rewired
+/// as branches, which would take a switch's integer condition as theirs.
 pub fn latch_exit(f: &Function, l: &Loop) -> Option<Block> {
     let t = f.terminator(l.latch()?)?;
+    if !f.dfg().inst(t).is_cond_br() {
+        return None;
+    }
     let mut outside = f.dfg().inst(t).blocks.iter().copied().filter(|&b| !l.contains(b));
     let x = outside.next()?;
     outside.all(|y| y == x).then_some(x)
@@ -845,11 +851,16 @@ fn leftover(
     count: u32,
 ) -> Leftover {
     let ty = f.dfg().value_type(c.limit);
-    let (tc, nsw) = trip_count_value(m, edits, f, c, trip_count, at, freeze);
-    let minus1 = int_const(m, f, ty, -1);
-    let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
-    let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
-    let tcm1 = insert(f, at, add, &[tc, minus1], ty, None);
+    let (tc, nsw, backedges) = trip_count_value(m, edits, f, c, trip_count, at, freeze);
+    let tcm1 = match backedges {
+        Some(b) => b,
+        None => {
+            let minus1 = int_const(m, f, ty, -1);
+            let flags = if nsw { IntFlags::NSW } else { IntFlags::NONE };
+            let add = InstKind::Binary { op: BinOp::Add, flags, fmf: Default::default() };
+            insert(f, at, add, &[tc, minus1], ty, None)
+        }
+    };
     let mask = int_const(m, f, ty, i128::from(count) - 1);
     let xtra = insert(f, at, binop(BinOp::And), &[tc, mask], ty, Some("xtraiter"));
     Leftover { tc, tcm1, mask, xtra }
@@ -859,8 +870,11 @@ fn leftover(
 /// the constant if known; else `n - s` for an equality test, or
 /// `smax(n, s + 1) - s` (`umax` unsigned) for a less-than test, either
 /// frozen when `freeze` (the exit test may never run, see
-/// [`exit_test_always_reached`]). Returns it and whether `count - 1` cannot
-/// overflow (signed): only for a constant.
+/// [`exit_test_always_reached`]). For a test of the variable itself
+/// ([`Formula::PhiDifference`]) the trip count `n - s + 1` and the backedge
+/// count `n - s` are expanded separately, as LLVM does. Returns the trip count,
+/// whether `count - 1` cannot overflow (signed): only for a constant, and
+/// the backedge count when it was computed on the way.
 /// The max forms are at least 1 as unsigned numbers, but `smax(n, s + 1) - s`
 /// can be the smallest signed value (`i8`: from -1 below 127, 128 trips), and
 /// an `add nsw` of -1 to it would be poison, the branch on it undefined.
@@ -872,10 +886,10 @@ fn trip_count_value(
     known: Option<u64>,
     at: Inst,
     freeze: bool,
-) -> (Value, bool) {
+) -> (Value, bool, Option<Value>) {
     let ty = f.dfg().value_type(c.limit);
     if let Some(t) = known {
-        return (int_const(m, f, ty, i128::from(t)), true);
+        return (int_const(m, f, ty, i128::from(t)), true, None);
     }
     let start = f.dfg().value_const(c.start).and_then(|k| k.as_int()).map(|s| mask(s, c.bits));
     // The start in the compared width: a truncated variable counts from
@@ -899,7 +913,33 @@ fn trip_count_value(
     match formula {
         Formula::Difference => {
             let d = minus_start(f, c.limit);
-            if freeze { (insert(f, at, InstKind::Freeze, &[d], ty, None), false) } else { (d, false) }
+            if freeze { (insert(f, at, InstKind::Freeze, &[d], ty, None), false, None) } else { (d, false, None) }
+        }
+        Formula::PhiDifference => {
+            // As LLVM expands them: `n + (1 - s)` and `n - s` for a
+            // constant start (`n + 1` and `n` from 0), `(n + 1) - s` and
+            // `n - s` for a run-time one. Frozen, the backedge count is the
+            // frozen trip count minus one, so that both are the same value.
+            let add_const = |f: &mut Function, k: i128| match mask(k as u128, c.bits) {
+                0 => c.limit,
+                k => {
+                    let kv = int_const(m, f, ty, sext(k, c.bits));
+                    insert(f, at, binop(BinOp::Add), &[c.limit, kv], ty, None)
+                }
+            };
+            let (tc, bec) = match start {
+                Some(s) => {
+                    let s = sext(s, c.bits);
+                    let tc = add_const(f, 1 - s);
+                    (tc, (!freeze).then(|| add_const(f, -s)))
+                }
+                None => {
+                    let n1 = add_const(f, 1);
+                    let tc = insert(f, at, binop(BinOp::Sub), &[n1, narrow_start], ty, None);
+                    (tc, (!freeze).then(|| insert(f, at, binop(BinOp::Sub), &[c.limit, narrow_start], ty, None)))
+                }
+            };
+            if freeze { (insert(f, at, InstKind::Freeze, &[tc], ty, None), false, None) } else { (tc, false, bec) }
         }
         Formula::SignedMax | Formula::UnsignedMax => {
             let signed = formula == Formula::SignedMax;
@@ -922,7 +962,7 @@ fn trip_count_value(
             // compares (it stops before its first test) must not become a
             // branch on poison in the preheader.
             let d = minus_start(f, mx);
-            if freeze { (insert(f, at, InstKind::Freeze, &[d], ty, None), false) } else { (d, false) }
+            if freeze { (insert(f, at, InstKind::Freeze, &[d], ty, None), false, None) } else { (d, false, None) }
         }
     }
 }
