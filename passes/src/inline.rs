@@ -63,7 +63,11 @@
 //! the site's landing pad, the callee's landing pads take its clauses, and
 //! its `resume`s join the site's landing pad (see [`unwind_to_invoke_dest`]).
 //! Funclet pads, `indirectbr` and taken block addresses are refused
-//! ([`crate::eh::why_inliner_leaves_alone`]). As LLVM's pruning cloner,
+//! ([`crate::eh::why_inliner_leaves_alone`]); a callee only for the
+//! address of a block its entry reaches, as in LLVM (one whose taken
+//! addresses are all of blocks never reached is inlined, and those blocks
+//! are not copied: [`crate::eh::why_inliner_leaves_callee_alone`]). As
+//! LLVM's pruning cloner,
 //! only the callee's blocks reachable from its entry are copied, and the
 //! copy is simplified with the call's arguments ([`prune_copy`]: values
 //! fold, branches on constants go one way, blocks no longer reached go,
@@ -234,7 +238,7 @@ impl CalleeSummary {
             // needs none of the caller's analyses (built per call, they would
             // make a caller with many call sites quadratic).
             plain: Oracle::inline_without_convergence(m, body),
-            eh: crate::eh::why_inliner_leaves_alone(m, id, body).map(|(_, what)| what),
+            eh: crate::eh::why_inliner_leaves_callee_alone(m, id, body).map(|(_, what)| what),
             eh_ty: eh_value_type(body),
             stack: StackUse::new(m, body),
             calls: crate::inline_rules::CalleeCalls::new(m, body),
