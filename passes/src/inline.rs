@@ -50,8 +50,8 @@
 //! joins the code after the call, several returns meet in `<callee>.exit`
 //! with a phi, static allocas move to the caller's entry block with
 //! `llvm.lifetime.start`/`end` around the inlined body (see
-//! [`add_lifetime_markers`]), and cloned instructions left unused are
-//! deleted. A `byval` argument gets its copy (an alloca and
+//! [`add_lifetime_markers`]), and copies of the callee's entry allocas left
+//! unused are deleted (other unused copies stay, as LLVM leaves them). A `byval` argument gets its copy (an alloca and
 //! `llvm.memcpy`, with lifetime markers too), inlined calls keep no tail marker
 //! stronger than the call site's, and the caller takes the callee's
 //! attributes as LLVM merges them.
@@ -70,7 +70,8 @@
 //! LLVM's pruning cloner,
 //! only the callee's blocks reachable from its entry are copied, and the
 //! copy is simplified with the call's arguments ([`prune_copy`]: values
-//! fold, branches on constants go one way, blocks no longer reached go,
+//! fold, as LLVM's constant folding and InstSimplify fold them, see
+//! [`fold_more`]; branches on constants go one way, blocks no longer reached go,
 //! phis bringing one value are replaced by it), then fall-through branches
 //! between copied blocks are merged. A callee with dynamic allocas (always
 //! inline, or sized by a parameter the call gives a constant) has its
@@ -1400,7 +1401,7 @@ pub(crate) fn inline_call(
         // No edge changed (the copy's block never joined the layout), but
         // at an invoke those of the unwinding.
         f.update_cfg(cfg_before, &eh_touched);
-        delete_dead_clones(m, f, &clones);
+        delete_dead_clones(m, f, &clones, &callee_body);
         return Ok(edits(graph, f, &clones, &result_users, Vec::new()));
     }
     // Split the call's block: everything after the call moves to a new block.
@@ -1537,7 +1538,7 @@ pub(crate) fn inline_call(
         removed = remove_unreachable_block(f, after);
         f.update_cfg(cfg, &[after]);
     }
-    delete_dead_clones(m, f, &clones);
+    delete_dead_clones(m, f, &clones, &callee_body);
     Ok(edits(graph, f, &clones, &result_users, removed))
 }
 
@@ -2041,7 +2042,7 @@ fn prune_copy(
         let v = if f.dfg().inst(i).is_phi() {
             phi_value(f, &in_copy, i)
         } else if opt_conv_ir::effects::inst_effects(m, f, i).is_removable() {
-            crate::simplify::simplify(m, f, i)
+            crate::simplify::simplify(m, f, i).or_else(|| fold_more(m, f, i))
         } else {
             None
         };
@@ -2141,14 +2142,20 @@ fn reach_folding(
                 work.extend(succs.iter().copied().filter(|s| !seen.contains(s)));
                 continue;
             }
-            if !fold || d.call_info().is_some() {
+            if !fold {
                 continue;
             }
             let Some(r) = d.result() else { continue };
             if !opt_conv_ir::effects::inst_effects(m, f, i).is_removable() {
                 continue;
             }
-            if let Some(v) = null_test(f, i, nonnull).or_else(|| crate::simplify::simplify(m, f, i)) {
+            let folded = if f.dfg().inst(i).call_info().is_some() {
+                // Only the intrinsics LLVM folds on constants.
+                fold_more(m, f, i)
+            } else {
+                null_test(f, i, nonnull).or_else(|| crate::simplify::simplify(m, f, i)).or_else(|| fold_more(m, f, i))
+            };
+            if let Some(v) = folded {
                 repl.insert(r, v);
                 remove_inst(f, i);
                 removed.insert(i);
@@ -2156,6 +2163,195 @@ fn reach_folding(
         }
     }
     seen
+}
+
+/// What LLVM's constant folding and InstSimplify make of `i` beyond
+/// [`crate::simplify::simplify`], as its inline cost analysis and its
+/// pruning cloner see it: `fcmp` of two float constants and `fneg` of one;
+/// `inttoptr` of an integer constant (a constant expression), and
+/// `ptrtoint` of that or of `null`; `extractvalue` of a constant aggregate;
+/// the overflow-checking arithmetic intrinsics on two integer constants;
+/// `icmp` of a value with itself; and `sub` of two `ptrtoint`s of pointers
+/// with one base and constant `inbounds` offsets (the difference of the
+/// offsets, LLVM's `computePointerDifference`). Each is exact: the value
+/// the instruction computes whenever it runs.
+fn fold_more(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
+    use opt_conv_ir::ConstKind;
+    use opt_conv_ir::constant::{ConstExpr, mask};
+    use opt_conv_ir::inst::{BinOp, CastOp, FloatPred, IntPred};
+    let d = f.dfg().inst(i);
+    let r = d.result()?;
+    let ty = f.dfg().value_type(r);
+    let cst = |v: Value| f.dfg().value_const(v);
+    let float = |v: Value| {
+        let c = cst(v)?;
+        let ConstKind::Float(bits) = c.kind else { return None };
+        opt_conv_ir::constant::float_to_f64(m.types.float_kind(c.ty)?, bits)
+    };
+    let made = match &d.kind {
+        InstKind::FCmp { pred, .. } if !m.types.is_vector(ty) => {
+            let (x, y) = (float(d.args[0])?, float(d.args[1])?);
+            let unordered = x.is_nan() || y.is_nan();
+            let v = match pred {
+                FloatPred::False => false,
+                FloatPred::True => true,
+                FloatPred::Ord => !unordered,
+                FloatPred::Uno => unordered,
+                FloatPred::Oeq => !unordered && x == y,
+                FloatPred::Ogt => !unordered && x > y,
+                FloatPred::Oge => !unordered && x >= y,
+                FloatPred::Olt => !unordered && x < y,
+                FloatPred::Ole => !unordered && x <= y,
+                FloatPred::One => !unordered && x != y,
+                FloatPred::Ueq => unordered || x == y,
+                FloatPred::Ugt => unordered || x > y,
+                FloatPred::Uge => unordered || x >= y,
+                FloatPred::Ult => unordered || x < y,
+                FloatPred::Ule => unordered || x <= y,
+                FloatPred::Une => unordered || x != y,
+            };
+            Const::bool(v)
+        }
+        InstKind::FNeg { .. } => {
+            let c = cst(d.args[0])?;
+            let ConstKind::Float(bits) = c.kind else { return None };
+            let width = match m.types.float_kind(c.ty)? {
+                opt_conv_ir::types::FloatKind::Half | opt_conv_ir::types::FloatKind::BFloat => 16,
+                opt_conv_ir::types::FloatKind::Float => 32,
+                opt_conv_ir::types::FloatKind::Double => 64,
+                _ => return None,
+            };
+            Const { ty, kind: ConstKind::Float(bits ^ (1u128 << (width - 1))) }
+        }
+        InstKind::Cast { op: CastOp::IntToPtr, .. } if m.types.is_ptr(ty) => {
+            let c = cst(d.args[0])?;
+            c.as_int()?;
+            Const { ty, kind: ConstKind::Expr(Box::new(ConstExpr::Cast(CastOp::IntToPtr, c.clone()))) }
+        }
+        InstKind::Cast { op: CastOp::PtrToInt, .. } => {
+            let to = m.types.int_bits(ty).filter(|&b| b <= 128)?;
+            let c = cst(d.args[0])?;
+            let v = match &c.kind {
+                ConstKind::Null => 0,
+                ConstKind::Expr(e) => match &**e {
+                    ConstExpr::Cast(CastOp::IntToPtr, x) => {
+                        let space = match m.types.get(c.ty) {
+                            opt_conv_ir::types::TypeData::Ptr(s) => *s,
+                            _ => return None,
+                        };
+                        let from = m.types.int_bits(x.ty).filter(|&b| b <= 128)?;
+                        let ptr = m.data_layout().pointer_bits(space);
+                        mask(x.as_int()?, from.min(ptr).min(to))
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            Const::int(&m.types, ty, v)
+        }
+        InstKind::ExtractValue { indices } => {
+            let mut c = cst(d.args[0])?;
+            for &k in indices.iter() {
+                match &c.kind {
+                    ConstKind::Aggregate(xs) => c = xs.get(k as usize)?,
+                    _ => return None,
+                }
+            }
+            c.clone()
+        }
+        InstKind::Call(_) => {
+            let callee = f.dfg().direct_callee_of(d).and_then(|g| m.func(g))?;
+            let name = callee.name.strip_prefix("llvm.")?;
+            let (op, signed) = [
+                ("uadd.with.overflow.", (BinOp::Add, false)),
+                ("sadd.with.overflow.", (BinOp::Add, true)),
+                ("usub.with.overflow.", (BinOp::Sub, false)),
+                ("ssub.with.overflow.", (BinOp::Sub, true)),
+                ("umul.with.overflow.", (BinOp::Mul, false)),
+                ("smul.with.overflow.", (BinOp::Mul, true)),
+            ]
+            .into_iter()
+            .find_map(|(p, o)| name.starts_with(p).then_some(o))?;
+            let args = d.call_args();
+            let (a, b) = (cst(*args.first()?)?, cst(*args.get(1)?)?);
+            let bits = m.types.int_bits(a.ty).filter(|&b| b <= 64)?;
+            let (x, y) = (a.as_int()?, b.as_int()?);
+            let (wide, ovf) = if signed {
+                let (sx, sy) = (opt_conv_ir::constant::sext(x, bits), opt_conv_ir::constant::sext(y, bits));
+                let v = match op {
+                    BinOp::Add => sx + sy,
+                    BinOp::Sub => sx - sy,
+                    _ => sx * sy,
+                };
+                let lo = -(1i128 << (bits - 1));
+                let hi = (1i128 << (bits - 1)) - 1;
+                (v as u128, v < lo || v > hi)
+            } else {
+                let (ux, uy) = (x as i128, y as i128);
+                let v = match op {
+                    BinOp::Add => ux + uy,
+                    BinOp::Sub => ux - uy,
+                    _ => ux * uy,
+                };
+                (v as u128, v < 0 || v >= (1i128 << bits))
+            };
+            let fields = match m.types.get(ty) {
+                opt_conv_ir::types::TypeData::Struct { fields, .. } if fields.len() == 2 => fields.clone(),
+                _ => return None,
+            };
+            let value = Const::int(&m.types, fields[0], mask(wide, bits));
+            let flag = Const { ty: fields[1], kind: ConstKind::Int(u128::from(ovf)) };
+            Const { ty, kind: ConstKind::Aggregate(vec![value, flag].into_boxed_slice()) }
+        }
+        // `getelementptr undef, ...` may be any pointer (poison stays poison).
+        InstKind::Gep { .. } => match cst(d.args[0])?.kind {
+            ConstKind::Undef => Const { ty, kind: ConstKind::Undef },
+            ConstKind::Poison => Const { ty, kind: ConstKind::Poison },
+            _ => return None,
+        },
+        InstKind::ICmp { pred, .. } if d.args[0] == d.args[1] && ty == opt_conv_ir::Type::I1 => {
+            Const::bool(matches!(pred, IntPred::Eq | IntPred::Uge | IntPred::Ule | IntPred::Sge | IntPred::Sle))
+        }
+        InstKind::Binary { op: BinOp::Sub, .. } => {
+            let bits = m.types.int_bits(ty).filter(|&b| b <= 128)?;
+            let pointer = |v: Value| {
+                let x = f.dfg().value_inst(v)?;
+                let xd = f.dfg().inst(x);
+                matches!(xd.kind, InstKind::Cast { op: CastOp::PtrToInt, .. }).then(|| xd.args[0])
+            };
+            let (pa, pb) = (pointer(d.args[0])?, pointer(d.args[1])?);
+            let (ba, oa) = inbounds_base(m, f, pa)?;
+            let (bb, ob) = inbounds_base(m, f, pb)?;
+            if ba != bb {
+                return None;
+            }
+            Const::int(&m.types, ty, mask(oa.wrapping_sub(ob) as u128, bits))
+        }
+        _ => return None,
+    };
+    Some(f.dfg_mut_preserving_cfg().make_const(made))
+}
+
+/// `p` as a base pointer plus a constant byte offset, through `inbounds`
+/// `getelementptr` instructions of one constant index (each within the
+/// object of the base, so the offsets add up exactly).
+fn inbounds_base(m: &Module, f: &Function, mut p: Value) -> Option<(Value, i128)> {
+    let mut offset: i128 = 0;
+    for _ in 0..16 {
+        let Some(x) = f.dfg().value_inst(p) else { break };
+        let d = f.dfg().inst(x);
+        let InstKind::Gep { source, flags } = &d.kind else { break };
+        if !flags.contains(opt_conv_ir::inst::GepFlags::INBOUNDS) || d.args.len() != 2 || !m.types.is_sized(*source) {
+            break;
+        }
+        let Some(c) = f.dfg().value_const(d.args[1]) else { break };
+        let bits = m.types.int_bits(c.ty).filter(|&b| b <= 64)?;
+        let idx = opt_conv_ir::constant::sext(c.as_int()?, bits);
+        let size = i128::from(m.data_layout().alloc_size(&m.types, *source));
+        offset = offset.checked_add(idx.checked_mul(size)?)?;
+        p = d.args[0];
+    }
+    Some((p, offset))
 }
 
 /// The answer of `i` if it compares a value of `nonnull` with null for
@@ -2464,12 +2660,19 @@ fn remove_unreachable_block(f: &mut Function, b: Block) -> Vec<Inst> {
     insts
 }
 
-/// Cloned instructions whose results nobody uses and that have no effect
-/// are deleted (as LLVM's cloner does), repeatedly.
-fn delete_dead_clones(m: &Module, f: &mut Function, clones: &[(Inst, Inst)]) {
+/// The copies of the callee's entry allocas that nothing uses are deleted,
+/// as LLVM's inliner deletes them (often left so by folding the call's
+/// arguments). Other copies nothing uses stay, as in LLVM: its cloner
+/// deletes only what it simplified (see [`prune_copy`]).
+fn delete_dead_clones(m: &Module, f: &mut Function, clones: &[(Inst, Inst)], callee: &Function) {
+    let entry = callee.entry_block();
     crate::simplify::delete_dead_among(m, f, |f| {
         clones
             .iter()
+            .filter(|&&(orig, _)| {
+                matches!(callee.dfg().inst(orig).kind, InstKind::Alloca { .. })
+                    && callee.layout().inst_block(orig) == entry
+            })
             .map(|&(_, ni)| ni)
             .filter(|&ni| !f.dfg().is_removed(ni) && f.layout().inst_block(ni).is_some())
             .collect()
