@@ -32,13 +32,16 @@
 //! when a cost estimate stays
 //! under LLVM's threshold (five per instruction, 25 more per call, a
 //! switch's compares as LLVM counts them without a target's jump tables;
-//! free unconditional branches, one return, bitcasts and convergence
-//! intrinsics; a bonus making the last call to a local function always
-//! worth it). Where the call gives a constant argument or one known not
-//! to be null (`nonnull` at the call or on the parameter), only what the
-//! call would run counts, as in LLVM's analysis: the callee's blocks still
-//! reached once those arguments are folded and its null tests of them
-//! decided (see [`fold_for_call`]); the inlined copy folds the same.
+//! free unconditional branches, one return, bitcasts, conversions between
+//! pointers and native integers as wide (LLVM's target-independent rule)
+//! and convergence intrinsics; a bonus making the last call to a local
+//! function always worth it). Only what the call would run counts, as in
+//! LLVM's analysis: the callee's blocks still reached once what it decides
+//! alone is folded, and with it the call's constant arguments, its null
+//! tests of arguments known not to be null (`nonnull` at the call or on
+//! the parameter), and the differences and equality of pointer arguments
+//! into one object at constant `inbounds` offsets (see [`fold_for_call`]);
+//! the inlined copy folds the same.
 //! The threshold is LLVM's (see [`Threshold`]): 225, or `-inline-threshold=N`, raised to 325 for an
 //! `inlinehint` callee, lowered for `optsize` and `minsize` callers, half
 //! again for a single-block callee, up to two and a half times for a callee
@@ -164,6 +167,9 @@ pub(crate) struct CalleeSummary {
     /// Whether a call to itself stays reachable when nothing is known of
     /// its arguments (see [`calls_itself_live`]), once asked.
     calls_self_live: Option<bool>,
+    /// Its cost folded alone, nothing known of its arguments (see
+    /// [`folded_cost`]), once asked.
+    alone_cost: Option<i64>,
 }
 
 /// A callee's allocas as inlining sees them. Inlined, an alloca of the
@@ -245,6 +251,7 @@ impl CalleeSummary {
             calls: crate::inline_rules::CalleeCalls::new(m, body),
             calls_self: body.insts_in_order().any(|(_, i)| body.dfg().direct_callee_of(body.dfg().inst(i)) == Some(id)),
             calls_self_live: None,
+            alone_cost: None,
         }
     }
 }
@@ -864,7 +871,15 @@ pub(crate) fn decide(
     // gives something to fold, the walk no longer than the callee.
     let folded =
         (!always && site_folds(m, caller, call, callee)).then(|| fold_for_call(m, callee, body, Some((caller, call))));
-    let mut c = cost(caller, call, folded.as_ref().map_or(summary.body_cost, |f| folded_cost(m, f)));
+    // Where the call gives nothing to fold, the callee still folds what it
+    // decides alone (`sub %x, %x`, a branch on a constant, blocks never
+    // reached), as LLVM's walk does: once per callee.
+    let body_cost = match &folded {
+        Some(f) => folded_cost(m, f),
+        None if always => summary.body_cost,
+        None => *summary.alone_cost.get_or_insert_with(|| folded_cost(m, &fold_for_call(m, callee, body, None))),
+    };
+    let mut c = cost(caller, call, body_cost);
     // The last call to a local function: inlining it deletes the function
     // (no bonus where size may not grow).
     let local =
@@ -943,18 +958,38 @@ pub(crate) fn nonnull_args(m: &Module, caller: &Function, call: Inst, callee: Fu
 /// analysis sees it: a copy of `body` whose parameters take the call's
 /// constant arguments, whose null tests of arguments known not to be null
 /// are decided, and where what that makes constant is folded; with the
-/// blocks still reached from its entry.
-fn fold_for_call(
-    m: &Module,
-    callee: FuncId,
-    body: &Function,
-    site: Option<(&Function, Inst)>,
-) -> (Function, rustc_hash::FxHashSet<Block>) {
+/// blocks still reached from its entry. Pointer parameters whose
+/// arguments are one base at constant `inbounds` offsets become one
+/// parameter and `inbounds` offsets from it (LLVM's constant-offset
+/// pointers: their differences and equality fold), those helpers costing
+/// nothing.
+fn fold_for_call(m: &Module, callee: FuncId, body: &Function, site: Option<(&Function, Inst)>) -> Folded {
     let mut f = body.clone();
-    let Some(entry) = f.entry_block() else { return (f, Default::default()) };
+    let Some(entry) = f.entry_block() else { return (f, Default::default(), Default::default()) };
     let mut repl = Replacements::new();
     let mut nonnull = rustc_hash::FxHashSet::default();
+    let mut helpers = rustc_hash::FxHashSet::default();
     if let Some((caller, call)) = site {
+        for (j, r, delta) in related_pointer_args(m, caller, call) {
+            let (Some(&pj), Some(&pr)) = (body.params().get(j), body.params().get(r)) else { continue };
+            let v = if delta == 0 {
+                pr
+            } else {
+                let off = f.dfg_mut().make_const(Const::int(
+                    &m.types,
+                    opt_conv_ir::Type::I64,
+                    opt_conv_ir::constant::mask(delta as u128, 64),
+                ));
+                let kind =
+                    InstKind::Gep { source: opt_conv_ir::Type::I8, flags: opt_conv_ir::inst::GepFlags::INBOUNDS };
+                let ty = f.dfg().value_type(pj);
+                let g = f.dfg_mut().make_inst(InstData::new(kind, &[pr, off], &[]), ty);
+                f.layout_mut().prepend_inst(g, entry);
+                helpers.insert(g);
+                f.dfg().inst_result(g).expect("a gep has a value")
+            };
+            repl.insert(pj, v);
+        }
         let args = caller.dfg().inst(call).call_args();
         let known = nonnull_args(m, caller, call, callee);
         for (k, &p) in body.params().iter().enumerate() {
@@ -968,26 +1003,57 @@ fn fold_for_call(
     }
     let mut removed = rustc_hash::FxHashSet::default();
     let seen = reach_folding(m, &mut f, entry, &mut repl, &mut removed, true, (&nonnull, &|_, _| true));
-    (f, seen)
+    (f, seen, helpers)
+}
+
+/// A callee folded for a call (see [`fold_for_call`]): the folded copy,
+/// the blocks it still reaches, and the helper instructions it was given.
+type Folded = (Function, rustc_hash::FxHashSet<Block>, rustc_hash::FxHashSet<Inst>);
+
+/// The pointer arguments of `call` that are, as another earlier one, one
+/// base at constant `inbounds` offsets (neither a constant): each as its
+/// position, that of the first with its base, and its offset from it.
+fn related_pointer_args(m: &Module, caller: &Function, call: Inst) -> Vec<(usize, usize, i128)> {
+    let args = caller.dfg().inst(call).call_args();
+    let mut firsts: Vec<(Value, usize, i128)> = Vec::new();
+    let mut out = Vec::new();
+    for (k, &a) in args.iter().enumerate() {
+        if caller.dfg().value_const(a).is_some() || !m.types.is_ptr(caller.dfg().value_type(a)) {
+            continue;
+        }
+        let Some((base, off)) = inbounds_base(m, caller, a) else { continue };
+        match firsts.iter().find(|&&(b, _, _)| b == base) {
+            Some(&(_, r, roff)) => {
+                if caller.dfg().value_type(a) == caller.dfg().value_type(args[r]) {
+                    out.push((k, r, off - roff));
+                }
+            }
+            None => firsts.push((base, k, off)),
+        }
+    }
+    out
 }
 
 /// Whether `site` gives the callee something its cost analysis folds: a
-/// constant argument, or one known not to be null.
+/// constant argument, one known not to be null, or pointers into one
+/// object at known distances.
 fn site_folds(m: &Module, caller: &Function, call: Inst, callee: FuncId) -> bool {
     caller.dfg().inst(call).call_args().iter().any(|&a| caller.dfg().value_const(a).is_some())
         || nonnull_args(m, caller, call, callee).contains(&true)
+        || !related_pointer_args(m, caller, call).is_empty()
 }
 
 /// Whether a folded callee (see [`fold_for_call`]) of `id` calls itself in
 /// a block it still reaches (LLVM's cost analysis gives up on a callee
 /// that calls itself there).
-fn calls_itself_live(id: FuncId, (f, seen): &(Function, rustc_hash::FxHashSet<Block>)) -> bool {
+fn calls_itself_live(id: FuncId, (f, seen, _): &Folded) -> bool {
     seen.iter().any(|&b| f.block_insts(b).any(|i| f.dfg().direct_callee_of(f.dfg().inst(i)) == Some(id)))
 }
 
 /// What a folded callee (see [`fold_for_call`]) costs: its instructions
-/// left in the blocks it still reaches, counted as [`body_cost`] counts.
-fn folded_cost(m: &Module, (f, seen): &(Function, rustc_hash::FxHashSet<Block>)) -> i64 {
+/// left in the blocks it still reaches, counted as [`body_cost`] counts
+/// (its helpers aside).
+fn folded_cost(m: &Module, (f, seen, helpers): &Folded) -> i64 {
     let mut returned = false;
     let mut c = 0;
     for b in f.layout().blocks() {
@@ -995,7 +1061,9 @@ fn folded_cost(m: &Module, (f, seen): &(Function, rustc_hash::FxHashSet<Block>))
             continue;
         }
         for i in f.block_insts(b) {
-            c += inst_cost(m, f, i, &mut returned);
+            if !helpers.contains(&i) {
+                c += inst_cost(m, f, i, &mut returned);
+            }
         }
     }
     c
@@ -1125,7 +1193,30 @@ fn inst_cost(m: &Module, body: &Function, i: Inst, returned: &mut bool) -> i64 {
             InstKind::Ret => !std::mem::replace(returned, true),
             InstKind::Unreachable => true,
             InstKind::Br => d.blocks.len() == 1,
-            InstKind::Cast { op, .. } => op.keyword() == "bitcast",
+            InstKind::Cast { op, .. } => match op.keyword() {
+                "bitcast" => true,
+                // LLVM's target-independent rule: a conversion between a
+                // pointer and a native integer at least as wide (`ptrtoint`)
+                // or no wider (`inttoptr`) than the pointer is free.
+                "ptrtoint" | "inttoptr" => {
+                    let (from, to) =
+                        (body.dfg().value_type(d.args[0]), body.dfg().inst_result(i).map(|r| body.dfg().value_type(r)));
+                    let (ptr, int, widening) = match (op.keyword(), to) {
+                        ("ptrtoint", Some(to)) => (from, to, true),
+                        (_, Some(to)) => (to, from, false),
+                        _ => (from, from, false),
+                    };
+                    match (m.types.get(ptr), m.types.int_bits(int)) {
+                        (opt_conv_ir::types::TypeData::Ptr(space), Some(bits)) => {
+                            let dl = m.data_layout();
+                            let p = dl.pointer_bits(*space);
+                            dl.is_native_int(bits) && if widening { bits >= p } else { bits <= p }
+                        }
+                        _ => false,
+                    }
+                }
+                _ => false,
+            },
             InstKind::Call(_) => opt_conv_legality::convergence::callee_decl(m, body, d).is_some_and(|c| {
                 c.name.starts_with("llvm.experimental.convergence.")
                     || c.name.starts_with("llvm.lifetime.")
@@ -2309,6 +2400,18 @@ fn fold_more(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
             ConstKind::Poison => Const { ty, kind: ConstKind::Poison },
             _ => return None,
         },
+        InstKind::ICmp { pred: pred @ (IntPred::Eq | IntPred::Ne), .. }
+            if d.args[0] != d.args[1]
+                && ty == opt_conv_ir::Type::I1
+                && m.types.is_ptr(f.dfg().value_type(d.args[0])) =>
+        {
+            let (ba, oa) = inbounds_base(m, f, d.args[0])?;
+            let (bb, ob) = inbounds_base(m, f, d.args[1])?;
+            if ba != bb || (oa == 0 && ob == 0) {
+                return None;
+            }
+            Const::bool((oa == ob) == (*pred == IntPred::Eq))
+        }
         InstKind::ICmp { pred, .. } if d.args[0] == d.args[1] && ty == opt_conv_ir::Type::I1 => {
             Const::bool(matches!(pred, IntPred::Eq | IntPred::Uge | IntPred::Ule | IntPred::Sge | IntPred::Sle))
         }

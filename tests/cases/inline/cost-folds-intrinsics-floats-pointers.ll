@@ -7,27 +7,31 @@
 ; the difference of two pointers into one object at constant `inbounds`
 ; offsets, seen through their `ptrtoint`s (@dist: 12 - 4 = 8), and a
 ; compare of a pointer with itself (@same). Each callee's costly arm (eight
-; calls) is never reached at these calls: @ovf, @flt and @trip are inlined
-; under threshold 20 for that; @dist and @same, local and called once, are
-; inlined for LLVM's bonus (the cost walk does not yet relate pointer
-; arguments, as LLVM's does), and their copies fold as LLVM's do. The
-; copies keep only the arm taken, and the output is opt-22's. As in LLVM, the
-; `ptrtoint`s @dist's copy no longer uses stay (the cloner deletes only
-; what it simplified), but a copied entry alloca nothing uses goes.
+; calls) is never reached at these calls, so each is inlined under
+; threshold 20 (none is local: no last-call bonus). For @dist and @same the
+; cost walk relates the pointer arguments, one base at constant `inbounds`
+; offsets, as LLVM's constant-offset pointers do; @alone decides its
+; branch by itself (`sub %x, %x`), whatever the call passes, and the walk
+; runs though the call gives nothing to fold. The copies keep only the arm
+; taken, and the output is opt-22's but for the intrinsic's attributes. As
+; in LLVM, the `ptrtoint`s @dist's copy no longer uses stay (the cloner
+; deletes only what it simplified), but a copied entry alloca nothing uses
+; goes.
 ; expect-remark: inlined @ovf into @caller
 ; expect-remark: inlined @flt into @caller
 ; expect-remark: inlined @trip into @caller
 ; expect-remark: inlined @dist into @caller
 ; expect-remark: inlined @same into @caller
-; (Each count below is that of the callees kept, @ovf, @flt and @trip.)
-; expect-count: 24 call void @heavy()
+; expect-remark: inlined @alone into @caller
+; (Each count below is that of the callees, all kept.)
+; expect-count: 48 call void @heavy()
 ; expect-count: 1 call { i8, i1 } @llvm.uadd.with.overflow.i8(
 ; expect-count: 1 fcmp
-; expect-count: 0 sub i64
-; expect-count: 1 icmp
-; expect-count: 0 alloca i64
+; expect-count: 1 sub i64
+; expect-count: 4 icmp
+; expect-count: 1 alloca i64
 ; expect-output: %a.i = ptrtoint ptr %g12 to i64
-; expect-output: ret i32 %s4
+; expect-output: ret i32 %s5
 declare void @heavy()
 declare void @light(i32)
 declare {i8, i1} @llvm.uadd.with.overflow.i8(i8, i8)
@@ -95,7 +99,7 @@ done:
   ret i32 3
 }
 
-define internal i32 @dist(ptr %lo, ptr %hi) {
+define i32 @dist(ptr %lo, ptr %hi) {
   %unused = alloca i64, align 8
   %a = ptrtoint ptr %hi to i64
   %b = ptrtoint ptr %lo to i64
@@ -119,7 +123,7 @@ done:
   ret i32 4
 }
 
-define internal i32 @same(ptr %p, ptr %q) {
+define i32 @same(ptr %p, ptr %q) {
   %c = icmp ule ptr %p, %q
   br i1 %c, label %done, label %heavy
 
@@ -138,7 +142,27 @@ done:
   ret i32 5
 }
 
-define i32 @caller(ptr %any) {
+define i32 @alone(i32 %x) {
+  %d = sub i32 %x, %x
+  %c = icmp eq i32 %d, 0
+  br i1 %c, label %done, label %heavy
+
+heavy:
+  call void @heavy()
+  call void @heavy()
+  call void @heavy()
+  call void @heavy()
+  call void @heavy()
+  call void @heavy()
+  call void @heavy()
+  call void @heavy()
+  ret i32 0
+
+done:
+  ret i32 6
+}
+
+define i32 @caller(ptr %any, i32 %n) {
   %obj = alloca [16 x i8], align 8
   %g4 = getelementptr inbounds i32, ptr %obj, i64 1
   %g12 = getelementptr inbounds i32, ptr %g4, i64 2
@@ -151,5 +175,7 @@ define i32 @caller(ptr %any) {
   %s2 = add i32 %s1, %r2
   %s3 = add i32 %s2, %r3
   %s4 = add i32 %s3, %r4
-  ret i32 %s4
+  %r5 = call i32 @alone(i32 %n)
+  %s5 = add i32 %s4, %r5
+  ret i32 %s5
 }
