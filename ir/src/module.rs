@@ -188,9 +188,10 @@ pub struct Module {
     pub metadata: MetadataTable,
     /// Symbol table. Lookup only.
     symbols: FxHashMap<Name, GlobalId>,
-    /// Functions some `blockaddress` constant points into, with one such
-    /// block (set by the reader; no pass takes new addresses).
-    pub address_taken: FxHashMap<FuncId, crate::Block>,
+    /// Functions some `blockaddress` constant points into, with every such
+    /// block, in the order first read (set by the reader; no pass takes new
+    /// addresses: inlining copies only constants naming blocks already here).
+    pub address_taken: FxHashMap<FuncId, Vec<crate::Block>>,
 }
 
 impl Module {

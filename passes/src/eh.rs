@@ -19,32 +19,62 @@ use opt_conv_ir::{Block, FuncId, Function, InstKind, Module};
 /// Why function `fid` (body `f`) is left alone, if it is: the block
 /// concerned and a description (`'invoke' in %bb`).
 pub fn why_left_alone(m: &Module, fid: FuncId, f: &Function) -> Option<(Block, String)> {
-    if let Some(&b) = m.address_taken.get(&fid)
-        && f.layout().is_block_inserted(b)
-    {
+    if let Some(b) = taken_blocks(m, fid, f).next() {
         return Some((b, format!("the address of {} taken (blockaddress)", block_label(f, b))));
     }
     let (b, i) = f.insts_in_order().find(|&(_, i)| f.dfg().inst(i).is_eh_or_indirect())?;
     Some((b, format!("'{}' in {}", f.dfg().inst(i).opcode_name(), block_label(f, b))))
 }
 
-/// Why the inliner leaves function `fid` (body `f`) alone as a caller or
-/// a callee, if it does: what [`why_left_alone`] says, but for
-/// landing-pad exception handling (`invoke`, `landingpad`, `resume`),
-/// which the inliner handles. Funclet pads (`cleanuppad`, `catchswitch`,
-/// `catchpad` and their returns), `indirectbr` and taken block addresses
-/// remain.
+/// The blocks of function `fid` (body `f`) whose address some
+/// `blockaddress` constant takes.
+pub fn taken_blocks<'a>(m: &'a Module, fid: FuncId, f: &'a Function) -> impl Iterator<Item = Block> + 'a {
+    m.address_taken.get(&fid).into_iter().flatten().copied().filter(|&b| f.layout().is_block_inserted(b))
+}
+
+/// Why the inliner leaves function `fid` (body `f`) alone as a caller, if
+/// it does: what [`why_left_alone`] says, but for landing-pad exception
+/// handling (`invoke`, `landingpad`, `resume`), which the inliner handles.
+/// Funclet pads (`cleanuppad`, `catchswitch`, `catchpad` and their
+/// returns), `indirectbr` and taken block addresses remain.
 pub fn why_inliner_leaves_alone(m: &Module, fid: FuncId, f: &Function) -> Option<(Block, String)> {
-    if let Some(&b) = m.address_taken.get(&fid)
-        && f.layout().is_block_inserted(b)
-    {
+    if let Some(b) = taken_blocks(m, fid, f).next() {
         return Some((b, format!("the address of {} taken (blockaddress)", block_label(f, b))));
+    }
+    why_inliner_leaves_callee_alone(m, fid, f)
+}
+
+/// Why the inliner leaves function `fid` (body `f`) alone as a callee, if
+/// it does: as a caller ([`why_inliner_leaves_alone`]), except that only a
+/// taken block address of a block reached from the entry refuses it, as in
+/// LLVM's cost analysis. A block never reached is never copied, so the
+/// `blockaddress` constants of the copy still name the callee's own block,
+/// which stays where it is (the constant keeps the callee alive); as the
+/// callee has no `indirectbr`, nothing in it jumps to such an address.
+pub fn why_inliner_leaves_callee_alone(m: &Module, fid: FuncId, f: &Function) -> Option<(Block, String)> {
+    if m.address_taken.contains_key(&fid) {
+        let reached = reached_blocks(f);
+        if let Some(b) = taken_blocks(m, fid, f).find(|&b| reached.contains(b)) {
+            return Some((b, format!("the address of {} taken (blockaddress)", block_label(f, b))));
+        }
     }
     let (b, i) = f.insts_in_order().find(|&(_, i)| {
         let d = f.dfg().inst(i);
         d.is_eh_or_indirect() && !matches!(d.kind, InstKind::Invoke(_) | InstKind::LandingPad { .. } | InstKind::Resume)
     })?;
     Some((b, format!("'{}' in {}", f.dfg().inst(i).opcode_name(), block_label(f, b))))
+}
+
+/// The blocks of `f` reached from its entry.
+fn reached_blocks(f: &Function) -> opt_conv_ir::EntitySet<Block> {
+    let mut seen = opt_conv_ir::EntitySet::new();
+    let mut work: Vec<Block> = f.entry_block().into_iter().collect();
+    while let Some(b) = work.pop() {
+        if seen.insert(b) {
+            work.extend(f.successors(b).iter().copied().filter(|&s| !seen.contains(s)));
+        }
+    }
+    seen
 }
 
 /// The missed remark of `pass` leaving `function` unchanged (see [`why_left_alone`]).

@@ -32,13 +32,16 @@
 //! when a cost estimate stays
 //! under LLVM's threshold (five per instruction, 25 more per call, a
 //! switch's compares as LLVM counts them without a target's jump tables;
-//! free unconditional branches, one return, bitcasts and convergence
-//! intrinsics; a bonus making the last call to a local function always
-//! worth it). Where the call gives a constant argument or one known not
-//! to be null (`nonnull` at the call or on the parameter), only what the
-//! call would run counts, as in LLVM's analysis: the callee's blocks still
-//! reached once those arguments are folded and its null tests of them
-//! decided (see [`fold_for_call`]); the inlined copy folds the same.
+//! free unconditional branches, one return, bitcasts, conversions between
+//! pointers and native integers as wide (LLVM's target-independent rule)
+//! and convergence intrinsics; a bonus making the last call to a local
+//! function always worth it). Only what the call would run counts, as in
+//! LLVM's analysis: the callee's blocks still reached once what it decides
+//! alone is folded, and with it the call's constant arguments, its null
+//! tests of arguments known not to be null (`nonnull` at the call or on
+//! the parameter), and the differences and equality of pointer arguments
+//! into one object at constant `inbounds` offsets (see [`fold_for_call`]);
+//! the inlined copy folds the same.
 //! The threshold is LLVM's (see [`Threshold`]): 225, or `-inline-threshold=N`, raised to 325 for an
 //! `inlinehint` callee, lowered for `optsize` and `minsize` callers, half
 //! again for a single-block callee, up to two and a half times for a callee
@@ -50,8 +53,8 @@
 //! joins the code after the call, several returns meet in `<callee>.exit`
 //! with a phi, static allocas move to the caller's entry block with
 //! `llvm.lifetime.start`/`end` around the inlined body (see
-//! [`add_lifetime_markers`]), and cloned instructions left unused are
-//! deleted. A `byval` argument gets its copy (an alloca and
+//! [`add_lifetime_markers`]), and copies of the callee's entry allocas left
+//! unused are deleted (other unused copies stay, as LLVM leaves them). A `byval` argument gets its copy (an alloca and
 //! `llvm.memcpy`, with lifetime markers too), inlined calls keep no tail marker
 //! stronger than the call site's, and the caller takes the callee's
 //! attributes as LLVM merges them.
@@ -63,10 +66,15 @@
 //! the site's landing pad, the callee's landing pads take its clauses, and
 //! its `resume`s join the site's landing pad (see [`unwind_to_invoke_dest`]).
 //! Funclet pads, `indirectbr` and taken block addresses are refused
-//! ([`crate::eh::why_inliner_leaves_alone`]). As LLVM's pruning cloner,
+//! ([`crate::eh::why_inliner_leaves_alone`]); a callee only for the
+//! address of a block its entry reaches, as in LLVM (one whose taken
+//! addresses are all of blocks never reached is inlined, and those blocks
+//! are not copied: [`crate::eh::why_inliner_leaves_callee_alone`]). As
+//! LLVM's pruning cloner,
 //! only the callee's blocks reachable from its entry are copied, and the
 //! copy is simplified with the call's arguments ([`prune_copy`]: values
-//! fold, branches on constants go one way, blocks no longer reached go,
+//! fold, as LLVM's constant folding and InstSimplify fold them, see
+//! [`fold_more`]; branches on constants go one way, blocks no longer reached go,
 //! phis bringing one value are replaced by it), then fall-through branches
 //! between copied blocks are merged. A callee with dynamic allocas (always
 //! inline, or sized by a parameter the call gives a constant) has its
@@ -159,6 +167,9 @@ pub(crate) struct CalleeSummary {
     /// Whether a call to itself stays reachable when nothing is known of
     /// its arguments (see [`calls_itself_live`]), once asked.
     calls_self_live: Option<bool>,
+    /// Its cost folded alone, nothing known of its arguments (see
+    /// [`folded_cost`]), once asked.
+    alone_cost: Option<i64>,
 }
 
 /// A callee's allocas as inlining sees them. Inlined, an alloca of the
@@ -234,12 +245,13 @@ impl CalleeSummary {
             // needs none of the caller's analyses (built per call, they would
             // make a caller with many call sites quadratic).
             plain: Oracle::inline_without_convergence(m, body),
-            eh: crate::eh::why_inliner_leaves_alone(m, id, body).map(|(_, what)| what),
+            eh: crate::eh::why_inliner_leaves_callee_alone(m, id, body).map(|(_, what)| what),
             eh_ty: eh_value_type(body),
             stack: StackUse::new(m, body),
             calls: crate::inline_rules::CalleeCalls::new(m, body),
             calls_self: body.insts_in_order().any(|(_, i)| body.dfg().direct_callee_of(body.dfg().inst(i)) == Some(id)),
             calls_self_live: None,
+            alone_cost: None,
         }
     }
 }
@@ -859,7 +871,15 @@ pub(crate) fn decide(
     // gives something to fold, the walk no longer than the callee.
     let folded =
         (!always && site_folds(m, caller, call, callee)).then(|| fold_for_call(m, callee, body, Some((caller, call))));
-    let mut c = cost(caller, call, folded.as_ref().map_or(summary.body_cost, |f| folded_cost(m, f)));
+    // Where the call gives nothing to fold, the callee still folds what it
+    // decides alone (`sub %x, %x`, a branch on a constant, blocks never
+    // reached), as LLVM's walk does: once per callee.
+    let body_cost = match &folded {
+        Some(f) => folded_cost(m, f),
+        None if always => summary.body_cost,
+        None => *summary.alone_cost.get_or_insert_with(|| folded_cost(m, &fold_for_call(m, callee, body, None))),
+    };
+    let mut c = cost(caller, call, body_cost);
     // The last call to a local function: inlining it deletes the function
     // (no bonus where size may not grow).
     let local =
@@ -938,18 +958,38 @@ pub(crate) fn nonnull_args(m: &Module, caller: &Function, call: Inst, callee: Fu
 /// analysis sees it: a copy of `body` whose parameters take the call's
 /// constant arguments, whose null tests of arguments known not to be null
 /// are decided, and where what that makes constant is folded; with the
-/// blocks still reached from its entry.
-fn fold_for_call(
-    m: &Module,
-    callee: FuncId,
-    body: &Function,
-    site: Option<(&Function, Inst)>,
-) -> (Function, rustc_hash::FxHashSet<Block>) {
+/// blocks still reached from its entry. Pointer parameters whose
+/// arguments are one base at constant `inbounds` offsets become one
+/// parameter and `inbounds` offsets from it (LLVM's constant-offset
+/// pointers: their differences and equality fold), those helpers costing
+/// nothing.
+fn fold_for_call(m: &Module, callee: FuncId, body: &Function, site: Option<(&Function, Inst)>) -> Folded {
     let mut f = body.clone();
-    let Some(entry) = f.entry_block() else { return (f, Default::default()) };
+    let Some(entry) = f.entry_block() else { return (f, Default::default(), Default::default()) };
     let mut repl = Replacements::new();
     let mut nonnull = rustc_hash::FxHashSet::default();
+    let mut helpers = rustc_hash::FxHashSet::default();
     if let Some((caller, call)) = site {
+        for (j, r, delta) in related_pointer_args(m, caller, call) {
+            let (Some(&pj), Some(&pr)) = (body.params().get(j), body.params().get(r)) else { continue };
+            let v = if delta == 0 {
+                pr
+            } else {
+                let off = f.dfg_mut().make_const(Const::int(
+                    &m.types,
+                    opt_conv_ir::Type::I64,
+                    opt_conv_ir::constant::mask(delta as u128, 64),
+                ));
+                let kind =
+                    InstKind::Gep { source: opt_conv_ir::Type::I8, flags: opt_conv_ir::inst::GepFlags::INBOUNDS };
+                let ty = f.dfg().value_type(pj);
+                let g = f.dfg_mut().make_inst(InstData::new(kind, &[pr, off], &[]), ty);
+                f.layout_mut().prepend_inst(g, entry);
+                helpers.insert(g);
+                f.dfg().inst_result(g).expect("a gep has a value")
+            };
+            repl.insert(pj, v);
+        }
         let args = caller.dfg().inst(call).call_args();
         let known = nonnull_args(m, caller, call, callee);
         for (k, &p) in body.params().iter().enumerate() {
@@ -963,26 +1003,57 @@ fn fold_for_call(
     }
     let mut removed = rustc_hash::FxHashSet::default();
     let seen = reach_folding(m, &mut f, entry, &mut repl, &mut removed, true, (&nonnull, &|_, _| true));
-    (f, seen)
+    (f, seen, helpers)
+}
+
+/// A callee folded for a call (see [`fold_for_call`]): the folded copy,
+/// the blocks it still reaches, and the helper instructions it was given.
+type Folded = (Function, rustc_hash::FxHashSet<Block>, rustc_hash::FxHashSet<Inst>);
+
+/// The pointer arguments of `call` that are, as another earlier one, one
+/// base at constant `inbounds` offsets (neither a constant): each as its
+/// position, that of the first with its base, and its offset from it.
+fn related_pointer_args(m: &Module, caller: &Function, call: Inst) -> Vec<(usize, usize, i128)> {
+    let args = caller.dfg().inst(call).call_args();
+    let mut firsts: Vec<(Value, usize, i128)> = Vec::new();
+    let mut out = Vec::new();
+    for (k, &a) in args.iter().enumerate() {
+        if caller.dfg().value_const(a).is_some() || !m.types.is_ptr(caller.dfg().value_type(a)) {
+            continue;
+        }
+        let Some((base, off)) = inbounds_base(m, caller, a) else { continue };
+        match firsts.iter().find(|&&(b, _, _)| b == base) {
+            Some(&(_, r, roff)) => {
+                if caller.dfg().value_type(a) == caller.dfg().value_type(args[r]) {
+                    out.push((k, r, off - roff));
+                }
+            }
+            None => firsts.push((base, k, off)),
+        }
+    }
+    out
 }
 
 /// Whether `site` gives the callee something its cost analysis folds: a
-/// constant argument, or one known not to be null.
+/// constant argument, one known not to be null, or pointers into one
+/// object at known distances.
 fn site_folds(m: &Module, caller: &Function, call: Inst, callee: FuncId) -> bool {
     caller.dfg().inst(call).call_args().iter().any(|&a| caller.dfg().value_const(a).is_some())
         || nonnull_args(m, caller, call, callee).contains(&true)
+        || !related_pointer_args(m, caller, call).is_empty()
 }
 
 /// Whether a folded callee (see [`fold_for_call`]) of `id` calls itself in
 /// a block it still reaches (LLVM's cost analysis gives up on a callee
 /// that calls itself there).
-fn calls_itself_live(id: FuncId, (f, seen): &(Function, rustc_hash::FxHashSet<Block>)) -> bool {
+fn calls_itself_live(id: FuncId, (f, seen, _): &Folded) -> bool {
     seen.iter().any(|&b| f.block_insts(b).any(|i| f.dfg().direct_callee_of(f.dfg().inst(i)) == Some(id)))
 }
 
 /// What a folded callee (see [`fold_for_call`]) costs: its instructions
-/// left in the blocks it still reaches, counted as [`body_cost`] counts.
-fn folded_cost(m: &Module, (f, seen): &(Function, rustc_hash::FxHashSet<Block>)) -> i64 {
+/// left in the blocks it still reaches, counted as [`body_cost`] counts
+/// (its helpers aside).
+fn folded_cost(m: &Module, (f, seen, helpers): &Folded) -> i64 {
     let mut returned = false;
     let mut c = 0;
     for b in f.layout().blocks() {
@@ -990,7 +1061,9 @@ fn folded_cost(m: &Module, (f, seen): &(Function, rustc_hash::FxHashSet<Block>))
             continue;
         }
         for i in f.block_insts(b) {
-            c += inst_cost(m, f, i, &mut returned);
+            if !helpers.contains(&i) {
+                c += inst_cost(m, f, i, &mut returned);
+            }
         }
     }
     c
@@ -1120,7 +1193,30 @@ fn inst_cost(m: &Module, body: &Function, i: Inst, returned: &mut bool) -> i64 {
             InstKind::Ret => !std::mem::replace(returned, true),
             InstKind::Unreachable => true,
             InstKind::Br => d.blocks.len() == 1,
-            InstKind::Cast { op, .. } => op.keyword() == "bitcast",
+            InstKind::Cast { op, .. } => match op.keyword() {
+                "bitcast" => true,
+                // LLVM's target-independent rule: a conversion between a
+                // pointer and a native integer at least as wide (`ptrtoint`)
+                // or no wider (`inttoptr`) than the pointer is free.
+                "ptrtoint" | "inttoptr" => {
+                    let (from, to) =
+                        (body.dfg().value_type(d.args[0]), body.dfg().inst_result(i).map(|r| body.dfg().value_type(r)));
+                    let (ptr, int, widening) = match (op.keyword(), to) {
+                        ("ptrtoint", Some(to)) => (from, to, true),
+                        (_, Some(to)) => (to, from, false),
+                        _ => (from, from, false),
+                    };
+                    match (m.types.get(ptr), m.types.int_bits(int)) {
+                        (opt_conv_ir::types::TypeData::Ptr(space), Some(bits)) => {
+                            let dl = m.data_layout();
+                            let p = dl.pointer_bits(*space);
+                            dl.is_native_int(bits) && if widening { bits >= p } else { bits <= p }
+                        }
+                        _ => false,
+                    }
+                }
+                _ => false,
+            },
             InstKind::Call(_) => opt_conv_legality::convergence::callee_decl(m, body, d).is_some_and(|c| {
                 c.name.starts_with("llvm.experimental.convergence.")
                     || c.name.starts_with("llvm.lifetime.")
@@ -1411,7 +1507,7 @@ pub(crate) fn inline_call(
         // No edge changed (the copy's block never joined the layout), but
         // at an invoke those of the unwinding.
         f.update_cfg(cfg_before, &eh_touched);
-        delete_dead_clones(m, f, &clones);
+        delete_dead_clones(m, f, &clones, &callee_body);
         return Ok(edits(graph, f, &clones, &result_users, Vec::new()));
     }
     // Split the call's block: everything after the call moves to a new block.
@@ -1548,7 +1644,7 @@ pub(crate) fn inline_call(
         removed = remove_unreachable_block(f, after);
         f.update_cfg(cfg, &[after]);
     }
-    delete_dead_clones(m, f, &clones);
+    delete_dead_clones(m, f, &clones, &callee_body);
     Ok(edits(graph, f, &clones, &result_users, removed))
 }
 
@@ -2052,7 +2148,7 @@ fn prune_copy(
         let v = if f.dfg().inst(i).is_phi() {
             phi_value(f, &in_copy, i)
         } else if opt_conv_ir::effects::inst_effects(m, f, i).is_removable() {
-            crate::simplify::simplify(m, f, i)
+            crate::simplify::simplify(m, f, i).or_else(|| fold_more(m, f, i))
         } else {
             None
         };
@@ -2152,14 +2248,20 @@ fn reach_folding(
                 work.extend(succs.iter().copied().filter(|s| !seen.contains(s)));
                 continue;
             }
-            if !fold || d.call_info().is_some() {
+            if !fold {
                 continue;
             }
             let Some(r) = d.result() else { continue };
             if !opt_conv_ir::effects::inst_effects(m, f, i).is_removable() {
                 continue;
             }
-            if let Some(v) = null_test(f, i, nonnull).or_else(|| crate::simplify::simplify(m, f, i)) {
+            let folded = if f.dfg().inst(i).call_info().is_some() {
+                // Only the intrinsics LLVM folds on constants.
+                fold_more(m, f, i)
+            } else {
+                null_test(f, i, nonnull).or_else(|| crate::simplify::simplify(m, f, i)).or_else(|| fold_more(m, f, i))
+            };
+            if let Some(v) = folded {
                 repl.insert(r, v);
                 remove_inst(f, i);
                 removed.insert(i);
@@ -2167,6 +2269,207 @@ fn reach_folding(
         }
     }
     seen
+}
+
+/// What LLVM's constant folding and InstSimplify make of `i` beyond
+/// [`crate::simplify::simplify`], as its inline cost analysis and its
+/// pruning cloner see it: `fcmp` of two float constants and `fneg` of one;
+/// `inttoptr` of an integer constant (a constant expression), and
+/// `ptrtoint` of that or of `null`; `extractvalue` of a constant aggregate;
+/// the overflow-checking arithmetic intrinsics on two integer constants;
+/// `icmp` of a value with itself; and `sub` of two `ptrtoint`s of pointers
+/// with one base and constant `inbounds` offsets (the difference of the
+/// offsets, LLVM's `computePointerDifference`). Each is exact: the value
+/// the instruction computes whenever it runs.
+fn fold_more(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
+    use opt_conv_ir::ConstKind;
+    use opt_conv_ir::constant::{ConstExpr, mask};
+    use opt_conv_ir::inst::{BinOp, CastOp, FloatPred, IntPred};
+    let d = f.dfg().inst(i);
+    let r = d.result()?;
+    let ty = f.dfg().value_type(r);
+    let cst = |v: Value| f.dfg().value_const(v);
+    let float = |v: Value| {
+        let c = cst(v)?;
+        let ConstKind::Float(bits) = c.kind else { return None };
+        opt_conv_ir::constant::float_to_f64(m.types.float_kind(c.ty)?, bits)
+    };
+    let made = match &d.kind {
+        InstKind::FCmp { pred, .. } if !m.types.is_vector(ty) => {
+            let (x, y) = (float(d.args[0])?, float(d.args[1])?);
+            let unordered = x.is_nan() || y.is_nan();
+            let v = match pred {
+                FloatPred::False => false,
+                FloatPred::True => true,
+                FloatPred::Ord => !unordered,
+                FloatPred::Uno => unordered,
+                FloatPred::Oeq => !unordered && x == y,
+                FloatPred::Ogt => !unordered && x > y,
+                FloatPred::Oge => !unordered && x >= y,
+                FloatPred::Olt => !unordered && x < y,
+                FloatPred::Ole => !unordered && x <= y,
+                FloatPred::One => !unordered && x != y,
+                FloatPred::Ueq => unordered || x == y,
+                FloatPred::Ugt => unordered || x > y,
+                FloatPred::Uge => unordered || x >= y,
+                FloatPred::Ult => unordered || x < y,
+                FloatPred::Ule => unordered || x <= y,
+                FloatPred::Une => unordered || x != y,
+            };
+            Const::bool(v)
+        }
+        InstKind::FNeg { .. } => {
+            let c = cst(d.args[0])?;
+            let ConstKind::Float(bits) = c.kind else { return None };
+            let width = match m.types.float_kind(c.ty)? {
+                opt_conv_ir::types::FloatKind::Half | opt_conv_ir::types::FloatKind::BFloat => 16,
+                opt_conv_ir::types::FloatKind::Float => 32,
+                opt_conv_ir::types::FloatKind::Double => 64,
+                _ => return None,
+            };
+            Const { ty, kind: ConstKind::Float(bits ^ (1u128 << (width - 1))) }
+        }
+        InstKind::Cast { op: CastOp::IntToPtr, .. } if m.types.is_ptr(ty) => {
+            let c = cst(d.args[0])?;
+            c.as_int()?;
+            Const { ty, kind: ConstKind::Expr(Box::new(ConstExpr::Cast(CastOp::IntToPtr, c.clone()))) }
+        }
+        InstKind::Cast { op: CastOp::PtrToInt, .. } => {
+            let to = m.types.int_bits(ty).filter(|&b| b <= 128)?;
+            let c = cst(d.args[0])?;
+            let v = match &c.kind {
+                ConstKind::Null => 0,
+                ConstKind::Expr(e) => match &**e {
+                    ConstExpr::Cast(CastOp::IntToPtr, x) => {
+                        let space = match m.types.get(c.ty) {
+                            opt_conv_ir::types::TypeData::Ptr(s) => *s,
+                            _ => return None,
+                        };
+                        let from = m.types.int_bits(x.ty).filter(|&b| b <= 128)?;
+                        let ptr = m.data_layout().pointer_bits(space);
+                        mask(x.as_int()?, from.min(ptr).min(to))
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            Const::int(&m.types, ty, v)
+        }
+        InstKind::ExtractValue { indices } => {
+            let mut c = cst(d.args[0])?;
+            for &k in indices.iter() {
+                match &c.kind {
+                    ConstKind::Aggregate(xs) => c = xs.get(k as usize)?,
+                    _ => return None,
+                }
+            }
+            c.clone()
+        }
+        InstKind::Call(_) => {
+            let callee = f.dfg().direct_callee_of(d).and_then(|g| m.func(g))?;
+            let name = callee.name.strip_prefix("llvm.")?;
+            let (op, signed) = [
+                ("uadd.with.overflow.", (BinOp::Add, false)),
+                ("sadd.with.overflow.", (BinOp::Add, true)),
+                ("usub.with.overflow.", (BinOp::Sub, false)),
+                ("ssub.with.overflow.", (BinOp::Sub, true)),
+                ("umul.with.overflow.", (BinOp::Mul, false)),
+                ("smul.with.overflow.", (BinOp::Mul, true)),
+            ]
+            .into_iter()
+            .find_map(|(p, o)| name.starts_with(p).then_some(o))?;
+            let args = d.call_args();
+            let (a, b) = (cst(*args.first()?)?, cst(*args.get(1)?)?);
+            let bits = m.types.int_bits(a.ty).filter(|&b| b <= 64)?;
+            let (x, y) = (a.as_int()?, b.as_int()?);
+            let (wide, ovf) = if signed {
+                let (sx, sy) = (opt_conv_ir::constant::sext(x, bits), opt_conv_ir::constant::sext(y, bits));
+                let v = match op {
+                    BinOp::Add => sx + sy,
+                    BinOp::Sub => sx - sy,
+                    _ => sx * sy,
+                };
+                let lo = -(1i128 << (bits - 1));
+                let hi = (1i128 << (bits - 1)) - 1;
+                (v as u128, v < lo || v > hi)
+            } else {
+                let (ux, uy) = (x as i128, y as i128);
+                let v = match op {
+                    BinOp::Add => ux + uy,
+                    BinOp::Sub => ux - uy,
+                    _ => ux * uy,
+                };
+                (v as u128, v < 0 || v >= (1i128 << bits))
+            };
+            let fields = match m.types.get(ty) {
+                opt_conv_ir::types::TypeData::Struct { fields, .. } if fields.len() == 2 => fields.clone(),
+                _ => return None,
+            };
+            let value = Const::int(&m.types, fields[0], mask(wide, bits));
+            let flag = Const { ty: fields[1], kind: ConstKind::Int(u128::from(ovf)) };
+            Const { ty, kind: ConstKind::Aggregate(vec![value, flag].into_boxed_slice()) }
+        }
+        // `getelementptr undef, ...` may be any pointer (poison stays poison).
+        InstKind::Gep { .. } => match cst(d.args[0])?.kind {
+            ConstKind::Undef => Const { ty, kind: ConstKind::Undef },
+            ConstKind::Poison => Const { ty, kind: ConstKind::Poison },
+            _ => return None,
+        },
+        InstKind::ICmp { pred: pred @ (IntPred::Eq | IntPred::Ne), .. }
+            if d.args[0] != d.args[1]
+                && ty == opt_conv_ir::Type::I1
+                && m.types.is_ptr(f.dfg().value_type(d.args[0])) =>
+        {
+            let (ba, oa) = inbounds_base(m, f, d.args[0])?;
+            let (bb, ob) = inbounds_base(m, f, d.args[1])?;
+            if ba != bb || (oa == 0 && ob == 0) {
+                return None;
+            }
+            Const::bool((oa == ob) == (*pred == IntPred::Eq))
+        }
+        InstKind::ICmp { pred, .. } if d.args[0] == d.args[1] && ty == opt_conv_ir::Type::I1 => {
+            Const::bool(matches!(pred, IntPred::Eq | IntPred::Uge | IntPred::Ule | IntPred::Sge | IntPred::Sle))
+        }
+        InstKind::Binary { op: BinOp::Sub, .. } => {
+            let bits = m.types.int_bits(ty).filter(|&b| b <= 128)?;
+            let pointer = |v: Value| {
+                let x = f.dfg().value_inst(v)?;
+                let xd = f.dfg().inst(x);
+                matches!(xd.kind, InstKind::Cast { op: CastOp::PtrToInt, .. }).then(|| xd.args[0])
+            };
+            let (pa, pb) = (pointer(d.args[0])?, pointer(d.args[1])?);
+            let (ba, oa) = inbounds_base(m, f, pa)?;
+            let (bb, ob) = inbounds_base(m, f, pb)?;
+            if ba != bb {
+                return None;
+            }
+            Const::int(&m.types, ty, mask(oa.wrapping_sub(ob) as u128, bits))
+        }
+        _ => return None,
+    };
+    Some(f.dfg_mut_preserving_cfg().make_const(made))
+}
+
+/// `p` as a base pointer plus a constant byte offset, through `inbounds`
+/// `getelementptr` instructions of one constant index (each within the
+/// object of the base, so the offsets add up exactly).
+fn inbounds_base(m: &Module, f: &Function, mut p: Value) -> Option<(Value, i128)> {
+    let mut offset: i128 = 0;
+    for _ in 0..16 {
+        let Some(x) = f.dfg().value_inst(p) else { break };
+        let d = f.dfg().inst(x);
+        let InstKind::Gep { source, flags } = &d.kind else { break };
+        if !flags.contains(opt_conv_ir::inst::GepFlags::INBOUNDS) || d.args.len() != 2 || !m.types.is_sized(*source) {
+            break;
+        }
+        let Some(c) = f.dfg().value_const(d.args[1]) else { break };
+        let bits = m.types.int_bits(c.ty).filter(|&b| b <= 64)?;
+        let idx = opt_conv_ir::constant::sext(c.as_int()?, bits);
+        let size = i128::from(m.data_layout().alloc_size(&m.types, *source));
+        offset = offset.checked_add(idx.checked_mul(size)?)?;
+        p = d.args[0];
+    }
+    Some((p, offset))
 }
 
 /// The answer of `i` if it compares a value of `nonnull` with null for
@@ -2475,12 +2778,19 @@ fn remove_unreachable_block(f: &mut Function, b: Block) -> Vec<Inst> {
     insts
 }
 
-/// Cloned instructions whose results nobody uses and that have no effect
-/// are deleted (as LLVM's cloner does), repeatedly.
-fn delete_dead_clones(m: &Module, f: &mut Function, clones: &[(Inst, Inst)]) {
+/// The copies of the callee's entry allocas that nothing uses are deleted,
+/// as LLVM's inliner deletes them (often left so by folding the call's
+/// arguments). Other copies nothing uses stay, as in LLVM: its cloner
+/// deletes only what it simplified (see [`prune_copy`]).
+fn delete_dead_clones(m: &Module, f: &mut Function, clones: &[(Inst, Inst)], callee: &Function) {
+    let entry = callee.entry_block();
     crate::simplify::delete_dead_among(m, f, |f| {
         clones
             .iter()
+            .filter(|&&(orig, _)| {
+                matches!(callee.dfg().inst(orig).kind, InstKind::Alloca { .. })
+                    && callee.layout().inst_block(orig) == entry
+            })
             .map(|&(_, ni)| ni)
             .filter(|&ni| !f.dfg().is_removed(ni) && f.layout().inst_block(ni).is_some())
             .collect()

@@ -164,7 +164,8 @@ impl<'a> Parser<'a> {
             if self.m.body(r.func).and_then(|f| f.entry_block()) == Some(b) {
                 return Err(self.error_at(r.label_off, "blockaddress may not be used with the entry block!"));
             }
-            self.m.address_taken.entry(r.func).or_insert(b);
+            // Each reference is a distinct label, so a distinct block.
+            self.m.address_taken.entry(r.func).or_default().push(b);
             real.push(b);
         }
         let mut fix = |c: &mut Const| {
