@@ -1413,13 +1413,39 @@ pub(crate) fn inline_call(
     // each go, but not both).
     let origin: FxHashMap<Block, Block> = callee_blocks.iter().filter_map(|&b| bmap[b].map(|nb| (nb, b))).collect();
     let removed_edges: std::cell::RefCell<Vec<(Block, Block)>> = Default::default();
+    // With the call on a cycle of the caller, the callee's returns lead
+    // back to the call: a block of the copy that a fold leaves without a
+    // way to a return is taken out of that cycle, which stays (see
+    // [`strands_convergent_block`]). Every fold is kept for that question.
+    // Asked only when a fold is proposed (a walk over the caller).
+    let on_cycle = std::cell::OnceCell::new();
+    let call_on_cycle = || {
+        *on_cycle.get_or_init(|| {
+            callee_blocks.iter().any(|&b| {
+                callee_body
+                    .block_insts(b)
+                    .any(|i| opt_conv_legality::convergence::is_convergent_op(m, &callee_body, cdfg.inst(i)))
+            }) && block_on_cycle(&cfg_before, call_block)
+        })
+    };
+    let all_removed: std::cell::RefCell<Vec<(Block, Block)>> = Default::default();
     let may_fold = |nb: Block, dead: &[Block]| {
         let in_callee: Option<Vec<Block>> = dead.iter().map(|d| origin.get(d).copied()).collect();
         match (origin.get(&nb), in_callee) {
             (Some(&b), Some(dead)) => {
+                if call_on_cycle() {
+                    let mut all = all_removed.borrow().clone();
+                    all.extend(dead.iter().map(|&d| (b, d)));
+                    if strands_convergent_block(m, &callee_body, &callee_blocks, &all) {
+                        return false;
+                    }
+                }
                 let mut edges = removed_edges.borrow().clone();
                 edges.extend(dead.iter().map(|&d| (b, d)));
                 let legal = matches!(Oracle::edges_removal(m, &callee_body, &edges, false), Verdict::Legal(_));
+                if legal && call_on_cycle() {
+                    all_removed.borrow_mut().extend(dead.iter().map(|&d| (b, d)));
+                }
                 if legal {
                     // An edge on no cycle changes none: not kept, so the
                     // questions stay as small as the callee's loops.
@@ -1874,6 +1900,69 @@ fn remove_predecessor(f: &mut Function, b: Block, pred: Block) {
         }
     }
     repl.apply(f);
+}
+
+/// Whether `b` is on a cycle of the CFG `cfg` (reaches itself).
+fn block_on_cycle(cfg: &opt_conv_ir::analysis::Cfg, b: Block) -> bool {
+    let mut seen = opt_conv_ir::EntitySet::new();
+    let mut work: Vec<Block> = cfg.succs(b).to_vec();
+    while let Some(x) = work.pop() {
+        if x == b {
+            return true;
+        }
+        if seen.insert(x) {
+            work.extend(cfg.succs(x).iter().copied().filter(|&s| !seen.contains(s)));
+        }
+    }
+    false
+}
+
+/// Whether removing the edges `removed` from the callee `f` (its reachable
+/// blocks `blocks`) leaves a block holding a convergent operation reached
+/// from the entry but with no way to a return (or a `resume`), where it had
+/// one. Inlined at a call on a cycle of the caller, such a block was on
+/// that cycle (its threads went back to the call through a return) and
+/// would no longer be: threads that reached it in different iterations of
+/// the caller's cycle, apart there, would be grouped together (rule
+/// irreducible-edge asks only about the callee's own cycles, where the
+/// edges dropped may be on none).
+fn strands_convergent_block(m: &Module, f: &Function, blocks: &[Block], removed: &[(Block, Block)]) -> bool {
+    let exits =
+        |b: Block| f.terminator(b).is_some_and(|t| matches!(f.dfg().inst(t).kind, InstKind::Ret | InstKind::Resume));
+    let mut preds: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
+    for &b in blocks {
+        for &s in f.successors(b) {
+            preds.entry(s).or_default().push(b);
+        }
+    }
+    // Blocks that reach an exit, with all edges and with the live ones.
+    let reach_exit = |live: &dyn Fn(Block, Block) -> bool| {
+        let mut seen: rustc_hash::FxHashSet<Block> = blocks.iter().copied().filter(|&b| exits(b)).collect();
+        let mut work: Vec<Block> = seen.iter().copied().collect();
+        while let Some(b) = work.pop() {
+            for &p in preds.get(&b).map_or(&[][..], Vec::as_slice) {
+                if live(p, b) && seen.insert(p) {
+                    work.push(p);
+                }
+            }
+        }
+        seen
+    };
+    let before = reach_exit(&|_, _| true);
+    let after = reach_exit(&|p, s| !removed.contains(&(p, s)));
+    // Blocks still reached from the entry.
+    let mut reached: rustc_hash::FxHashSet<Block> = rustc_hash::FxHashSet::default();
+    let mut work: Vec<Block> = f.entry_block().into_iter().collect();
+    while let Some(b) = work.pop() {
+        if reached.insert(b) {
+            work.extend(f.successors(b).iter().copied().filter(|&s| !removed.contains(&(b, s))));
+        }
+    }
+    reached.iter().any(|&b| {
+        before.contains(&b)
+            && !after.contains(&b)
+            && f.block_insts(b).any(|i| opt_conv_legality::convergence::is_convergent_op(m, f, f.dfg().inst(i)))
+    })
 }
 
 /// The blocks of `f` reachable from its entry, in layout order.
