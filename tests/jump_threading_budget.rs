@@ -10,25 +10,17 @@
 //! decides. Every threading of such a block copies the reduction and needs
 //! a fresh oracle.
 
-use opt_conv_tests::opt_conv;
+use opt_conv_tests::{long_prologue_kernel, opt_conv};
 
 const DIAMONDS: usize = 120;
 const PROLOGUE: usize = 38_000;
 
 fn kernel() -> String {
-    let mut s = String::from(
-        "target triple = \"amdgcn-amd-amdhsa\"\n\
-         declare i32 @reduce(i32) convergent nounwind willreturn memory(none)\n\
-         declare void @use(i32)\n\
-         define amdgpu_kernel void @k(i1 %u, i32 %x) convergent {\n\
-         entry:\n  %e = call token @llvm.experimental.convergence.entry()\n",
+    let (mut s, _) = long_prologue_kernel(
+        "declare i32 @reduce(i32) convergent nounwind willreturn memory(none)\n\
+         declare void @use(i32)\n",
+        PROLOGUE,
     );
-    let mut prev = "%x".to_owned();
-    for i in 0..PROLOGUE {
-        s.push_str(&format!("  %pad{i} = add i32 {prev}, 1\n"));
-        prev = format!("%pad{i}");
-    }
-    s.push_str(&format!("  call void @use(i32 {prev})\n  br label %b0\n"));
     for k in 0..DIAMONDS {
         let next = k + 1;
         s.push_str(&format!(

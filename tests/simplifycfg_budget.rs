@@ -8,27 +8,19 @@
 //! dozen refreshes), then many diamonds on a uniform flag, each arm ending
 //! in a controlled reduction that the oracle lets sink into the join.
 
-use opt_conv_tests::opt_conv;
+use opt_conv_tests::{long_prologue_kernel, opt_conv};
 
 const DIAMONDS: usize = 150;
 const PROLOGUE: usize = 40_000;
 
 fn kernel() -> String {
-    let mut s = String::from(
-        "target triple = \"amdgcn-amd-amdhsa\"\n\
-         declare i32 @reduce(i32) convergent nounwind willreturn memory(none)\n\
+    let (mut s, prev) = long_prologue_kernel(
+        "declare i32 @reduce(i32) convergent nounwind willreturn memory(none)\n\
          declare void @left()\n\
          declare void @right()\n\
-         declare void @use(i32)\n\
-         define amdgpu_kernel void @k(i1 %u, i32 %x) convergent {\n\
-         entry:\n  %e = call token @llvm.experimental.convergence.entry()\n",
+         declare void @use(i32)\n",
+        PROLOGUE,
     );
-    let mut prev = "%x".to_owned();
-    for i in 0..PROLOGUE {
-        s.push_str(&format!("  %pad{i} = add i32 {prev}, 1\n"));
-        prev = format!("%pad{i}");
-    }
-    s.push_str(&format!("  call void @use(i32 {prev})\n  br label %b0\n"));
     for k in 0..DIAMONDS {
         s.push_str(&format!(
             "b{k}:\n  br i1 %u, label %t{k}, label %f{k}\n\

@@ -238,3 +238,24 @@ pub fn opt22_accepts(ir: &str) -> Result<(), String> {
     let complaint = || err.lines().find(|l| !l.trim().is_empty()).unwrap_or("").to_owned();
     if code != 0 || err.contains("invalid debug info") { Err(complaint()) } else { Ok(()) }
 }
+
+/// The start of a kernel `@k(i1 %u, i32 %x)` for the tests of per-function
+/// budgets: `decls` (which must declare `@use(i32)`), then an entry block
+/// with the entry token `%e` and a chain of `len` adds, so that each walk
+/// of the function counts; the chain's end is used, and the block branches
+/// to `%b0`. Returns the text and the name of the chain's last value.
+pub fn long_prologue_kernel(decls: &str, len: usize) -> (String, String) {
+    use std::fmt::Write;
+    let mut s = format!(
+        "target triple = \"amdgcn-amd-amdhsa\"\n{decls}\
+         define amdgpu_kernel void @k(i1 %u, i32 %x) convergent {{\n\
+         entry:\n  %e = call token @llvm.experimental.convergence.entry()\n"
+    );
+    let mut prev = "%x".to_owned();
+    for i in 0..len {
+        let _ = writeln!(s, "  %pad{i} = add i32 {prev}, 1");
+        prev = format!("%pad{i}");
+    }
+    let _ = write!(s, "  call void @use(i32 {prev})\n  br label %b0\n");
+    (s, prev)
+}
