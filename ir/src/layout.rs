@@ -368,7 +368,9 @@ impl Layout {
         let Some(b) = self.insts[i].block.expand() else { return };
         let (prev, next) = (self.insts[i].prev, self.insts[i].next);
         // Records stay at their position: they now precede what followed `i`.
-        if let Some(recs) = self.dbg.remove(&i) {
+        if !self.dbg.is_empty()
+            && let Some(recs) = self.dbg.remove(&i)
+        {
             match next.expand() {
                 Some(n) => {
                     let _ = self.dbg.entry(n).or_default().splice(0..0, recs);
@@ -397,7 +399,7 @@ impl Layout {
     /// each record behind on the next instruction, bunching them all at the
     /// end of the old block.
     pub fn move_inst_to_end(&mut self, i: Inst, b: Block) {
-        let recs = self.dbg.remove(&i);
+        let recs = if self.dbg.is_empty() { None } else { self.dbg.remove(&i) };
         self.remove_inst(i);
         self.append_inst(i, b);
         if let Some(recs) = recs {
@@ -405,10 +407,74 @@ impl Layout {
         }
     }
 
+    /// Moves every instruction after `i` in its block, in order and with
+    /// their debug records, to `to`, which must be empty: the tail of a
+    /// split block, relinked at once and renumbered in one pass over it.
+    pub fn split_off_after(&mut self, i: Inst, to: Block) {
+        let b = self.insts[i].block.expand().expect("split_off_after: instruction not in layout");
+        debug_assert!(self.blocks[to].first.is_none() && b != to, "split_off_after: {to} is not an empty other block");
+        let Some(first) = self.insts[i].next.expand() else { return };
+        let last = self.blocks[b].last;
+        self.insts[i].next = PackedOption::NONE;
+        self.blocks[b].last = i.into();
+        self.insts[first].prev = PackedOption::NONE;
+        self.blocks[to].first = first.into();
+        self.blocks[to].last = last;
+        let mut moved = 0;
+        let mut cur = Some(first);
+        while let Some(x) = cur {
+            self.insts[x].block = to.into();
+            moved += 1;
+            cur = self.insts[x].next.expand();
+        }
+        self.blocks[b].len -= moved;
+        self.blocks[to].len = moved;
+        self.renumber(to);
+    }
+
+    /// Moves every instruction of `from`, in order and with their debug
+    /// records, to the end of `to` (a block merged into its predecessor):
+    /// relinked at once, the moved part numbered in one pass over it. The
+    /// records left at the end of `to` come before the first one moved.
+    pub fn move_all_to_end(&mut self, from: Block, to: Block) {
+        debug_assert!(from != to);
+        let Some(first) = self.blocks[from].first.expand() else { return };
+        let prev_last = self.blocks[to].last;
+        let last = self.blocks[from].last;
+        match prev_last.expand() {
+            Some(l) => self.insts[l].next = first.into(),
+            None => self.blocks[to].first = first.into(),
+        }
+        self.insts[first].prev = prev_last;
+        self.blocks[to].last = last;
+        let mut seq = prev_last.expand().map_or(0, |l| self.insts[l].seq);
+        let mut cur = Some(first);
+        let mut moved = 0;
+        while let Some(x) = cur {
+            seq = seq.saturating_add(SEQ_STRIDE);
+            self.insts[x].block = to.into();
+            self.insts[x].seq = seq;
+            moved += 1;
+            cur = self.insts[x].next.expand();
+        }
+        self.blocks[from].first = PackedOption::NONE;
+        self.blocks[from].last = PackedOption::NONE;
+        self.blocks[from].len = 0;
+        self.blocks[to].len += moved;
+        if seq == u32::MAX {
+            self.renumber(to);
+        }
+        if !self.dbg_trailing.is_empty()
+            && let Some(recs) = self.dbg_trailing.remove(&to)
+        {
+            let _ = self.dbg.entry(first).or_default().splice(0..0, recs);
+        }
+    }
+
     /// Moves `i` to just before `before`, taking its debug records along
     /// (see [`Self::move_inst_to_end`]).
     pub fn move_inst_before(&mut self, i: Inst, before: Inst) {
-        let recs = self.dbg.remove(&i);
+        let recs = if self.dbg.is_empty() { None } else { self.dbg.remove(&i) };
         self.remove_inst(i);
         self.insert_inst_before(i, before);
         if let Some(recs) = recs {
@@ -547,6 +613,48 @@ impl DoubleEndedIterator for Insts<'_> {
 mod tests {
     use super::*;
     use crate::entity::EntityRef;
+
+    /// Splitting a block's tail off and appending a whole block relink
+    /// the instructions at once: order, blocks, lengths, precedence and
+    /// debug records as moving them one by one leaves them.
+    #[test]
+    fn split_off_and_move_all() {
+        let mut l = Layout::new();
+        let (b0, b1, b2) = (Block::new(0), Block::new(1), Block::new(2));
+        for b in [b0, b1, b2] {
+            l.append_block(b);
+        }
+        let i: Vec<Inst> = (0..6).map(Inst::new).collect();
+        for &x in &i[..4] {
+            l.append_inst(x, b0);
+        }
+        l.append_inst(i[4], b2);
+        l.append_inst(i[5], b2);
+        let rec = |n: usize| DbgRecord::Label { label: EntityRef::new(n), loc: EntityRef::new(n) };
+        l.set_dbg_records(i[2], vec![rec(2)]);
+        l.split_off_after(i[1], b1);
+        assert_eq!(l.block_insts(b0).collect::<Vec<_>>(), vec![i[0], i[1]]);
+        assert_eq!(l.block_insts(b1).collect::<Vec<_>>(), vec![i[2], i[3]]);
+        assert_eq!(l.block_insts(b1).rev().collect::<Vec<_>>(), vec![i[3], i[2]]);
+        assert_eq!((l.block_len(b0), l.block_len(b1)), (2, 2));
+        assert_eq!(l.inst_block(i[3]), Some(b1));
+        assert!(l.inst_precedes(i[2], i[3]));
+        assert_eq!(l.dbg_records(i[2]).len(), 1);
+        // Records left at the end of the destination go before the first moved.
+        l.remove_inst(i[1]);
+        l.set_dbg_records(i[4], vec![rec(4)]);
+        l.set_dbg_records(i[0], vec![rec(0)]);
+        l.remove_inst(i[0]);
+        l.move_all_to_end(b2, b0);
+        assert_eq!(l.block_insts(b0).collect::<Vec<_>>(), vec![i[4], i[5]]);
+        assert_eq!(l.block_len(b2), 0);
+        assert!(l.block_insts(b2).next().is_none());
+        assert_eq!(l.dbg_records(i[4]).len(), 2, "the trailing record of b0, then i4's own");
+        l.move_all_to_end(b1, b0);
+        assert_eq!(l.block_insts(b0).collect::<Vec<_>>(), vec![i[4], i[5], i[2], i[3]]);
+        assert_eq!(l.block_len(b0), 4);
+        assert!(l.inst_precedes(i[5], i[2]) && l.inst_precedes(i[4], i[3]));
+    }
 
     #[test]
     fn insert_move_remove() {

@@ -32,17 +32,57 @@ pub fn merge_into_predecessor(m: &Module, f: &mut Function, b: Block) -> Option<
     if let Some(t) = f.terminator(p) {
         remove_inst(f, t);
     }
-    let insts: Vec<Inst> = f.block_insts(b).collect();
     let layout = f.layout_mut();
-    for i in insts {
-        layout.move_inst_to_end(i, p);
-    }
+    layout.move_all_to_end(b, p);
     layout.remove_block(b);
     f.update_cfg(cfg, &[p, b]);
     for s in succs {
         f.retarget_phis_of(s, b, p);
     }
     Some(p)
+}
+
+/// The merge of [`merge_into_predecessor`] the other way round: `p`, the
+/// only predecessor of `b` and branching only to it, joins `b` at its
+/// front, and `b` keeps its name and place. The same CFG and the same
+/// instructions in the same order, but the cost is `p`'s length rather than
+/// `b`'s: for a short block before a long one (an inlined callee's return
+/// block before the code after the call). Not for the entry block. Whether
+/// it merged.
+pub fn merge_into_successor(m: &Module, f: &mut Function, p: Block, b: Block) -> bool {
+    let cfg = f.cfg();
+    if p == b || cfg.preds(b) != [p] || cfg.succs(p) != [b] || f.entry_block() == Some(p) || !ends_in_plain_branch(f, p)
+    {
+        return false;
+    }
+    if let Verdict::Refused(r) = Oracle::block_merge(m, f, p, b) {
+        tracing::debug!(target: "opt_conv::cfg", "not folding: {r}");
+        return false;
+    }
+    fold_single_entry_phis(f, b);
+    let t = f.terminator(p).expect("p branches to b");
+    let first = f.layout().first_inst(b).expect("b has a terminator");
+    // Records before `p`'s branch come right before `b`'s first instruction.
+    let mut recs = f.layout_mut_preserving_cfg().take_dbg_records(t);
+    remove_inst(f, t);
+    let insts: Vec<Inst> = f.block_insts(p).collect();
+    let layout = f.layout_mut();
+    for i in insts {
+        layout.move_inst_before(i, first);
+    }
+    if !recs.is_empty() {
+        recs.extend(layout.take_dbg_records(first));
+        layout.set_dbg_records(first, recs);
+    }
+    layout.remove_block(p);
+    let mut preds: Vec<Block> = cfg.preds(p).to_vec();
+    preds.dedup();
+    for &q in &preds {
+        retarget(f, q, p, b);
+    }
+    preds.extend([p, b]);
+    f.update_cfg(cfg, &preds);
+    true
 }
 
 /// Whether `b` ends in a `br` or `switch`: a terminator that only chooses a

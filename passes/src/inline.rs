@@ -1540,10 +1540,7 @@ pub(crate) fn inline_call(
     let after_name = format!("{}.exit", callee_name(m, callee));
     let after = f.dfg_mut().make_block(Some(&after_name));
     f.layout_mut().insert_block_after(after, call_block);
-    let tail: Vec<Inst> = f.block_insts(call_block).skip_while(|&x| x != call).skip(1).collect();
-    for &x in &tail {
-        f.layout_mut().move_inst_to_end(x, after);
-    }
+    f.layout_mut().split_off_after(call, after);
     // An invoke's normal destination is where the code after it goes on.
     if let Some(normal) = normal {
         let br = f.dfg_mut().make_inst(InstData::new(InstKind::Br, &[], &[normal]), opt_conv_ir::Type::VOID);
@@ -1642,9 +1639,19 @@ pub(crate) fn inline_call(
     // single return joins the code after the call.
     crate::cfg_edit::merge_into_predecessor(m, f, entry_copy);
     let mut removed = Vec::new();
-    if returns.len() == 1 {
+    let single_pred = |f: &Function, b: Block| match f.cfg().preds(b) {
+        [p] => Some(*p),
+        _ => None,
+    };
+    if returns.len() == 1
+        && let Some(ret_block) = single_pred(f, after).filter(|&p| p != call_block)
+    {
         // LLVM moves the returning block's code into the block after the
-        // call, so the merged block keeps that block's name and place.
+        // call, which keeps its name and place; so do we (moving the code
+        // after the call instead would be quadratic in a long block of
+        // calls).
+        crate::cfg_edit::merge_into_successor(m, f, ret_block, after);
+    } else if returns.len() == 1 {
         let name = f.dfg().block_name(after).map(str::to_owned);
         let next = f.layout().next_block(after);
         if let Some(into) = crate::cfg_edit::merge_into_predecessor(m, f, after)

@@ -332,8 +332,14 @@ impl Oracle<'_> {
     /// do not change; only the static placement rule can forbid it: no
     /// convergent operation may precede a loop or entry intrinsic in its block.
     /// Needs no analysis, so passes that fold many blocks can ask it directly.
+    /// The walk of `block` stops at its first convergent operation: an
+    /// intrinsic after it breaks the rule already, wherever `block` is.
     pub fn block_merge(m: &Module, f: &Function, pred: Block, block: Block) -> Verdict {
-        let intrinsic = f.block_insts(block).find(|&i| {
+        let first = f.block_insts(block).find(|&i| {
+            let d = f.dfg().inst(i);
+            crate::convergence::is_convergent_op(m, f, d) || crate::convergence::intrinsic_kind(m, f, d).is_some()
+        });
+        let intrinsic = first.filter(|&i| {
             matches!(
                 crate::convergence::intrinsic_kind(m, f, f.dfg().inst(i)),
                 Some(TokenKind::Loop | TokenKind::Entry)
