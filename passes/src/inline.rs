@@ -2540,15 +2540,22 @@ fn fold_more(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
 }
 
 /// `p` as a base pointer plus a constant byte offset, through `inbounds`
-/// `getelementptr` instructions of one constant index (each within the
-/// object of the base, so the offsets add up exactly).
+/// `getelementptr` instructions of one constant index over a type of fixed
+/// size (each within the object of the base, so the offsets add up
+/// exactly).
 fn inbounds_base(m: &Module, f: &Function, mut p: Value) -> Option<(Value, i128)> {
     let mut offset: i128 = 0;
     for _ in 0..16 {
         let Some(x) = f.dfg().value_inst(p) else { break };
         let d = f.dfg().inst(x);
         let InstKind::Gep { source, flags } = &d.kind else { break };
-        if !flags.contains(opt_conv_ir::inst::GepFlags::INBOUNDS) || d.args.len() != 2 || !m.types.is_sized(*source) {
+        // A scalable type's size is a multiple of `vscale`, known only at
+        // run time: its allocation size here is the least one.
+        if !flags.contains(opt_conv_ir::inst::GepFlags::INBOUNDS)
+            || d.args.len() != 2
+            || !m.types.is_sized(*source)
+            || has_scalable(m, *source)
+        {
             break;
         }
         let Some(c) = f.dfg().value_const(d.args[1]) else { break };
