@@ -2482,13 +2482,12 @@ fn fold_more(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
                 let hi = (1i128 << (bits - 1)) - 1;
                 (v as u128, v < lo || v > hi)
             } else {
-                let (ux, uy) = (x as i128, y as i128);
-                let v = match op {
-                    BinOp::Add => ux + uy,
-                    BinOp::Sub => ux - uy,
-                    _ => ux * uy,
-                };
-                (v as u128, v < 0 || v >= (1i128 << bits))
+                // In 128 bits, the product of two of 64 bits too.
+                match op {
+                    BinOp::Add => (x + y, x + y >= 1u128 << bits),
+                    BinOp::Sub => (x.wrapping_sub(y), x < y),
+                    _ => (x * y, (x * y) >> bits != 0),
+                }
             };
             let fields = match m.types.get(ty) {
                 opt_conv_ir::types::TypeData::Struct { fields, .. } if fields.len() == 2 => fields.clone(),
