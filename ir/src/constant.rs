@@ -363,6 +363,9 @@ pub fn zero_of(types: &TypeTable, ty: Type) -> Const {
 /// Converts the raw bits of `kind` to an `f64` where that is exact
 /// (half, bfloat, float, double).
 pub fn float_to_f64(kind: FloatKind, bits: u128) -> Option<f64> {
+    if let Some(nan) = narrow_nan_to_f64(kind, bits) {
+        return Some(nan);
+    }
     match kind {
         FloatKind::Double => Some(f64::from_bits(bits as u64)),
         FloatKind::Float => Some(f64::from(f32::from_bits(bits as u32))),
@@ -389,8 +392,51 @@ fn half_to_f64(h: u16) -> f64 {
     }
 }
 
+/// The widths of the exponent and the fraction of the IEEE formats
+/// narrower than `double`.
+fn narrow_format(kind: FloatKind) -> Option<(u32, u32)> {
+    match kind {
+        FloatKind::Float => Some((8, 23)),
+        FloatKind::Half => Some((5, 10)),
+        FloatKind::BFloat => Some((8, 7)),
+        _ => None,
+    }
+}
+
+/// A NaN of a format narrower than `double` (bits `bits`) as the `double`
+/// NaN of the same sign and fraction (its bits at the top of the
+/// `double`'s), as LLVM widens it: exactly, where converting in hardware
+/// may quiet a signaling NaN. `None` for other values.
+fn narrow_nan_to_f64(kind: FloatKind, bits: u128) -> Option<f64> {
+    let (e, m) = narrow_format(kind)?;
+    let exp = (bits >> m) & ((1 << e) - 1);
+    let frac = (bits & ((1 << m) - 1)) as u64;
+    if exp != (1 << e) - 1 || frac == 0 {
+        return None;
+    }
+    let sign = ((bits >> (e + m)) & 1) as u64;
+    Some(f64::from_bits(sign << 63 | 0x7ff << 52 | frac << (52 - m)))
+}
+
+/// The bits of NaN `v` in a format narrower than `double`, its fraction
+/// the top bits of `v`'s, if the bits dropped are zero (LLVM refuses the
+/// constant otherwise); a signaling NaN stays signaling.
+fn f64_nan_to_narrow(kind: FloatKind, v: f64) -> Option<u128> {
+    let (e, m) = narrow_format(kind)?;
+    let b = u128::from(v.to_bits());
+    let frac = b & ((1 << 52) - 1);
+    let dropped = 52 - m;
+    if frac & ((1 << dropped) - 1) != 0 {
+        return None;
+    }
+    Some((b >> 63) << (e + m) | ((1 << e) - 1) << m | frac >> dropped)
+}
+
 /// Converts `v` to the bits of `kind` if that loses no information.
 pub fn f64_to_float_exact(kind: FloatKind, v: f64) -> Option<u128> {
+    if v.is_nan() && kind != FloatKind::Double {
+        return f64_nan_to_narrow(kind, v);
+    }
     match kind {
         FloatKind::Double => Some(u128::from(v.to_bits())),
         FloatKind::Float => {
@@ -449,6 +495,31 @@ fn f64_to_half(v: f64) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// NaNs keep their sign and payload, signaling ones too, between
+    /// `double` (the text's form) and the narrower formats; a payload
+    /// that does not fit is refused, as LLVM's reader does.
+    #[test]
+    fn nans_convert_exactly() {
+        let snan = f64::from_bits(0x7ff4_0000_0000_0000);
+        assert_eq!(f64_to_float_exact(FloatKind::Float, snan), Some(0x7fa0_0000));
+        assert_eq!(f64_to_float_exact(FloatKind::Half, snan), Some(0x7d00));
+        assert_eq!(f64_to_float_exact(FloatKind::BFloat, snan), Some(0x7fa0));
+        let neg = f64::from_bits(0xfff8_0000_0000_0000);
+        assert_eq!(f64_to_float_exact(FloatKind::Half, neg), Some(0xfe00));
+        assert_eq!(f64_to_float_exact(FloatKind::Float, f64::from_bits(0x7ff8_0000_0000_0001)), None);
+        for (kind, bits) in [
+            (FloatKind::Float, 0x7fa0_0000u128),
+            (FloatKind::Float, 0xff80_0001),
+            (FloatKind::Half, 0x7d01),
+            (FloatKind::BFloat, 0xffc1),
+        ] {
+            let wide = float_to_f64(kind, bits).unwrap();
+            assert!(wide.is_nan());
+            assert_eq!(f64_to_float_exact(kind, wide), Some(bits), "{kind:?} {bits:#x}");
+        }
+        assert_eq!(float_to_f64(FloatKind::Float, 0x7fa0_0000).map(f64::to_bits), Some(0x7ff4_0000_0000_0000));
+    }
 
     #[test]
     fn undef_or_poison_inside_expressions_and_aggregates() {

@@ -2489,13 +2489,12 @@ fn fold_more(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
                 let hi = (1i128 << (bits - 1)) - 1;
                 (v as u128, v < lo || v > hi)
             } else {
-                let (ux, uy) = (x as i128, y as i128);
-                let v = match op {
-                    BinOp::Add => ux + uy,
-                    BinOp::Sub => ux - uy,
-                    _ => ux * uy,
-                };
-                (v as u128, v < 0 || v >= (1i128 << bits))
+                // In 128 bits, the product of two of 64 bits too.
+                match op {
+                    BinOp::Add => (x + y, x + y >= 1u128 << bits),
+                    BinOp::Sub => (x.wrapping_sub(y), x < y),
+                    _ => (x * y, (x * y) >> bits != 0),
+                }
             };
             let fields = match m.types.get(ty) {
                 opt_conv_ir::types::TypeData::Struct { fields, .. } if fields.len() == 2 => fields.clone(),
@@ -2547,15 +2546,22 @@ fn fold_more(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
 }
 
 /// `p` as a base pointer plus a constant byte offset, through `inbounds`
-/// `getelementptr` instructions of one constant index (each within the
-/// object of the base, so the offsets add up exactly).
+/// `getelementptr` instructions of one constant index over a type of fixed
+/// size (each within the object of the base, so the offsets add up
+/// exactly).
 fn inbounds_base(m: &Module, f: &Function, mut p: Value) -> Option<(Value, i128)> {
     let mut offset: i128 = 0;
     for _ in 0..16 {
         let Some(x) = f.dfg().value_inst(p) else { break };
         let d = f.dfg().inst(x);
         let InstKind::Gep { source, flags } = &d.kind else { break };
-        if !flags.contains(opt_conv_ir::inst::GepFlags::INBOUNDS) || d.args.len() != 2 || !m.types.is_sized(*source) {
+        // A scalable type's size is a multiple of `vscale`, known only at
+        // run time: its allocation size here is the least one.
+        if !flags.contains(opt_conv_ir::inst::GepFlags::INBOUNDS)
+            || d.args.len() != 2
+            || !m.types.is_sized(*source)
+            || has_scalable(m, *source)
+        {
             break;
         }
         let Some(c) = f.dfg().value_const(d.args[1]) else { break };
