@@ -192,7 +192,7 @@ fn fast_math_check(fmf: FastMath, vals: &[f64]) -> Option<Val> {
 pub fn fneg(tcx: &TypeCtx, x: &Val, t: Type) -> Result<Val> {
     lanes(tcx, t, &[x], |v, _| {
         Ok(match v[0] {
-            Val::Float(f) => Val::Float(f.same_format(-f.to_f64())),
+            Val::Float(f) => Val::Float(f.negated()),
             _ => Val::Poison,
         })
     })

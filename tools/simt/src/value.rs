@@ -31,6 +31,17 @@ impl Float {
         }
     }
 
+    /// The value with its sign bit flipped, every other bit kept (`fneg`
+    /// is a bit operation: a signaling NaN stays signaling, with its
+    /// payload).
+    pub fn negated(self) -> Float {
+        match self {
+            Float::Half(h) => Float::Half(h ^ 0x8000),
+            Float::F32(b) => Float::F32(b ^ 0x8000_0000),
+            Float::F64(b) => Float::F64(b ^ (1 << 63)),
+        }
+    }
+
     /// `x` rounded to the same format as `self`.
     pub fn same_format(self, x: f64) -> Float {
         match self {
@@ -218,6 +229,16 @@ mod tests {
         }
         assert_eq!(f32_to_half(1.0 + 1.0 / 4096.0), 0x3c00);
         assert_eq!(f32_to_half(65520.0), 0x7c00);
+    }
+
+    /// `fneg` flips the sign bit and keeps the rest: signaling NaNs with
+    /// their payloads, in every format.
+    #[test]
+    fn negation_keeps_nan_payloads() {
+        assert_eq!(Float::F32(0x7fa0_0000).negated(), Float::F32(0xffa0_0000));
+        assert_eq!(Float::F64(0x7ff4_0000_0000_0000).negated(), Float::F64(0xfff4_0000_0000_0000));
+        assert_eq!(Float::Half(0x7d01).negated(), Float::Half(0xfd01));
+        assert_eq!(Float::F32(0).negated(), Float::F32(0x8000_0000));
     }
 
     #[test]
