@@ -167,8 +167,12 @@ pub struct Module {
     pub module_id: String,
     /// `source_filename = "..."`.
     pub source_filename: Option<Box<[u8]>>,
-    /// `target datalayout = "..."`.
-    pub datalayout: Option<Box<[u8]>>,
+    /// `target datalayout = "..."`, as written; set through
+    /// [`Module::set_datalayout`] so that `layout` stays its parse.
+    datalayout: Option<Box<[u8]>>,
+    /// The parse of `datalayout` (LLVM's default without one), kept because
+    /// passes ask for sizes and alignments per instruction.
+    layout: DataLayout,
     /// `target triple = "..."`.
     pub triple: Option<Box<[u8]>>,
     /// `module asm "..."` lines.
@@ -306,9 +310,22 @@ impl Module {
     }
 
     /// The module's data layout (LLVM's default if it states none).
-    pub fn data_layout(&self) -> DataLayout {
-        let text = self.datalayout.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-        DataLayout::parse(&text).unwrap_or_default()
+    pub fn data_layout(&self) -> &DataLayout {
+        &self.layout
+    }
+
+    /// The `target datalayout` string as written, if the module has one.
+    pub fn datalayout_text(&self) -> Option<&[u8]> {
+        self.datalayout.as_deref()
+    }
+
+    /// Sets (or, with `None`, removes) `target datalayout`. A string that
+    /// does not parse leaves LLVM's default layout in force, as before a
+    /// reader validated it; the reader rejects such strings first.
+    pub fn set_datalayout(&mut self, text: Option<Box<[u8]>>) {
+        let parsed = text.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+        self.layout = DataLayout::parse(&parsed).unwrap_or_default();
+        self.datalayout = text;
     }
 
     /// Functions in definition order.

@@ -383,7 +383,7 @@ pub(crate) fn copy_byval_args(
         return copies;
     }
     let reads_only = m.func(callee).is_some_and(only_reads);
-    let dl = m.data_layout();
+    let dl = m.data_layout().clone();
     for (k, ty, align) in byval {
         let Some(&arg) = args.get(k) else { continue };
         if reads_only && (align.unwrap_or(1) <= 1 || known_align(f, arg) >= align.unwrap_or(1)) {

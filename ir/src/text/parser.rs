@@ -185,12 +185,12 @@ fn parse(
     if let Some(t) = triple {
         m.triple = Some(normalize_triple(t).into_bytes().into());
     }
-    if m.datalayout.is_none()
+    if m.datalayout_text().is_none()
         && let Some(layout) = m.triple.as_deref().and_then(|t| DataLayout::for_triple(&String::from_utf8_lossy(t)))
     {
-        m.datalayout = Some(layout.as_bytes().into());
+        m.set_datalayout(Some(layout.as_bytes().into()));
     }
-    let dl = m.data_layout();
+    let dl = m.data_layout().clone();
     fill_default_alignments(&mut m, &dl);
     Ok((m, p.map))
 }
@@ -410,7 +410,7 @@ impl<'a> Parser<'a> {
                                 Ok(layout) => self.program_as = layout.program_addrspace(),
                                 Err(e) => return Err(self.error_at(off, e)),
                             }
-                            self.m.datalayout = Some(dl.into());
+                            self.m.set_datalayout(Some(dl.into()));
                         } else {
                             return self.err("unknown target property");
                         }

@@ -444,7 +444,7 @@ impl<'m> ModulePrinter<'m> {
         let sf = m.source_filename.clone().unwrap_or_else(|| m.module_id.as_bytes().into());
         let _ = write_quoted(out, &sf);
         out.push('\n');
-        if let Some(dl) = &m.datalayout {
+        if let Some(dl) = m.datalayout_text() {
             out.push_str("target datalayout = ");
             let _ = write_quoted(out, dl);
             out.push('\n');

@@ -106,7 +106,7 @@ impl<'m> Program<'m> {
     /// with those cycle hierarchies instead of the IR's own (see
     /// [`crate::hierarchies`]).
     pub fn with_hierarchy(module: &'m Module, layout: &[String], hierarchy: &Hierarchy) -> Result<Program<'m>> {
-        let tcx = TypeCtx { types: &module.types, dl: module.data_layout() };
+        let tcx = TypeCtx { types: &module.types, dl: module.data_layout().clone() };
         let mut memory = Memory::default();
         let mut globals = FxHashMap::default();
         let mut func_regions = FxHashMap::default();
