@@ -235,9 +235,6 @@ fn inline_one(
             return Err(PassError { message: e });
         }
     };
-    for &i in &edits.removed {
-        facts.conv.count(m, &body, i, -1);
-    }
     for &i in &edits.clones {
         facts.conv.count(m, &body, i, 1);
     }
@@ -252,9 +249,6 @@ fn inline_one(
     adopt_personality(m, caller, callee);
     facts.eh_ty = facts.eh_ty.or_else(|| callees.summaries.get(&callee)?.eh_ty);
     graph.inlined(caller, call, &edits.new_sites);
-    for i in edits.removed {
-        graph.remove_site(caller, i);
-    }
     for &(i, c) in &edits.new_sites {
         users[c].push((caller, i));
     }

@@ -491,9 +491,6 @@ impl Run {
                 return Err(PassError { message: e });
             }
         };
-        for &i in &edits.removed {
-            c.conv.count(m, body, i, -1);
-        }
         for &i in &edits.clones {
             c.conv.count(m, body, i, 1);
         }
@@ -501,9 +498,6 @@ impl Run {
         adopt_personality(m, caller, callee);
         c.eh_ty = c.eh_ty.or_else(|| self.callees.summaries.get(&callee)?.eh_ty);
         self.graph.inlined(caller, call, &edits.new_sites);
-        for &i in &edits.removed {
-            self.graph.remove_site(caller, i);
-        }
         // The callee's last call gone: LLVM deletes it now, so that its
         // own calls no longer count.
         if self.graph.calls_to(callee) == 0 && callee != caller && self.deletable.may_delete(m, callee) {
@@ -1268,8 +1262,6 @@ fn cost(caller: &Function, call: Inst, body_cost: i64) -> i64 {
 pub(crate) struct InlineEdits {
     /// Copies of the callee's call sites, with their callees.
     pub(crate) new_sites: Vec<(Inst, FuncId)>,
-    /// Instructions of the caller (other than the call) deleted.
-    pub(crate) removed: Vec<Inst>,
     /// The inlined copy's instructions still in the caller.
     pub(crate) clones: Vec<Inst>,
 }
@@ -1534,7 +1526,7 @@ pub(crate) fn inline_call(
         // at an invoke those of the unwinding.
         f.update_cfg(cfg_before, &eh_touched);
         delete_dead_clones(m, f, &clones, &callee_body);
-        return Ok(edits(graph, f, &clones, &result_users, Vec::new()));
+        return Ok(edits(graph, f, &clones, &result_users));
     }
     // Split the call's block: everything after the call moves to a new block.
     let after_name = format!("{}.exit", callee_name(m, callee));
@@ -1576,7 +1568,12 @@ pub(crate) fn inline_call(
     if let Some(r) = call_result {
         let value = match returns.as_slice() {
             [(_, Some(v))] => Some(not_itself(f, r, *v)),
-            [] => None,
+            // Never returns: what uses the result is unreachable, but may
+            // lie beyond the block after the call, so it still needs a value.
+            [] => {
+                let ty = f.dfg().value_type(r);
+                Some(f.dfg_mut_preserving_cfg().make_const(Const::poison(ty)))
+            }
             _ => {
                 let ty = f.dfg().value_type(r);
                 let phi = InstData::new(
@@ -1638,7 +1635,6 @@ pub(crate) fn inline_call(
     // Shape as LLVM leaves it: the callee's entry joins the call's block, a
     // single return joins the code after the call.
     crate::cfg_edit::merge_into_predecessor(m, f, entry_copy);
-    let mut removed = Vec::new();
     let single_pred = |f: &Function, b: Block| match f.cfg().preds(b) {
         [p] => Some(*p),
         _ => None,
@@ -1671,14 +1667,13 @@ pub(crate) fn inline_call(
                 }
             }
         }
-    } else if returns.is_empty() {
-        // The callee never returns: what followed the call is unreachable.
-        let cfg = f.cfg();
-        removed = remove_unreachable_block(f, after);
-        f.update_cfg(cfg, &[after]);
     }
+    // A callee that never returns leaves the code after the call without
+    // predecessors. It stays, as LLVM's inliner leaves it: deleting that
+    // block alone would strand its successors' uses of its values, and
+    // deleting everything it alone reaches is a CFG cleanup's job.
     delete_dead_clones(m, f, &clones, &callee_body);
-    Ok(edits(graph, f, &clones, &result_users, removed))
+    Ok(edits(graph, f, &clones, &result_users))
 }
 
 /// Intrinsics that may unwind, and may be invoked: every other intrinsic
@@ -1985,17 +1980,11 @@ fn reachable_blocks(f: &Function) -> Vec<Block> {
 }
 
 /// The call sites among the copies still in the caller and among the
-/// users of the call's result, and the caller's instructions `removed`.
+/// users of the call's result.
 /// Not only copies of the callee's call sites: a call through a parameter
 /// (or through the result) becomes a direct call when the argument (or the
 /// returned value) is a function.
-fn edits(
-    graph: &CallGraph,
-    f: &Function,
-    clones: &[(Inst, Inst)],
-    result_users: &[Inst],
-    removed: Vec<Inst>,
-) -> InlineEdits {
+fn edits(graph: &CallGraph, f: &Function, clones: &[(Inst, Inst)], result_users: &[Inst]) -> InlineEdits {
     let live = |i: Inst| !f.dfg().is_removed(i) && f.layout().inst_block(i).is_some();
     let new_sites = clones
         .iter()
@@ -2005,7 +1994,7 @@ fn edits(
         .filter_map(|i| graph.callee_of(f, i).map(|c| (i, c)))
         .collect();
     let clones = clones.iter().map(|&(_, ni)| ni).filter(|&i| live(i)).collect();
-    InlineEdits { new_sites, removed, clones }
+    InlineEdits { new_sites, clones }
 }
 
 /// What replaces the call's result `r` when the callee returns `v`: `v`,
@@ -2869,17 +2858,6 @@ fn map_value(
     v
 }
 
-/// Removes a block nothing branches to, with its instructions (returned).
-fn remove_unreachable_block(f: &mut Function, b: Block) -> Vec<Inst> {
-    let insts: Vec<Inst> = f.block_insts(b).collect();
-    let succs: Vec<Block> = f.terminator(b).map(|t| f.dfg().inst(t).successors().to_vec()).unwrap_or_default();
-    for s in succs {
-        f.remove_incoming_all_in_phis_of(s, b);
-    }
-    f.remove_block(b);
-    insts
-}
-
 /// The copies of the callee's entry allocas that nothing uses are deleted,
 /// as LLVM's inliner deletes them (often left so by folding the call's
 /// arguments). Other copies nothing uses stay, as in LLVM: its cloner
@@ -3058,7 +3036,8 @@ mod tests {
     fn calls_made_direct_by_inlining_are_call_sites() {
         // Inlining @through makes its call through %f a call of @leaf;
         // inlining @get makes the call through its result one, too; the
-        // calls after a call to @stop are deleted with the code after it.
+        // calls after a call to @stop stay (unreachable, as LLVM leaves
+        // them) and still count.
         let (m, graph) = inline(
             "declare void @abort() noreturn\n\
              declare void @ext()\n\
@@ -3073,7 +3052,7 @@ mod tests {
              b:\n  ret void\n}\n",
         );
         let f = |n: &str| m.func_by_name(n).unwrap();
-        assert_eq!(graph.calls_to(f("leaf")), 2, "the two calls made direct; the two after @stop are gone");
+        assert_eq!(graph.calls_to(f("leaf")), 4, "the two calls made direct and the two after @stop");
         assert_eq!(graph.calls_to(f("through")) + graph.calls_to(f("get")) + graph.calls_to(f("stop")), 0);
         assert!(graph.differs_from(&m).is_none());
     }
