@@ -112,8 +112,11 @@ const HINT_THRESHOLD: i64 = 325;
 /// when `-inline-threshold` is not given.
 const OPT_SIZE_THRESHOLD: i64 = 50;
 const OPT_MIN_SIZE_THRESHOLD: i64 = 5;
-/// Inlined calls per caller before we stop (guards against blow-up).
-const MAX_INLINES_PER_CALLER: usize = 4096;
+/// Inlined calls per caller before we stop. LLVM has no such limit (its
+/// inline history keeps cycles finite, as ours does); this is only a
+/// backstop against runaway growth, far above the calls a real function
+/// makes, so a block of thousands of calls is inlined whole as in LLVM.
+const MAX_INLINES_PER_CALLER: usize = 1 << 17;
 
 impl ModulePass for Inline {
     fn name(&self) -> &'static str {
@@ -1517,7 +1520,11 @@ pub(crate) fn inline_call(
     // A one-block callee ending in `ret` goes where the call was: what
     // splitting the call's block and merging it back would leave, without
     // moving the code after the call twice (quadratic for a long block with
-    // many calls).
+    // many calls). So does a copy that folding left a straight chain of
+    // blocks, once joined.
+    if matches!(plan, InlinePlan::Plain | InlinePlan::SubstituteEntry { .. }) {
+        join_straight_copy(m, f, &mut new_blocks);
+    }
     if let ([only], InlinePlan::Plain | InlinePlan::SubstituteEntry { .. }) = (new_blocks.as_slice(), plan)
         && let Some(ret) = f.terminator(*only).filter(|&t| matches!(f.dfg().inst(t).kind, InstKind::Ret))
     {
@@ -2006,6 +2013,73 @@ fn not_itself(f: &mut Function, r: Value, v: Value) -> Value {
     }
     let ty = f.dfg().value_type(r);
     f.dfg_mut_preserving_cfg().make_const(opt_conv_ir::Const::poison(ty))
+}
+
+/// Joins the copy's blocks (not in the layout yet) into its entry when they
+/// form a straight chain ending in a `ret`: each branches only to the next,
+/// which nothing else reaches. LLVM's cloner joins such blocks as it copies
+/// and then puts a one-block copy where the call was; the general path gets
+/// the same blocks by splitting the call's block and joining the code after
+/// the call back, which moves that code twice. The oracle is asked for each
+/// join (a loop or entry intrinsic must stay first in its block); at a
+/// refusal the joins made so far stay and the rest takes the general path.
+/// A chain with an alloca past the entry is left whole: that alloca is
+/// dynamic, and would read as static in the entry.
+fn join_straight_copy(m: &Module, f: &mut Function, new_blocks: &mut Vec<Block>) {
+    let Some((&entry, rest)) = new_blocks.split_first() else { return };
+    if rest.is_empty() {
+        return;
+    }
+    let mut preds: FxHashMap<Block, usize> = FxHashMap::default();
+    for &b in new_blocks.iter() {
+        for &s in f.terminator(b).map(|t| f.dfg().inst(t).successors()).unwrap_or_default() {
+            *preds.entry(s).or_default() += 1;
+        }
+    }
+    let mut chain = vec![entry];
+    let mut cur = entry;
+    loop {
+        let Some(t) = f.terminator(cur) else { return };
+        let d = f.dfg().inst(t);
+        match (&d.kind, d.successors()) {
+            (InstKind::Ret, _) => break,
+            (InstKind::Br, &[next]) if preds.get(&next) == Some(&1) && next != entry && !chain.contains(&next) => {
+                chain.push(next);
+                cur = next;
+            }
+            _ => return,
+        }
+    }
+    if chain.len() != new_blocks.len()
+        || chain[1..].iter().any(|&b| f.block_insts(b).any(|i| matches!(f.dfg().inst(i).kind, InstKind::Alloca { .. })))
+    {
+        return;
+    }
+    let mut joined = 1;
+    for &next in &chain[1..] {
+        if !matches!(Oracle::block_merge(m, f, entry, next), Verdict::Legal(_)) {
+            break;
+        }
+        let t = f.terminator(entry).expect("the chain branches on");
+        let mut recs = f.layout_mut_preserving_cfg().take_dbg_records(t);
+        remove_inst(f, t);
+        let phis: Vec<Inst> = f.phis(next).collect();
+        let mut repl = Replacements::new();
+        for &phi in &phis {
+            repl.insert(f.dfg().inst_result(phi).expect("a phi has a result"), f.dfg().inst(phi).args[0]);
+            remove_inst(f, phi);
+        }
+        repl.apply(f);
+        let first = f.layout().first_inst(next).expect("a block of the chain has a terminator");
+        let layout = f.layout_mut_preserving_cfg();
+        if !recs.is_empty() {
+            recs.extend(layout.take_dbg_records(first));
+            layout.set_dbg_records(first, recs);
+        }
+        layout.move_all_to_end(next, entry);
+        joined += 1;
+    }
+    new_blocks.drain(1..joined);
 }
 
 /// Moves the body of `copy` (a one-block callee's copy, not in the layout)
