@@ -445,6 +445,20 @@ impl Function {
         }
     }
 
+    /// Removes every instruction of `b` (and its debug records), leaving
+    /// the block in place, empty: the caller gives it a terminator.
+    /// Whatever `b` branched to keeps its phi entries from `b`: the
+    /// caller's to drop.
+    pub fn empty_block(&mut self, b: Block) {
+        let insts: Vec<Inst> = self.block_insts(b).collect();
+        let (dfg, layout) = self.parts_mut();
+        for i in insts {
+            layout.remove_inst(i);
+            dfg.mark_removed(i);
+        }
+        layout.drop_trailing_dbg_records(b);
+    }
+
     /// Removes `b` and its instructions (marked removed) from the layout.
     /// Whatever `b` branched to keeps its phi entries from `b`: the
     /// caller's to drop.

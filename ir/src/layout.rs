@@ -155,6 +155,12 @@ impl Layout {
         self.assign_block_seq(b);
     }
 
+    /// Drops the debug records left at the end of `b` (once its last
+    /// instruction went).
+    pub fn drop_trailing_dbg_records(&mut self, b: Block) {
+        self.dbg_trailing.remove(&b);
+    }
+
     /// Removes `b` (which must be empty of instructions) from the layout.
     pub fn remove_block(&mut self, b: Block) {
         debug_assert!(self.is_block_inserted(b));

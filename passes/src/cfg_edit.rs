@@ -438,6 +438,15 @@ pub fn fold_constant_branch(f: &mut Function, b: Block) -> bool {
 /// and the incoming entries of reachable phis from them. Returns whether any
 /// block was removed.
 pub fn remove_unreachable_blocks(f: &mut Function) -> bool {
+    remove_unreachable_blocks_keeping(f, &EntitySet::new())
+}
+
+/// [`remove_unreachable_blocks`], but the blocks of `keep` (whose address
+/// is taken: a `blockaddress` names them) stay: one not reachable is
+/// emptied to a lone `unreachable` instead (nothing can jump to it: an
+/// `indirectbr` lists every block it may go to among its successors).
+/// Such a block, already empty, is not a change.
+pub fn remove_unreachable_blocks_keeping(f: &mut Function, keep: &EntitySet<Block>) -> bool {
     let cfg = f.cfg();
     let Some(entry) = f.entry_block() else { return false };
     let mut reach: EntitySet<Block> = EntitySet::new();
@@ -450,7 +459,13 @@ pub fn remove_unreachable_blocks(f: &mut Function) -> bool {
             }
         }
     }
-    let dead: Vec<Block> = f.layout().blocks().filter(|&b| !reach.contains(b)).collect();
+    let emptied = |f: &Function, b: Block| {
+        f.layout().block_len(b) == 1
+            && f.terminator(b).is_some_and(|t| f.dfg().inst(t).kind == InstKind::Unreachable)
+            && f.layout().first_inst(b).is_some_and(|i| f.layout().dbg_records(i).is_empty())
+    };
+    let settled = |f: &Function, b: Block| reach.contains(b) || (keep.contains(b) && emptied(f, b));
+    let dead: Vec<Block> = f.layout().blocks().filter(|&b| !settled(f, b)).collect();
     if dead.is_empty() {
         return false;
     }
@@ -469,7 +484,13 @@ pub fn remove_unreachable_blocks(f: &mut Function) -> bool {
         }
     }
     for &b in &dead {
-        f.remove_block(b);
+        if keep.contains(b) {
+            f.empty_block(b);
+            let u = f.dfg_mut().make_inst(InstData::new(InstKind::Unreachable, &[], &[]), Type::VOID);
+            f.layout_mut().append_inst(u, b);
+        } else {
+            f.remove_block(b);
+        }
     }
     f.update_cfg(cfg, &dead);
     true

@@ -6,7 +6,9 @@
 //! Rather than each transform half-handling them, a function containing any
 //! of them, or whose block addresses are taken, is left alone: the pass
 //! manager skips it for passes that do not say they handle them
-//! ([`FunctionPass::handles_eh`]). The inliner handles landing-pad
+//! ([`FunctionPass::handles_eh`]). Jump threading handles indirect
+//! branches and taken block addresses, though not exception handling
+//! ([`crate::FunctionPass::handles_indirect_branches`]). The inliner handles landing-pad
 //! exception handling (`invoke`, `landingpad`, `resume`) and refuses
 //! callers and callees with the rest ([`why_inliner_leaves_alone`]). Each
 //! refusal is a missed remark saying why.
@@ -24,6 +26,35 @@ pub fn why_left_alone(m: &Module, fid: FuncId, f: &Function) -> Option<(Block, S
     }
     let (b, i) = f.insts_in_order().find(|&(_, i)| f.dfg().inst(i).is_eh_or_indirect())?;
     Some((b, format!("'{}' in {}", f.dfg().inst(i).opcode_name(), block_label(f, b))))
+}
+
+/// Why a pass that handles indirect branches
+/// ([`crate::FunctionPass::handles_indirect_branches`]) leaves function
+/// `fid` (body `f`) alone, if it does: exception handling of any kind.
+pub fn why_left_alone_indirect_ok(f: &Function) -> Option<(Block, String)> {
+    let (b, i) = f.insts_in_order().find(|&(_, i)| {
+        let d = f.dfg().inst(i);
+        d.is_eh_or_indirect() && d.kind != InstKind::IndirectBr
+    })?;
+    Some((b, format!("'{}' in {}", f.dfg().inst(i).opcode_name(), block_label(f, b))))
+}
+
+/// Why `p` leaves function `fid` (body `f`) alone, if it does: nothing for
+/// a pass that handles exception handling, else [`why_left_alone`] or
+/// [`why_left_alone_indirect_ok`].
+pub fn why_pass_leaves_alone(
+    p: &dyn crate::FunctionPass,
+    m: &Module,
+    fid: FuncId,
+    f: &Function,
+) -> Option<(Block, String)> {
+    if p.handles_eh() {
+        None
+    } else if p.handles_indirect_branches() {
+        why_left_alone_indirect_ok(f)
+    } else {
+        why_left_alone(m, fid, f)
+    }
 }
 
 /// The blocks of function `fid` (body `f`) whose address some

@@ -160,9 +160,7 @@ fn run_sequential(
         for p in group {
             let names = PassNames { name: p.name(), class: p.class_name() };
             let Some(fbody) = m.body(f) else { continue };
-            if !p.handles_eh()
-                && let Some(why) = crate::eh::why_left_alone(m, f, fbody)
-            {
+            if let Some(why) = crate::eh::why_pass_leaves_alone(p.as_ref(), m, f, fbody) {
                 let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
                 remarks.emit(crate::eh::skipped_remark(p.name(), name, fbody, why));
                 continue;
@@ -307,9 +305,7 @@ fn run_group(
     let Some(body) = done.body.as_mut() else { return };
     let name = m.func(f).map(|d| d.name.to_string()).unwrap_or_default();
     for p in group {
-        if !p.handles_eh()
-            && let Some(why) = crate::eh::why_left_alone(m, f, body)
-        {
+        if let Some(why) = crate::eh::why_pass_leaves_alone(p.as_ref(), m, f, body) {
             done.remarks.emit(crate::eh::skipped_remark(p.name(), name.clone(), body, why));
             continue;
         }

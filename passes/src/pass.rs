@@ -90,6 +90,14 @@ pub trait FunctionPass: Send + Sync {
     fn handles_eh(&self) -> bool {
         false
     }
+    /// Whether the pass may run on a function with an `indirectbr` or
+    /// blocks whose address is taken, though not on one with exception
+    /// handling: it then keeps every such block in place (never merged
+    /// away, forwarded nor deleted; emptied to `unreachable` once nothing
+    /// reaches it) and never redirects an `indirectbr`'s edges.
+    fn handles_indirect_branches(&self) -> bool {
+        false
+    }
     /// Functions the pass may declare through [`ModuleEdits::declare`]
     /// (with their types, which [`ModuleEdits::fn_type`] then finds).
     fn declarations(&self, _m: &Module) -> Vec<Declaration> {

@@ -6,16 +6,19 @@ the printed checksums must agree. The judge is LLVM's, not our executor,
 so a blind spot shared by our passes and our executor shows here.
 
 usage: lli-differential.py [OPT_CONV] [--programs N] [--seed S] [--pipelines 'P1 P2,P3 ...']
-                          [--generator dag|arms]
+                          [--generator dag|arms|sink|indirect]
 `--generator arms` makes nested ifs with common code in their arms and
 divisions guarded by the branch, and runs simplifycfg by default.
 `--generator sink` is `arms` whose arms also end alike (the same operations
 on each arm's own values, the join's first phi taking the last of them),
 and runs simplifycfg<sink-common-insts> by default.
+`--generator indirect` is `dag` with some two-way branches made indirect
+branches on block addresses (from a select, a phi, or a constant), and runs
+jump-threading by default.
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
-import argparse, os, random, shutil, subprocess, sys, tempfile
+import argparse, os, random, re, shutil, subprocess, sys, tempfile
 
 from lli_judge import judge, keep_input, run
 
@@ -293,6 +296,59 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
+def indirect_program(seed):
+    """The DAG program of `seed` with some two-way branches made indirect
+    branches on the address of their destination: chosen by a select, by a
+    phi of block addresses in a block of its own after a branch to one of
+    two forwarding blocks (what threading can see through), or a constant
+    address."""
+    r = random.Random(seed ^ 0x1b)
+    lines = program(seed).split("\n")
+    out = []
+    renames = {}  # (target block, old predecessor) -> new predecessor
+    cur = None
+    for line in lines:
+        m = re.match(r"^(b\d+):$", line)
+        if m:
+            cur = m.group(1)
+        m = re.match(r"^  br i1 (\S+), label %(b\d+), label %(b\d+)$", line)
+        if not m or r.random() < 0.4:
+            out.append(line)
+            continue
+        cond, a, b = m.groups()
+        k = cur[1:]
+        dests = f"[label %{a}, label %{b}]"
+        form = r.random()
+        if form < 0.35:
+            out.append(f"  %ia{k} = select i1 {cond}, ptr blockaddress(@f, %{a}), ptr blockaddress(@f, %{b})")
+            out.append(f"  indirectbr ptr %ia{k}, {dests}")
+        elif form < 0.9:
+            out.append(f"  br i1 {cond}, label %{cur}.t, label %{cur}.f")
+            out.append(f"{cur}.t:")
+            out.append(f"  br label %{cur}.ib")
+            out.append(f"{cur}.f:")
+            out.append(f"  br label %{cur}.ib")
+            out.append(f"{cur}.ib:")
+            out.append(f"  %ia{k} = phi ptr [ blockaddress(@f, %{a}), %{cur}.t ], [ blockaddress(@f, %{b}), %{cur}.f ]")
+            out.append(f"  indirectbr ptr %ia{k}, {dests}")
+            renames[(a, cur)] = f"{cur}.ib"
+            renames[(b, cur)] = f"{cur}.ib"
+        else:
+            out.append(f"  indirectbr ptr blockaddress(@f, %{r.choice([a, b])}), {dests}")
+    # The phis of the destinations now have the indirect block as predecessor.
+    cur = None
+    for i, line in enumerate(out):
+        m = re.match(r"^(b\d+):$", line)
+        if m:
+            cur = m.group(1)
+        if " = phi " in line and cur:
+            for (t, old), new in renames.items():
+                if t == cur:
+                    line = line.replace(f", %{old} ]", f", %{new} ]")
+            out[i] = line
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("opt_conv", nargs="?", default=os.path.join(ROOT, "target", "release", "opt-conv"))
@@ -300,9 +356,10 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--pipelines", default=None,
                     help="space-separated pipelines, each run on every program")
-    ap.add_argument("--generator", choices=["dag", "arms", "sink"], default="dag",
+    ap.add_argument("--generator", choices=["dag", "arms", "sink", "indirect"], default="dag",
                     help="dag: branchy DAGs of compares (the default); arms: nested ifs with common code and guarded "
-                    "divisions; sink: arms that also end alike")
+                    "divisions; sink: arms that also end alike; indirect: dag with indirect branches on block "
+                    "addresses")
     a = ap.parse_args()
     lli, opt22 = os.environ.get("LLI", "lli-22"), os.environ.get("OPT22", "opt-22")
     if not shutil.which(lli) or not shutil.which(opt22):
@@ -311,10 +368,12 @@ def main():
         print(f"lli-differential: {lli} or {opt22} not found; skipped"); return 0
     keep = os.environ.get("KEEP", os.getcwd())
     defaults = {"dag": "jump-threading hoist sink instsimplify jump-threading,hoist,sink,dce,jump-threading",
+                "indirect": "jump-threading jump-threading,dce,jump-threading",
                 "arms": "simplifycfg simplifycfg<hoist-common-insts> simplifycfg,simplifycfg<hoist-common-insts>",
                 "sink": "simplifycfg<sink-common-insts> simplifycfg<sink-common-insts;hoist-common-insts>"}
     pipelines = (a.pipelines or defaults[a.generator]).split()
-    generate = {"arms": arms_program, "sink": lambda s: arms_program(s, True)}.get(a.generator, program)
+    generate = {"arms": arms_program, "sink": lambda s: arms_program(s, True),
+                "indirect": indirect_program}.get(a.generator, program)
     work = tempfile.mkdtemp()
     bad = changed = runs = 0
     try:

@@ -66,6 +66,18 @@
 //! say at its end. When the known edges go different ways, those to loop
 //! headers are set aside before the most popular way is chosen.
 //!
+//! Indirect branches are threaded too ([`Threader::thread_indirect`]): an
+//! `indirectbr` on a phi of block addresses has its known edges threaded
+//! to the block each names, and one on a constant address becomes a
+//! branch. An edge from an `indirectbr` is never redirected nor counted
+//! among the known edges, as in LLVM. Blocks whose address is taken stay
+//! in place (never merged, forwarded nor deleted: one nothing reaches is
+//! emptied to `unreachable`), so every `blockaddress` still names its
+//! block; LLVM instead deletes such a block and rewrites the constants,
+//! or merges it once no use of its address is left. A function with
+//! convergent operations and an indirect branch or a taken address is left
+//! unchanged (the legality oracle does not model indirect branches).
+//!
 //! Not done (LLVM does): guards, and a way picked for an edge on which the
 //! condition is undef.
 
@@ -79,7 +91,7 @@ pub mod unfold;
 
 use crate::cfg_edit::{
     CycleBlocks, Fold, Reachability, fold_constant_branch, forward_empty_block, may_remove_edges,
-    merge_only_predecessor_into, remove_unreachable_blocks,
+    merge_only_predecessor_into, remove_unreachable_blocks_keeping,
 };
 use crate::module_edits::BufferedMetadata;
 use crate::noalias_scopes::CopyScopes;
@@ -139,6 +151,9 @@ impl FunctionPass for JumpThreading {
     fn class_name(&self) -> &'static str {
         "JumpThreadingPass"
     }
+    fn handles_indirect_branches(&self) -> bool {
+        true
+    }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let name = cx.func_name();
         let m: &Module = cx.module;
@@ -148,6 +163,22 @@ impl FunctionPass for JumpThreading {
         let explain = cx.remarks.wants("jump-threading")
             || tracing::enabled!(target: "opt_conv::jump-threading", tracing::Level::DEBUG);
         let convergent = mode != FunctionConvergence::None;
+        let taken: EntitySet<Block> = crate::eh::taken_blocks(m, cx.func, f).collect();
+        let indirect = f.insts_in_order().find(|&(_, i)| f.dfg().inst(i).kind == InstKind::IndirectBr);
+        let indirect_at = taken.iter().next().or(indirect.map(|(b, _)| b));
+        if convergent && let Some(at) = indirect_at {
+            // The legality oracle does not model indirect branches.
+            cx.remarks.emit(Remark {
+                kind: RemarkKind::Missed,
+                pass: "jump-threading",
+                function: name,
+                block: Some(block_label(f, at).trim_start_matches('%').to_owned()),
+                message: "not threading a function with convergent operations and an indirectbr or a taken \
+                          block address"
+                    .to_owned(),
+            });
+            return Ok(Changes::NONE);
+        }
         let mut t = Threader {
             m,
             fid: cx.func,
@@ -178,6 +209,7 @@ impl FunctionPass for JumpThreading {
             }),
             asked_at: None,
             stale: false,
+            taken,
             remarks: Vec::new(),
             scopes: Vec::new(),
             edits: std::mem::take(cx.edits),
@@ -227,6 +259,13 @@ fn phis_only_feed(f: &mut Function, b: Block, succ: Block) -> bool {
                 && d.args.iter().zip(&d.blocks).all(|(&a, &from)| a != r || from == b)
         })
     })
+}
+
+/// Whether `p` ends in an `indirectbr`: as in LLVM, an edge from it is
+/// never threaded (its destinations cannot change), nor counted among the
+/// known edges, so that a branch it reaches is threaded rather than folded.
+fn ends_in_indirectbr(f: &Function, p: Block) -> bool {
+    f.terminator(p).is_some_and(|t| f.dfg().inst(t).kind == InstKind::IndirectBr)
 }
 
 /// The known edges (predecessor, successor) without those to loop headers,
@@ -291,6 +330,11 @@ struct Threader<'m> {
     /// pass changed it since.
     asked_at: Option<(u64, u64)>,
     stale: bool,
+    /// The blocks whose address is taken: they stay where they are (never
+    /// merged into a predecessor nor absorbing one, never forwarded, and
+    /// emptied to `unreachable` rather than deleted once nothing reaches
+    /// them), so that every `blockaddress` keeps naming its block.
+    taken: EntitySet<Block>,
     remarks: Vec<(RemarkKind, String, String)>,
     /// Fresh noalias scopes the copies need, made when the module is writable.
     scopes: Vec<CopyScopes>,
@@ -323,13 +367,13 @@ impl Threader<'_> {
         // as they are now are added every sweep (an empty block before one
         // may not be forwarded: see `forward_empty_block`).
         // Across loop headers (LLVM's option), the set stays empty.
-        let mut ever = remove_unreachable_blocks(f);
+        let mut ever = remove_unreachable_blocks_keeping(f, &self.taken);
         let mut headers: EntitySet<Block> = EntitySet::new();
         if !self.across_headers {
             add_cycle_headers(f, &mut headers);
         }
         loop {
-            let mut changed = remove_unreachable_blocks(f);
+            let mut changed = remove_unreachable_blocks_keeping(f, &self.taken);
             let mut all_reachable = true;
             let mut waiting: Vec<Block> = Vec::new();
             if !self.across_headers {
@@ -364,7 +408,7 @@ impl Threader<'_> {
                 }
             }
             if !all_reachable {
-                changed |= remove_unreachable_blocks(f);
+                changed |= remove_unreachable_blocks_keeping(f, &self.taken);
                 for b in waiting {
                     if f.layout().is_block_inserted(b)
                         && self.forwardable(f, b, &headers)
@@ -393,7 +437,12 @@ impl Threader<'_> {
     fn forwardable(&self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
         let Some(t) = f.terminator(b) else { return false };
         let d = f.dfg().inst(t);
-        if d.kind != InstKind::Br || d.blocks.len() != 1 || headers.contains(b) || headers.contains(d.blocks[0]) {
+        if d.kind != InstKind::Br
+            || d.blocks.len() != 1
+            || headers.contains(b)
+            || headers.contains(d.blocks[0])
+            || self.taken.contains(b)
+        {
             return false;
         }
         let succ = d.blocks[0];
@@ -413,7 +462,8 @@ impl Threader<'_> {
             [p] => Some(*p),
             _ => None,
         };
-        match merge_only_predecessor_into(self.m, f, b) {
+        let keep = self.taken.contains(b) || pred.is_some_and(|p| self.taken.contains(p));
+        match if keep { Fold::NotApplicable } else { merge_only_predecessor_into(self.m, f, b) } {
             Fold::Folded => {
                 if pred.is_some_and(|p| headers.contains(p)) {
                     headers.insert(b);
@@ -433,6 +483,9 @@ impl Threader<'_> {
         let Some(t) = f.terminator(b) else { return false };
         if self.fold_constant_condition(f, b) {
             return true;
+        }
+        if f.dfg().inst(t).kind == InstKind::IndirectBr {
+            return self.thread_indirect(f, b, headers);
         }
         if f.dfg().inst(t).kind == InstKind::Switch {
             return self.fold_constant_switch(f, b)
@@ -485,8 +538,25 @@ impl Threader<'_> {
         let cond = d.args[0];
         let Some(i) = f.dfg().value_inst(cond) else { return false };
         let cd = f.dfg().inst(i);
+        let defined = |a: &Value| f.dfg().value_const(*a).is_some_and(|c| !c.is_undef_or_poison());
+        // A phi of `b` whose entries are all one constant is that constant,
+        // as LLVM folds it. Only needed when an entry comes from an
+        // indirectbr: such edges are not counted as known (see
+        // `ends_in_indirectbr`), so the branch would not fold otherwise.
+        if cd.is_phi()
+            && f.layout().inst_block(i) == Some(b)
+            && cd.args.iter().all(|a| defined(a) && *a == cd.args[0])
+            && cd.blocks.iter().any(|&p| ends_in_indirectbr(f, p))
+        {
+            let v = cd.args[0];
+            let mut repl = Replacements::new();
+            repl.insert(cond, v);
+            repl.apply(f);
+            remove_inst(f, i);
+            return true;
+        }
         let foldable = matches!(cd.kind, InstKind::ICmp { .. } | InstKind::Binary { .. } | InstKind::Cast { .. })
-            && cd.args.iter().all(|&a| f.dfg().value_const(a).is_some_and(|c| !c.is_undef_or_poison()));
+            && cd.args.iter().all(defined);
         if !foldable {
             return false;
         }
@@ -841,8 +911,11 @@ impl Threader<'_> {
         let mut edges = known::int_on_edges(self.m, f, &cfg, cond, b);
         facts::fill(self.facts(f, &cfg), cond, b, &mut edges);
         let npreds = edges.len();
-        let known: Vec<(Block, Block)> =
-            edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, succs[usize::from(v == 0)]))).collect();
+        let known: Vec<(Block, Block)> = edges
+            .into_iter()
+            .filter_map(|(p, v)| v.map(|v| (p, succs[usize::from(v == 0)])))
+            .filter(|k| !ends_in_indirectbr(f, k.0))
+            .collect();
         drop(cfg);
         if known.is_empty() {
             return false;
@@ -1139,7 +1212,11 @@ impl Threader<'_> {
         let dest_of = Self::switch_table(f, t);
         // The one value on every edge, if so.
         let only = edges.first().and_then(|e| e.1).filter(|&v| edges.iter().all(|e| e.1 == Some(v)));
-        let known: Vec<(Block, Block)> = edges.into_iter().filter_map(|(p, v)| v.map(|v| (p, dest_of(v)))).collect();
+        let known: Vec<(Block, Block)> = edges
+            .into_iter()
+            .filter_map(|(p, v)| v.map(|v| (p, dest_of(v))))
+            .filter(|k| !ends_in_indirectbr(f, k.0))
+            .collect();
         drop(cfg);
         if known.is_empty() {
             return false;
@@ -1183,6 +1260,74 @@ impl Threader<'_> {
             return false;
         }
         self.thread_to(f, b, &known, dest, 6)
+    }
+
+    /// An `indirectbr` on the address of one of its successors (a
+    /// `blockaddress` constant) becomes a branch there; one on a phi of `b`
+    /// whose entries are such addresses on some edges has those edges
+    /// threaded to the most popular of them (LLVM's bonus of 8 for an
+    /// indirect branch), or is folded when every edge brings the same one.
+    /// An edge from another `indirectbr` is never redirected.
+    fn thread_indirect(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
+        let t = f.terminator(b).expect("an indirectbr");
+        let addr = f.dfg().inst(t).args[0];
+        let succs: Vec<Block> = f.dfg().inst(t).blocks.to_vec();
+        let fid = self.fid;
+        let dest_of = |f: &Function, v: Value| match f.dfg().value_const(v).map(|c| &c.kind) {
+            Some(opt_conv_ir::ConstKind::BlockAddress(g, x)) if *g == fid && succs.contains(x) => Some(*x),
+            _ => None,
+        };
+        if let Some(dest) = dest_of(f, addr) {
+            let msg = format!("folded the indirectbr of {}: it goes to {}", block_label(f, b), block_label(f, dest));
+            self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+            Self::fold_switch_to(f, b, dest);
+            return true;
+        }
+        let Some(phi) = f.dfg().value_inst(addr) else { return false };
+        if !f.dfg().inst(phi).is_phi() || f.layout().inst_block(phi) != Some(b) {
+            return false;
+        }
+        let entries: Vec<(Block, Option<Block>)> = {
+            let d = f.dfg().inst(phi);
+            d.blocks.iter().zip(&d.args).map(|(&p, &v)| (p, dest_of(f, v))).collect()
+        };
+        let known: Vec<(Block, Block)> =
+            entries.iter().filter_map(|&(p, d)| d.map(|d| (p, d))).filter(|k| !ends_in_indirectbr(f, k.0)).collect();
+        if known.is_empty() {
+            return false;
+        }
+        if known.len() == entries.len() && known.iter().all(|k| k.1 == known[0].1) {
+            let dest = known[0].1;
+            let msg = format!(
+                "folded the indirectbr of {}: it goes to {} from every edge in",
+                block_label(f, b),
+                block_label(f, dest)
+            );
+            self.remarks.push((RemarkKind::Passed, block_label(f, b), msg));
+            Self::fold_switch_to(f, b, dest);
+            self.remove_dead_condition(f, addr);
+            return true;
+        }
+        if headers.contains(b) {
+            return false;
+        }
+        let known = without_header_dests(known, headers);
+        if known.is_empty() {
+            return false;
+        }
+        // The most popular destination, ties to the first in successor order.
+        let mut dest = known[0].1;
+        let mut best = 0;
+        for s in f.successors(b).to_vec() {
+            let n = known.iter().filter(|k| k.1 == s).count();
+            if n > best {
+                (best, dest) = (n, s);
+            }
+        }
+        if headers.contains(dest) || dest == b {
+            return false;
+        }
+        self.thread_to(f, b, &known, dest, 8)
     }
 
     /// A branch on a phi of `b` (or a freeze of one) is copied into the
