@@ -41,8 +41,9 @@ pub fn ensure_preheader(m: &Module, f: &mut Function, l: &Loop) -> Result<Block,
     let loc = loop_start_loc(m, f, l);
     split_incoming(f, l.header, &outside, pre, ".ph");
     if let Some(br) = f.terminator(pre) {
-        f.dfg_mut().set_inst_md(br, "dbg", loc);
+        f.dfg_mut_preserving_cfg().set_inst_md(br, "dbg", loc);
     }
+    f.update_cfg(cfg, &[&outside[..], &[pre, l.header]].concat());
     Ok(pre)
 }
 
@@ -95,10 +96,12 @@ pub fn ensure_single_latch(f: &mut Function, l: &Loop) -> Result<bool, String> {
         }
     }
     let first = f.layout().blocks().find(|b| l.latches.contains(b)).expect("a latch in the layout");
+    let cfg = f.cfg();
     let name = f.dfg().block_name(l.header).map(|n| format!("{n}.backedge"));
     let be = f.dfg_mut().make_block(name.as_deref());
     f.layout_mut().insert_block_after(be, first);
     split_incoming(f, l.header, &l.latches, be, ".be");
+    f.update_cfg(cfg, &[&l.latches[..], &[be, l.header]].concat());
     Ok(true)
 }
 
@@ -124,6 +127,7 @@ pub fn ensure_dedicated_exits(f: &mut Function, l: &Loop) -> Result<bool, String
         let nb = f.dfg_mut().make_block(name.as_deref());
         f.layout_mut().insert_block_before(nb, x);
         split_incoming(f, x, &inside, nb, ".ph");
+        f.update_cfg(cfg, &[&inside[..], &[nb, x]].concat());
         changed = true;
     }
     Ok(changed)
@@ -134,7 +138,8 @@ pub fn ensure_dedicated_exits(f: &mut Function, l: &Loop) -> Result<bool, String
 /// (or their single value; named with `suffix`), and takes it as its one
 /// incoming from `nb`. The branch has the location of the first
 /// instruction of `b` that is not a phi, as in LLVM (a preheader's is
-/// the loop's start instead, see [`ensure_preheader`]).
+/// the loop's start instead, see [`ensure_preheader`]). The caller patches
+/// the CFG it took before inserting `nb` (`preds`, `nb` and `b` changed).
 pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Block, suffix: &str) {
     let phis: Vec<Inst> = f.phis(b).collect();
     for p in phis {
