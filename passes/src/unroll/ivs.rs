@@ -81,4 +81,62 @@ pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[B
             }
         }
     }
+    nonnegative_sums_keep_unsigned(m, f, header, blocks);
+}
+
+/// A header phi that starts at a non-negative constant and steps by
+/// `add nsw %iv, S` with `S > 0` is never negative (a step that overflows
+/// is poison, and so is what follows), so `add nsw %iv, C` with `C >= 0`
+/// cannot wrap unsigned either: such sums get `nuw`, as LLVM's
+/// induction-variable simplification gives them after unrolling. The step
+/// feeding the phi keeps its flags (LLVM leaves it so).
+fn nonnegative_sums_keep_unsigned(m: &Module, f: &mut Function, header: Block, blocks: &[Block]) {
+    let konst =
+        |f: &Function, v: Value, bits: u32| f.dfg().value_const(v).and_then(Const::as_int).map(|c| sext(c, bits));
+    let phis: Vec<_> = f.phis(header).collect();
+    for p in phis {
+        let d = f.dfg().inst(p);
+        let Some(iv) = d.result() else { continue };
+        let Some(bits) = m.types.int_bits(f.dfg().value_type(iv)) else { continue };
+        if d.args.len() != 2 || bits > 128 {
+            continue;
+        }
+        let step_of = |f: &Function, v: Value| -> Option<(i128, IntFlags)> {
+            let i = f.dfg().value_inst(v)?;
+            let d = f.dfg().inst(i);
+            let InstKind::Binary { op: BinOp::Add, flags, .. } = d.kind else { return None };
+            (d.args[0] == iv).then_some(())?;
+            Some((konst(f, d.args[1], bits)?, flags))
+        };
+        let (a, b) = (d.args[0], d.args[1]);
+        let (start, back) = match (konst(f, a, bits), konst(f, b, bits)) {
+            (Some(s), None) => (s, b),
+            (None, Some(s)) => (s, a),
+            _ => continue,
+        };
+        let Some((s, flags)) = step_of(f, back) else { continue };
+        if start < 0 || s <= 0 || !flags.contains(IntFlags::NSW) {
+            continue;
+        }
+        for &blk in blocks {
+            if !f.layout().is_block_inserted(blk) {
+                continue;
+            }
+            let insts: Vec<_> = f.block_insts(blk).collect();
+            for i in insts {
+                if f.dfg().inst_result(i) == Some(back) {
+                    continue;
+                }
+                let Some(r) = f.dfg().inst_result(i) else { continue };
+                if let Some((c, fl)) = step_of(f, r)
+                    && c >= 0
+                    && fl.contains(IntFlags::NSW)
+                    && !fl.contains(IntFlags::NUW)
+                    && let InstKind::Binary { flags, .. } = &mut f.dfg_mut_preserving_cfg().inst_mut(i).kind
+                {
+                    *flags = flags.union(IntFlags::NUW);
+                }
+            }
+        }
+    }
 }
