@@ -335,6 +335,17 @@ pub fn unroll(
                 .then(|| (f.dfg().inst_result(c.iv).expect("phi"), max))
         });
         super::ivs::fold_step_chains(m, f, header, &main_blocks, bound);
+        // The same range, whichever value the exit test reads, for what
+        // it decides about the variable's users.
+        let range = c.zip(trip_count.or(max_trip)).and_then(|(c, tc)| {
+            let start = f.dfg().value_const(c.start).and_then(Const::as_int).map(|s| sext(s, c.iv_bits))?;
+            let rest = (i128::from(tc).checked_sub(1)?.max(0) / n as i128) * n as i128;
+            let max = start.checked_add(c.step.checked_mul(rest)?)?;
+            (start >= 0 && c.step > 0 && !prologue).then(|| (f.dfg().inst_result(c.iv).expect("phi"), start, max))
+        });
+        if let Some((iv, lo, hi)) = range {
+            super::ivs::use_iv_range(m, f, header, &main_blocks, iv, lo, hi);
+        }
     }
     // As LLVM: the records the copies made redundant go first, then the
     // unrolled blocks are simplified and what is left dead is deleted, the
