@@ -17,7 +17,11 @@ unconditionally or, in half of them, tests a side exit of its own (the
 increment reaching %m); the exit's value is then the accumulator or the
 variable as the header sees them.
 
-usage: unroll-trunc-differential.py [OPT_CONV] [--programs N] [--seed S] [--exploit] [--header-exit]
+With --masks, the accumulator also adds `and` of the variable and of
+its sum with a constant with masks (low bits, or others), which the
+unroller may find redundant from the variable's range.
+
+usage: unroll-trunc-differential.py [OPT_CONV] [--programs N] [--seed S] [--exploit] [--header-exit] [--masks]
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
@@ -65,7 +69,7 @@ def holds(pred, a, b, bits):
 
 
 class Loop:
-    def __init__(self, r, header_exit=False):
+    def __init__(self, r, header_exit=False, masks=False):
         # Some loops compare the variable itself, untruncated (narrow and
         # wide then the same small width).
         self.direct = r.random() < 0.25
@@ -104,6 +108,12 @@ class Loop:
             zero = r.choice([0.5, 0.8, 0.95, 1.0])
             self.table = [0 if r.random() < zero else r.randrange(1, 1 << self.tbits) for _ in range(1 << nb)]
         self.header_exit = header_exit
+        # Masks drawn apart, so that the programs are otherwise as without.
+        self.masks = None
+        if masks:
+            mr = random.Random(r.random())
+            pick = lambda: mask(mr.choice([(1 << mr.randint(1, self.wide)) - 1, mr.randrange(1 << self.wide), 255, 7]), self.wide)
+            self.masks = (pick(), pick())
         self.latch_side = False
         if header_exit:
             self.tests_next = False
@@ -142,7 +152,12 @@ class Loop:
               f"  %k = add {W} %iv, {sx(self.k, self.wide)}",
               f"  %kneg = icmp slt {W} %k, 0",
               "  %kz = zext i1 %kneg to i64",
-              "  %a2 = add i64 %a1, %kz"]
+              "  %a2 = add i64 %a1, %kz" if self.masks is None else "  %a2n = add i64 %a1, %kz"]
+        if self.masks is not None:
+            m1, m2 = (sx(x, self.wide) for x in self.masks)
+            zx = (lambda d, v: f"  {d} = zext {W} {v} to i64") if self.wide < 64 else (lambda d, v: f"  {d} = add i64 {v}, 0")
+            L += [f"  %mk1 = and {W} %iv, {m1}", f"  %mk2 = and {W} %k, {m2}", zx("%mz1", "%mk1"), zx("%mz2", "%mk2"),
+                  "  %mz = add i64 %mz1, %mz2", "  %a2 = add i64 %a2n, %mz"]
         if self.table is not None:
             T, S = f"i{self.tbits}", len(self.table)
             L += [self.narrowed("%tbn", "%iv"), f"  %tbx = zext {N} %tbn to i64",
@@ -228,7 +243,10 @@ class Loop:
             if self.table is not None:
                 t = self.table[mask(iv, N)]
                 tb = 5 if t == 0 else t * iv
-            acc = mask(acc * 31 + (1 if sx(iv + self.k, W) < 0 else 0) + tb + iv, 64)
+            mz = 0
+            if self.masks is not None:
+                mz = (iv & self.masks[0]) + (mask(iv + self.k, W) & self.masks[1])
+            acc = mask(acc * 31 + (1 if sx(iv + self.k, W) < 0 else 0) + mz + tb + iv, 64)
             if self.side and mask(iv, N) == mask(m, N):
                 return mask(acc + 99, 64)
             nxt = iv + self.step
@@ -275,6 +293,7 @@ def main():
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--header-exit", action="store_true", help="loops test for their exit in the header")
+    ap.add_argument("--masks", action="store_true", help="masks of the variable in the accumulator")
     ap.add_argument("--exploit", action="store_true",
                     help="also run opt-22 instcombine on each output (poison from wrong flags becomes visible)")
     a = ap.parse_args()
@@ -284,7 +303,7 @@ def main():
     tmp = tempfile.mkdtemp()
     for p in range(a.programs):
         r = random.Random(a.seed * 100003 + p)
-        lp = Loop(r, a.header_exit)
+        lp = Loop(r, a.header_exit, a.masks)
         src = lp.ir()
         inputs = []
         for n in range(1 << lp.narrow):
