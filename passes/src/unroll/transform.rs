@@ -383,8 +383,8 @@ pub fn unroll_header_exit(
 ) -> Result<(), String> {
     let Plan { count, shape, explicit, trip_count, .. } = plan;
     let n = count as usize;
-    if plan.heart.is_some() || plan.prologue || n < 2 {
-        return Err("a loop heart, a prologue or a count below 2 is not unrolled from the header's exit".into());
+    if plan.heart.is_some() || plan.prologue || n == 0 {
+        return Err("a loop heart, a prologue or a count of 0 is not unrolled from the header's exit".into());
     }
     // Whether copy `k`'s header keeps its exit test.
     let keeps: Box<dyn Fn(usize) -> bool> = match (shape, trip_count) {
