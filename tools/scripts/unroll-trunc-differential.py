@@ -250,7 +250,7 @@ class Loop:
             if self.side and mask(iv, N) == mask(m, N):
                 return mask(acc + 99, 64)
             nxt = iv + self.step
-            if "nsw" in self.flags and not (-(1 << (W - 1)) <= sx(iv, W) + self.step < (1 << (W - 1))):
+            if "nsw" in self.flags and not (-(1 << (W - 1)) <= sx(iv, W) + sx(self.step, W) < (1 << (W - 1))):
                 return None
             if "nuw" in self.flags and iv + mask(self.step, W) >= (1 << W):
                 return None
