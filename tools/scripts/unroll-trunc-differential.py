@@ -11,7 +11,17 @@ Each loop is first simulated here, so that only arguments on which the
 original terminates soon and has no undefined behaviour (a wrap flag that
 does not hold) are passed to it.
 
-usage: unroll-trunc-differential.py [OPT_CONV] [--programs N] [--seed S] [--exploit]
+With --header-exit, every loop tests for its exit in its header instead
+(on the variable itself, before the body runs) and its latch branches back
+unconditionally or, in half of them, tests a side exit of its own (the
+increment reaching %m); the exit's value is then the accumulator or the
+variable as the header sees them.
+
+With --masks, the accumulator also adds `and` of the variable and of
+its sum with a constant with masks (low bits, or others), which the
+unroller may find redundant from the variable's range.
+
+usage: unroll-trunc-differential.py [OPT_CONV] [--programs N] [--seed S] [--exploit] [--header-exit] [--masks]
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
@@ -59,7 +69,7 @@ def holds(pred, a, b, bits):
 
 
 class Loop:
-    def __init__(self, r):
+    def __init__(self, r, header_exit=False, masks=False):
         # Some loops compare the variable itself, untruncated (narrow and
         # wide then the same small width).
         self.direct = r.random() < 0.25
@@ -97,6 +107,19 @@ class Loop:
             self.tbits = r.choice([8, 16, 32])
             zero = r.choice([0.5, 0.8, 0.95, 1.0])
             self.table = [0 if r.random() < zero else r.randrange(1, 1 << self.tbits) for _ in range(1 << nb)]
+        self.header_exit = header_exit
+        # Masks drawn apart, so that the programs are otherwise as without.
+        self.masks = None
+        if masks:
+            mr = random.Random(r.random())
+            pick = lambda: mask(mr.choice([(1 << mr.randint(1, self.wide)) - 1, mr.randrange(1 << self.wide), 255, 7]), self.wide)
+            self.masks = (pick(), pick())
+        self.latch_side = False
+        if header_exit:
+            self.tests_next = False
+            self.latch_side = r.random() < 0.5
+            if self.out == "ivn":
+                self.out = "iv"
 
     def narrowed(self, name, v):
         """`name = trunc v` (a copy when the variable is not truncated)."""
@@ -120,13 +143,21 @@ class Loop:
             L.append("  br label %pre")
         L += ["pre:", "  br label %loop", "loop:",
               f"  %iv = phi {W} [ {start}, %pre ], [ %iv.next, %latch ]",
-              "  %acc = phi i64 [ 7, %pre ], [ %acc.next, %latch ]",
+              "  %acc = phi i64 [ 7, %pre ], [ %acc.next, %latch ]"]
+        if self.header_exit:
+            L += self.exit_test("%iv", limit) + ["body:"]
+        L += [
               f"  %w = zext {W} %iv to i64" if self.wide < 64 else "  %w = add i64 %iv, 0",
               "  %a1 = mul i64 %acc, 31",
               f"  %k = add {W} %iv, {sx(self.k, self.wide)}",
               f"  %kneg = icmp slt {W} %k, 0",
               "  %kz = zext i1 %kneg to i64",
-              "  %a2 = add i64 %a1, %kz"]
+              "  %a2 = add i64 %a1, %kz" if self.masks is None else "  %a2n = add i64 %a1, %kz"]
+        if self.masks is not None:
+            m1, m2 = (sx(x, self.wide) for x in self.masks)
+            zx = (lambda d, v: f"  {d} = zext {W} {v} to i64") if self.wide < 64 else (lambda d, v: f"  {d} = add i64 {v}, 0")
+            L += [f"  %mk1 = and {W} %iv, {m1}", f"  %mk2 = and {W} %k, {m2}", zx("%mz1", "%mk1"), zx("%mz2", "%mk2"),
+                  "  %mz = add i64 %mz1, %mz2", "  %a2 = add i64 %a2n, %mz"]
         if self.table is not None:
             T, S = f"i{self.tbits}", len(self.table)
             L += [self.narrowed("%tbn", "%iv"), f"  %tbx = zext {N} %tbn to i64",
@@ -142,21 +173,19 @@ class Loop:
                   "  br i1 %se, label %exit.side, label %latch"]
         else:
             L += ["  br label %latch"]
-        L += ["latch:", f"  %iv.next = add {self.flags}{W} %iv, {self.step}",
-              ] + ([] if self.direct else [self.narrowed("%t", "%iv.next" if self.tests_next else "%iv")])
-        t = ("%iv.next" if self.tests_next else "%iv") if self.direct else "%t"
-        a, b = (t, limit) if not self.swap else (limit, t)
-        pred = self.pred
-        if self.swap:
-            pred = {"eq": "eq", "ne": "ne", "ult": "ugt", "ugt": "ult", "ule": "uge", "uge": "ule",
-                    "slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle"}[pred]
-        L.append(f"  %c = icmp {pred} {N} {a}, {b}")
-        if self.exit_on_true:
-            L.append("  br i1 %c, label %exit, label %loop")
+        L += ["latch:", f"  %iv.next = add {self.flags}{W} %iv, {self.step}"]
+        if self.header_exit:
+            if self.latch_side:
+                L += [self.narrowed("%lt", "%iv.next"), f"  %le = icmp eq {N} %lt, %m",
+                      "  br i1 %le, label %exit.latch, label %loop"]
+            else:
+                L.append("  br label %loop")
+            val = {"acc": "%acc", "iv": "%iv", "mix": "%acc"}[self.out]
+            L += ["exit:", f"  %v = phi {'i64' if self.out in ('acc', 'mix') else W} [ {val}, %loop ]"]
         else:
-            L.append("  br i1 %c, label %loop, label %exit")
-        val = {"acc": "%acc.next", "iv": "%iv", "ivn": "%iv.next", "mix": "%acc.next"}[self.out]
-        L += ["exit:", f"  %v = phi {'i64' if self.out in ('acc', 'mix') else W} [ {val}, %latch ]"]
+            L += self.exit_test("%iv.next" if self.tests_next else "%iv", limit)
+            val = {"acc": "%acc.next", "iv": "%iv", "ivn": "%iv.next", "mix": "%acc.next"}[self.out]
+            L += ["exit:", f"  %v = phi {'i64' if self.out in ('acc', 'mix') else W} [ {val}, %latch ]"]
         if self.out in ("acc", "mix"):
             L.append("  %r = add i64 %v, 0" if self.out == "acc" else "  %r = xor i64 %v, 12345")
         else:
@@ -165,12 +194,32 @@ class Loop:
         if self.guard:
             L += ["exit.early:", "  ret i64 -1"]
         if self.side:
-            L += ["exit.side:", "  %sv = phi i64 [ %acc.next, %loop ]", "  %sr = add i64 %sv, 99", "  ret i64 %sr"]
+            body = "%body" if self.header_exit else "%loop"
+            L += ["exit.side:", f"  %sv = phi i64 [ %acc.next, {body} ]", "  %sr = add i64 %sv, 99", "  ret i64 %sr"]
+        if self.latch_side:
+            L += ["exit.latch:", "  %lv = phi i64 [ %acc.next, %latch ]", "  %lr = add i64 %lv, 55", "  ret i64 %lr"]
         L.append("}")
         if self.table is not None:
             T = f"i{self.tbits}"
             L.append(f"@tbl = internal constant [{len(self.table)} x {T}] [{', '.join(f'{T} {v}' for v in self.table)}]")
         return "\n".join(L) + "\n"
+
+    def exit_test(self, v, limit):
+        """The exit test on `v` (the variable or its increment), leaving
+        to %exit and going on to the next block (%loop from the latch,
+        %body from the header)."""
+        N = f"i{self.narrow}"
+        L = [] if self.direct else [self.narrowed("%t", v)]
+        t = v if self.direct else "%t"
+        a, b = (t, limit) if not self.swap else (limit, t)
+        pred = self.pred
+        if self.swap:
+            pred = {"eq": "eq", "ne": "ne", "ult": "ugt", "ugt": "ult", "ule": "uge", "uge": "ule",
+                    "slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle"}[pred]
+        L.append(f"  %c = icmp {pred} {N} {a}, {b}")
+        on = "%body" if self.header_exit else "%loop"
+        L.append(f"  br i1 %c, label %exit, label {on}" if self.exit_on_true else f"  br i1 %c, label {on}, label %exit")
+        return L
 
     def run(self, n, s, m, fuel=3000):
         """The result, or None if undefined or too long."""
@@ -184,19 +233,33 @@ class Loop:
         limit = self.limit if self.limit_const else mask(n, N)
         acc = 7
         for _ in range(fuel):
+            if self.header_exit and holds(self.pred, mask(iv, N), limit, N) == self.exit_on_true:
+                if self.out == "acc":
+                    return acc
+                if self.out == "mix":
+                    return acc ^ 12345
+                return iv
             tb = 0
             if self.table is not None:
                 t = self.table[mask(iv, N)]
                 tb = 5 if t == 0 else t * iv
-            acc = mask(acc * 31 + (1 if sx(iv + self.k, W) < 0 else 0) + tb + iv, 64)
+            mz = 0
+            if self.masks is not None:
+                mz = (iv & self.masks[0]) + (mask(iv + self.k, W) & self.masks[1])
+            acc = mask(acc * 31 + (1 if sx(iv + self.k, W) < 0 else 0) + mz + tb + iv, 64)
             if self.side and mask(iv, N) == mask(m, N):
                 return mask(acc + 99, 64)
             nxt = iv + self.step
-            if "nsw" in self.flags and not (-(1 << (W - 1)) <= sx(iv, W) + self.step < (1 << (W - 1))):
+            if "nsw" in self.flags and not (-(1 << (W - 1)) <= sx(iv, W) + sx(self.step, W) < (1 << (W - 1))):
                 return None
             if "nuw" in self.flags and iv + mask(self.step, W) >= (1 << W):
                 return None
             nxt = mask(nxt, W)
+            if self.header_exit:
+                if self.latch_side and mask(nxt, N) == mask(m, N):
+                    return mask(acc + 55, 64)
+                iv = nxt
+                continue
             t = mask(nxt if self.tests_next else iv, N)
             c = holds(self.pred, t, limit, N)
             if c == self.exit_on_true:
@@ -229,6 +292,8 @@ def main():
     ap.add_argument("opt_conv", nargs="?", default=os.path.join(ROOT, "target", "release", "opt-conv"))
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--header-exit", action="store_true", help="loops test for their exit in the header")
+    ap.add_argument("--masks", action="store_true", help="masks of the variable in the accumulator")
     ap.add_argument("--exploit", action="store_true",
                     help="also run opt-22 instcombine on each output (poison from wrong flags becomes visible)")
     a = ap.parse_args()
@@ -238,7 +303,7 @@ def main():
     tmp = tempfile.mkdtemp()
     for p in range(a.programs):
         r = random.Random(a.seed * 100003 + p)
-        lp = Loop(r)
+        lp = Loop(r, a.header_exit, a.masks)
         src = lp.ir()
         inputs = []
         for n in range(1 << lp.narrow):

@@ -98,10 +98,20 @@ pub enum Formula {
 /// branch leaving the loop on a comparison of an induction variable with a
 /// loop-invariant value.
 pub fn counted(m: &Module, f: &Function, l: &Loop) -> Option<Counted> {
+    counted_at(m, f, l, l.latch()?)
+}
+
+/// The counted shape of the exit test ending `exiting`, a block of `l`
+/// other than the latch (the header, say): the same comparison of an
+/// induction variable with a loop-invariant value. The trip count found
+/// from it ([`trip_count`]) then counts how many times `exiting` is reached,
+/// the last time leaving; the variable's increment must still feed the
+/// header from the latch.
+pub fn counted_at(m: &Module, f: &Function, l: &Loop, exiting: Block) -> Option<Counted> {
     let latch = l.latch()?;
     let pre = l.preheader?;
     let dfg = f.dfg();
-    let term = f.terminator(latch)?;
+    let term = f.terminator(exiting)?;
     let td = dfg.inst(term);
     if !td.is_cond_br() {
         return None;
@@ -111,7 +121,7 @@ pub fn counted(m: &Module, f: &Function, l: &Loop) -> Option<Counted> {
         (true, false) => false,
         _ => return None,
     };
-    if td.blocks[0] != l.header && td.blocks[1] != l.header {
+    if exiting == latch && td.blocks[0] != l.header && td.blocks[1] != l.header {
         return None;
     }
     let cmp = dfg.value_inst(td.args[0])?;

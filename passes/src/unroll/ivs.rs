@@ -14,8 +14,8 @@
 //! the signed range get both flags, as LLVM's scalar evolution proves them.
 
 use opt_conv_ir::constant::{Const, mask, sext};
-use opt_conv_ir::inst::{BinOp, IntFlags};
-use opt_conv_ir::{Block, Function, InstKind, Module, Value};
+use opt_conv_ir::inst::{BinOp, IntFlags, IntPred};
+use opt_conv_ir::{Block, EntityRef, Function, InstKind, Module, Value};
 use rustc_hash::FxHashMap;
 
 /// Rewrites `add` chains of constants rooted at `header`'s phis in `blocks`
@@ -81,4 +81,156 @@ pub fn fold_step_chains(m: &Module, f: &mut Function, header: Block, blocks: &[B
             }
         }
     }
+    nonnegative_sums_keep_unsigned(m, f, header, blocks);
+}
+
+/// A header phi that starts at a non-negative constant and steps by
+/// `add nsw %iv, S` with `S > 0` is never negative (a step that overflows
+/// is poison, and so is what follows), so `add nsw %iv, C` with `C >= 0`
+/// cannot wrap unsigned either: such sums get `nuw`, as LLVM's
+/// induction-variable simplification gives them after unrolling. The step
+/// feeding the phi keeps its flags (LLVM leaves it so).
+fn nonnegative_sums_keep_unsigned(m: &Module, f: &mut Function, header: Block, blocks: &[Block]) {
+    let konst =
+        |f: &Function, v: Value, bits: u32| f.dfg().value_const(v).and_then(Const::as_int).map(|c| sext(c, bits));
+    let phis: Vec<_> = f.phis(header).collect();
+    for p in phis {
+        let d = f.dfg().inst(p);
+        let Some(iv) = d.result() else { continue };
+        let Some(bits) = m.types.int_bits(f.dfg().value_type(iv)) else { continue };
+        if d.args.len() != 2 || bits > 128 {
+            continue;
+        }
+        let step_of = |f: &Function, v: Value| -> Option<(i128, IntFlags)> {
+            let i = f.dfg().value_inst(v)?;
+            let d = f.dfg().inst(i);
+            let InstKind::Binary { op: BinOp::Add, flags, .. } = d.kind else { return None };
+            (d.args[0] == iv).then_some(())?;
+            Some((konst(f, d.args[1], bits)?, flags))
+        };
+        let (a, b) = (d.args[0], d.args[1]);
+        let (start, back) = match (konst(f, a, bits), konst(f, b, bits)) {
+            (Some(s), None) => (s, b),
+            (None, Some(s)) => (s, a),
+            _ => continue,
+        };
+        let Some((s, flags)) = step_of(f, back) else { continue };
+        if start < 0 || s <= 0 || !flags.contains(IntFlags::NSW) {
+            continue;
+        }
+        for &blk in blocks {
+            if !f.layout().is_block_inserted(blk) {
+                continue;
+            }
+            let insts: Vec<_> = f.block_insts(blk).collect();
+            for i in insts {
+                if f.dfg().inst_result(i) == Some(back) {
+                    continue;
+                }
+                let Some(r) = f.dfg().inst_result(i) else { continue };
+                if let Some((c, fl)) = step_of(f, r)
+                    && c >= 0
+                    && fl.contains(IntFlags::NSW)
+                    && !fl.contains(IntFlags::NUW)
+                    && let InstKind::Binary { flags, .. } = &mut f.dfg_mut_preserving_cfg().inst_mut(i).kind
+                {
+                    *flags = flags.union(IntFlags::NUW);
+                }
+            }
+        }
+    }
+}
+
+/// What the range of the unrolled loop's induction variable tells, as
+/// LLVM's induction-variable simplification uses it after unrolling. `iv`
+/// (a header phi, and any other header phi with the same incoming values)
+/// stays within `[lo, hi]`, `0 <= lo`, without wrapping; so does
+/// `add %iv, C` within `[lo + C, hi + C]` for `C >= 0` when that stays
+/// below the signed maximum. In `blocks`:
+///
+/// * `and %x, M` is `%x` when `M` keeps every bit a value of that range
+///   can have set (its uses read `%x`; the `and` is left dead);
+/// * an unsigned comparison of such a value with a non-negative constant
+///   compares two values of the same sign: it gets `samesign`.
+pub fn use_iv_range(m: &Module, f: &mut Function, header: Block, blocks: &[Block], iv: Value, lo: i128, hi: i128) {
+    if lo < 0 || hi < lo {
+        return;
+    }
+    let Some(bits) = m.types.int_bits(f.dfg().value_type(iv)) else { return };
+    if bits == 0 || bits > 128 {
+        return;
+    }
+    let signed_max = if bits == 128 { i128::MAX } else { (1i128 << (bits - 1)) - 1 };
+    if hi > signed_max {
+        return;
+    }
+    let incoming = |f: &Function, v: Value| -> Option<Vec<(Value, Block)>> {
+        let d = f.dfg().inst(f.dfg().value_inst(v)?);
+        let mut x: Vec<(Value, Block)> = d.args.iter().copied().zip(d.blocks.iter().copied()).collect();
+        x.sort_by_key(|&(v, b)| (v.index(), b.index()));
+        Some(x)
+    };
+    let Some(iv_in) = incoming(f, iv) else { return };
+    let ivs: Vec<Value> = f
+        .phis(header)
+        .filter_map(|p| f.dfg().inst_result(p))
+        .filter(|&p| p == iv || incoming(f, p).as_ref() == Some(&iv_in))
+        .collect();
+    let konst = |f: &Function, v: Value| f.dfg().value_const(v).and_then(Const::as_int).map(|c| sext(c, bits));
+    let range = |f: &Function, v: Value| -> Option<(i128, i128)> {
+        if ivs.contains(&v) {
+            return Some((lo, hi));
+        }
+        let d = f.dfg().inst(f.dfg().value_inst(v)?);
+        let InstKind::Binary { op: BinOp::Add, .. } = d.kind else { return None };
+        let (root, c) = match (konst(f, d.args[0]), konst(f, d.args[1])) {
+            (None, Some(c)) => (d.args[0], c),
+            (Some(c), None) => (d.args[1], c),
+            _ => return None,
+        };
+        (ivs.contains(&root) && c >= 0 && hi.checked_add(c)? <= signed_max).then(|| (lo + c, hi + c))
+    };
+    let mut repl = opt_conv_ir::edit::Replacements::new();
+    for &b in blocks {
+        if !f.layout().is_block_inserted(b) {
+            continue;
+        }
+        let insts: Vec<_> = f.block_insts(b).collect();
+        for i in insts {
+            let d = f.dfg().inst(i);
+            match d.kind {
+                InstKind::Binary { op: BinOp::And, .. } => {
+                    let Some(r) = d.result() else { continue };
+                    let (x, k) = match (konst(f, d.args[0]), konst(f, d.args[1])) {
+                        (None, Some(k)) => (d.args[0], k),
+                        (Some(k), None) => (d.args[1], k),
+                        _ => continue,
+                    };
+                    let Some((_, top)) = range(f, x) else { continue };
+                    // Every value up to `top` has only bits below its width.
+                    let width = 128 - (top as u128).leading_zeros();
+                    let low = if width == 0 { 0 } else { mask(u128::MAX, width) };
+                    if mask(k as u128, bits) & low == low {
+                        repl.insert(r, x);
+                    }
+                }
+                InstKind::ICmp { pred, flags } if !pred.is_signed() && pred != IntPred::Eq && pred != IntPred::Ne => {
+                    let (x, k) = match (konst(f, d.args[0]), konst(f, d.args[1])) {
+                        (None, Some(k)) => (d.args[0], k),
+                        (Some(k), None) => (d.args[1], k),
+                        _ => continue,
+                    };
+                    if k >= 0
+                        && range(f, x).is_some()
+                        && !flags.contains(IntFlags::SAMESIGN)
+                        && let InstKind::ICmp { flags, .. } = &mut f.dfg_mut_preserving_cfg().inst_mut(i).kind
+                    {
+                        *flags = flags.union(IntFlags::SAMESIGN);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    repl.apply(f);
 }

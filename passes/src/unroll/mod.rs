@@ -40,14 +40,21 @@
 //!
 //! Loops are first brought to the shape unrolling needs
 //! ([`crate::loops::normalize`]); bottom-tested counted loops with a single
-//! exit are unrolled ([`transform`]).
+//! exit are unrolled ([`transform`]), and so are loops whose header tests
+//! for the exit (the latch branching back, unconditionally or testing a
+//! side exit nothing counts), every copy keeping its other exits and its
+//! header's test only where the trip count allows it to leave
+//! ([`transform::unroll_header_exit`]); those are left alone when they
+//! hold a convergent operation (the legality rules do not cover that shape
+//! yet), and get no remainder loop (a count asked for is then taken with
+//! every copy keeping its test, as in LLVM).
 
 pub mod analyze;
 pub mod ivs;
 mod target;
 pub mod transform;
 
-use crate::loops::trip::{TripCount, counted, max_trip_count, trip_count};
+use crate::loops::trip::{Counted, TripCount, counted, counted_at, max_trip_count, trip_count};
 use crate::loops::{Loop, LoopForest, normalize};
 use crate::module_edits::{Declaration, ModuleEdits};
 use crate::pass::{FunctionCx, FunctionPass, PassError};
@@ -524,7 +531,15 @@ fn unroll_loop(
         out.remarks.push((RemarkKind::Missed, format!("not unrolled: {r}")));
         return out;
     }
-    if transform::latch_exit(f, &l).is_none() {
+    // A loop whose counted exit test is in its header (the latch branching
+    // back unconditionally, or testing a side exit nothing counts) is
+    // unrolled as LLVM unrolls it, every copy keeping its other exits
+    // (`transform::unroll_header_exit`): only when nothing in it is
+    // convergent, the oracle having no rule for that shape yet.
+    let header_exit = (transform::latch_exit(f, &l).is_none() || counted(m, f, &l).is_none())
+        .then(|| header_counted(m, f, &l))
+        .flatten();
+    if header_exit.is_none() && transform::latch_exit(f, &l).is_none() {
         if asked {
             out.remarks.push((
                 RemarkKind::Missed,
@@ -533,11 +548,11 @@ fn unroll_loop(
         }
         return out;
     }
-    let c = counted(m, f, &l);
+    let c = header_exit.clone().or_else(|| counted(m, f, &l));
     let tc = match c.as_ref() {
         Some(c) => trip_count(f, c),
         // A latch that always leaves: the body runs once.
-        None if latch_always_exits(f, &l) => TripCount::Constant(1),
+        None if header_exit.is_none() && latch_always_exits(f, &l) => TripCount::Constant(1),
         None => TripCount::Unknown,
     };
     // The oracle decides whether a run-time trip count is uniform for the
@@ -605,7 +620,11 @@ fn unroll_loop(
     // still be worth unrolling completely when simulating the iterations
     // shows most of the body folds away (LLVM's analyzeLoopUnrollCost).
     let full_by_analysis = match tc {
-        TripCount::Constant(t) if t <= MAX_FULL_TRIP && unrolled_size(size, t as u32, p.be_insns) >= p.threshold => {
+        TripCount::Constant(t)
+            if header_exit.is_none()
+                && t <= MAX_FULL_TRIP
+                && unrolled_size(size, t as u32, p.be_insns) >= p.threshold =>
+        {
             let live = analyze::live_out(f, &l);
             let max = p.threshold * p.max_boost / 100;
             let e = analyze::estimate(
@@ -649,7 +668,7 @@ fn unroll_loop(
     }
     // Unrolling up to the maximum trip count keeps every copy's exit test;
     // a heart is never unrolled that way here.
-    let max_trip = c.as_ref().and_then(|c| max_trip_count(f, &l, c, &tc));
+    let max_trip = c.as_ref().filter(|_| header_exit.is_none()).and_then(|c| max_trip_count(f, &l, c, &tc));
     let upper = max_trip.map(|mx| (mx, keep_exits.is_legal() && heart.is_none()));
     let (decision, note) = decide(
         &tc,
@@ -664,7 +683,23 @@ fn unroll_loop(
     if let Some(note) = note {
         out.remarks.push((RemarkKind::Missed, note));
     }
-    let Decision::Do(count, shape) = decision else { return out };
+    let Decision::Do(count, mut shape) = decision else { return out };
+    if header_exit.is_some()
+        && !matches!(shape, Shape::Full | Shape::NoRemainder | Shape::ConstantExit | Shape::KeepExits)
+    {
+        // As LLVM: no remainder loop is made for a loop leaving from its
+        // header; a count given on the command line is then taken with
+        // every copy keeping its exit test.
+        if shape == Shape::Runtime && requested == Some(count) && keep_exits.is_legal() {
+            shape = Shape::KeepExits;
+        } else {
+            out.remarks.push((
+                RemarkKind::Missed,
+                "not unrolled: no remainder loop is made for a loop whose header tests for the exit".into(),
+            ));
+            return out;
+        }
+    }
     if p.full_only && !matches!(shape, Shape::Full | Shape::UpperBound) {
         // LLVM's LoopFullUnrollPass drops such a decision the same way.
         if asked {
@@ -740,25 +775,23 @@ fn unroll_loop(
     // As LLVM: a count given (by pragma or `-unroll-count`, even one the
     // size made it set aside) marks the unrolled loop as done.
     let explicit = prag.count.is_some_and(|n| n > 0) || p.count.is_some() || prag.full || prag.enable;
-    match transform::unroll(
-        m,
-        edits,
-        f,
-        &l,
-        c.as_ref(),
-        transform::Plan {
-            count,
-            shape,
-            heart,
-            explicit,
-            prologue,
-            trip_count: match tc {
-                TripCount::Constant(t) => Some(t),
-                _ => None,
-            },
-            max_trip,
+    let plan = transform::Plan {
+        count,
+        shape,
+        heart,
+        explicit,
+        prologue,
+        trip_count: match tc {
+            TripCount::Constant(t) => Some(t),
+            _ => None,
         },
-    ) {
+        max_trip,
+    };
+    let done = match header_exit {
+        Some(_) => transform::unroll_header_exit(m, edits, f, &l, plan),
+        None => transform::unroll(m, edits, f, &l, c.as_ref(), plan),
+    };
+    match done {
         Ok(()) => {
             let what = match (shape, &tc) {
                 (Shape::Full, _) => format!("completely unrolled loop with {count} iterations"),
@@ -791,6 +824,30 @@ fn unroll_loop(
         Err(e) => out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}"))),
     }
     out
+}
+
+/// The counted exit test of `l` when it ends the header rather than the
+/// latch, for a loop without convergent operations whose latch branches
+/// back (unconditionally, or testing a side exit).
+fn header_counted(m: &Module, f: &Function, l: &Loop) -> Option<Counted> {
+    let latch = l.latch()?;
+    if latch == l.header || !l.exiting.contains(&l.header) {
+        return None;
+    }
+    let t = f.terminator(latch)?;
+    let td = f.dfg().inst(t);
+    if !matches!(td.kind, InstKind::Br) || !td.blocks.contains(&l.header) {
+        return None;
+    }
+    let convergent = l.blocks.iter().flat_map(|&b| f.block_insts(b)).any(|i| {
+        !matches!(opt_conv_legality::convergence::classify(m, f, f.dfg().inst(i)), opt_conv_legality::ConvOp::None)
+    });
+    if convergent {
+        return None;
+    }
+    // The test reads the variable itself (an increment in the header is
+    // not taken).
+    counted_at(m, f, l, l.header).filter(|c| !c.tests_next)
 }
 
 /// Whether the latch of `l` branches out on a constant condition.

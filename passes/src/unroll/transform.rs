@@ -335,12 +335,233 @@ pub fn unroll(
                 .then(|| (f.dfg().inst_result(c.iv).expect("phi"), max))
         });
         super::ivs::fold_step_chains(m, f, header, &main_blocks, bound);
+        // The same range, whichever value the exit test reads, for what
+        // it decides about the variable's users.
+        let range = c.zip(trip_count.or(max_trip)).and_then(|(c, tc)| {
+            let start = f.dfg().value_const(c.start).and_then(Const::as_int).map(|s| sext(s, c.iv_bits))?;
+            let rest = (i128::from(tc).checked_sub(1)?.max(0) / n as i128) * n as i128;
+            let max = start.checked_add(c.step.checked_mul(rest)?)?;
+            (start >= 0 && c.step > 0 && !prologue).then(|| (f.dfg().inst_result(c.iv).expect("phi"), start, max))
+        });
+        if let Some((iv, lo, hi)) = range {
+            super::ivs::use_iv_range(m, f, header, &main_blocks, iv, lo, hi);
+        }
     }
     // As LLVM: the records the copies made redundant go first, then the
     // unrolled blocks are simplified and what is left dead is deleted, the
     // values of the records that refer to it salvaged where they can be.
     crate::debug_records::remove_redundant(m, f, &blocks);
     simplify_blocks(m, f, &main_blocks);
+    delete_dead_in_then(m, f, &blocks, |f, dead| {
+        crate::debug_records::salvage(&mut BufferedMetadata { m, edits: &mut *edits }, &m.types, f, dead);
+    });
+    crate::debug_records::remove_redundant(m, f, &blocks);
+    Ok(())
+}
+
+/// Unrolls `l` whose counted exit test ends its header, not its latch (the
+/// latch branches back unconditionally, or tests a side exit): `count`
+/// copies of the body in a row, each latch going on to the next copy's
+/// header, the last one back to the loop's header. Every exit but the
+/// header's stays in every copy. The header's test stays only in the copies
+/// that may run the iteration reaching it for the last time, as LLVM decides
+/// for such loops: in the last copy when the trip count (how many times the
+/// header runs) is a multiple of the count (and when unrolling fully), in the
+/// copy that runs the last time otherwise, in every copy when it is not
+/// known; the other copies go on to the body unconditionally.
+///
+/// Unrolling fully, the last copy's latch leaves through its side exit, or,
+/// when it branches back unconditionally, ends in `unreachable` (the last
+/// copy's header always leaves). Only for loops without convergent
+/// operations (the caller checks); no remainder loop is made.
+pub fn unroll_header_exit(
+    m: &Module,
+    edits: &mut ModuleEdits,
+    f: &mut Function,
+    l: &Loop,
+    plan: Plan,
+) -> Result<(), String> {
+    let Plan { count, shape, explicit, trip_count, .. } = plan;
+    let n = count as usize;
+    if plan.heart.is_some() || plan.prologue || n == 0 {
+        return Err("a loop heart, a prologue or a count of 0 is not unrolled from the header's exit".into());
+    }
+    // Whether copy `k`'s header keeps its exit test.
+    let keeps: Box<dyn Fn(usize) -> bool> = match (shape, trip_count) {
+        (Shape::Full | Shape::NoRemainder, _) => Box::new(move |k| k == n - 1),
+        (Shape::ConstantExit, Some(t)) if t % u64::from(count) != 0 => {
+            let b = ((t - 1) % u64::from(count)) as usize;
+            Box::new(move |k| k == b)
+        }
+        (Shape::KeepExits, _) => Box::new(|_| true),
+        _ => return Err(format!("{shape:?} unrolling is not made for a loop leaving from its header")),
+    };
+    let cfg_before = f.cfg();
+    let first_new_block = f.dfg().num_blocks();
+    let latch = l.latch().ok_or("several latches")?;
+    let header = l.header;
+    if latch == header {
+        return Err("the header is the latch".into());
+    }
+    let pre = l.preheader.ok_or("no preheader")?;
+    let loop_id = f.terminator(latch).and_then(|t| f.dfg().inst_md(t, "llvm.loop"));
+    let header_exit = {
+        let t = f.terminator(header).ok_or("no terminator")?;
+        let d = f.dfg().inst(t);
+        if !d.is_cond_br() {
+            return Err("the header does not test for the exit".into());
+        }
+        let inside: Vec<Block> = d.blocks.iter().copied().filter(|&b| l.contains(b)).collect();
+        if inside.len() != 1 {
+            return Err("the header's branch does not leave the loop on one side".into());
+        }
+        inside[0]
+    };
+    let phis: Vec<Inst> = f.phis(header).collect();
+    let back_of = |f: &Function, p: Inst| -> Value { f.dfg().inst(p).incoming(latch).expect("a backedge incoming") };
+    let start_of = |f: &Function, p: Inst| -> Value { f.dfg().inst(p).incoming(pre).expect("a preheader incoming") };
+    let mut copies: Vec<Option<Copy>> = vec![None];
+    let layout = f.layout();
+    let mut after =
+        l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
+    let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
+    let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
+    let scopes = declared_scopes(
+        m,
+        &BufferedMetadata { m, edits: &mut *edits },
+        f,
+        l.blocks.iter().flat_map(|&b| f.block_insts(b)),
+    );
+    for k in 1..n {
+        let mut seed: Vec<(Value, Value)> = Vec::new();
+        for &p in &phis {
+            let r = f.dfg().inst_result(p).expect("phi result");
+            seed.push((r, value_in(&copies, k - 1, back_of(f, p))));
+        }
+        let skip = |i: Inst| phis.contains(&i);
+        let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
+        after = *copy.new_blocks.last().expect("blocks");
+        // Every exit of the copy stays: the exits' phis get its incomings,
+        // block by block (in the loop's order), as LLVM adds them.
+        for &b in &l.blocks {
+            let Some(t) = f.terminator(b) else { continue };
+            let mut outside: Vec<Block> = f.dfg().inst(t).blocks.iter().copied().filter(|&x| !l.contains(x)).collect();
+            outside.dedup();
+            for x in outside {
+                let xphis: Vec<Inst> = f.phis(x).collect();
+                for p in xphis {
+                    if let Some(v) = f.dfg().inst(p).incoming(b) {
+                        f.add_incoming(p, copy.value(v), copy.block(b));
+                    }
+                }
+            }
+        }
+        let insts = copy.insts.iter().map(|&(_, c)| c).collect();
+        CopyScopes::new(m, f, scopes.clone(), insts, &format!("It{k}"))
+            .apply(&mut BufferedMetadata { m, edits: &mut *edits }, f);
+        copies.push(Some(copy));
+    }
+    // The headers that cannot leave go on to the body.
+    for k in 0..n {
+        if keeps(k) {
+            continue;
+        }
+        let hk = block_in(&copies, k, header);
+        let t = f.terminator(hk).expect("terminator");
+        let outside: Vec<Block> = f.dfg().inst(t).blocks.iter().copied().filter(|&b| !l.contains(b)).collect();
+        for x in outside {
+            // As LLVM removes an incoming: the last one takes its place.
+            let xphis: Vec<Inst> = f.phis(x).collect();
+            for p in xphis {
+                let d = f.dfg().inst(p);
+                let mut inc: Vec<(Value, Block)> = d.args.iter().copied().zip(d.blocks.iter().copied()).collect();
+                while let Some(at) = inc.iter().position(|&(_, b)| b == hk) {
+                    inc.swap_remove(at);
+                }
+                f.set_incoming(p, inc);
+            }
+        }
+        set_branch(f, hk, &[], &[block_in(&copies, k, header_exit)]);
+    }
+    // Chain the copies: each latch goes on to the next copy's header.
+    for k in 0..n - 1 {
+        let next_header = block_in(&copies, k + 1, header);
+        let lk = block_in(&copies, k, latch);
+        let own_header = block_in(&copies, k, header);
+        let t = f.terminator(lk).expect("terminator");
+        let d = f.dfg().inst(t).clone();
+        let succs: Vec<Block> = d.blocks.iter().map(|&b| if b == own_header { next_header } else { b }).collect();
+        if d.is_cond_br() {
+            set_branch(f, lk, &d.args, &succs);
+            f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
+        } else {
+            set_branch(f, lk, &[], &succs);
+        }
+    }
+    let last_latch = block_in(&copies, n - 1, latch);
+    let last_header = block_in(&copies, n - 1, header);
+    let mut repl = Replacements::new();
+    if shape == Shape::Full {
+        // The last copy's header always leaves: its latch leaves through
+        // its side exit, or is never reached.
+        let t = f.terminator(last_latch).expect("terminator");
+        let d = f.dfg().inst(t).clone();
+        let outside: Vec<Block> = d.blocks.iter().copied().filter(|&b| b != last_header).collect();
+        match outside.first() {
+            Some(&x) => set_branch(f, last_latch, &[], &[x]),
+            None => {
+                remove_inst(f, t);
+                let u = f.dfg_mut().make_inst(InstData::new(InstKind::Unreachable, &[], &[]), Type::VOID);
+                f.layout_mut().append_inst(u, last_latch);
+            }
+        }
+        for &p in &phis {
+            let (r, s) = (f.dfg().inst_result(p).expect("phi"), start_of(f, p));
+            repl.insert(r, s);
+        }
+        repl.apply(f);
+        for p in phis.iter().copied() {
+            remove_inst(f, p);
+        }
+    } else {
+        let t = f.terminator(last_latch).expect("terminator");
+        let d = f.dfg().inst(t).clone();
+        let succs: Vec<Block> = d.blocks.iter().map(|&b| if b == last_header { header } else { b }).collect();
+        set_branch(f, last_latch, &d.args, &succs);
+        backedge_last(f, &phis, latch, last_latch, |v| value_in(&copies, n - 1, v));
+        if explicit {
+            mark_unroll_disabled(m, edits, f, last_latch, loop_id);
+        } else {
+            let t = f.terminator(last_latch).expect("latch");
+            f.dfg_mut().set_inst_md(t, "llvm.loop", loop_id);
+        }
+    }
+    let mut touched: Vec<Block> = l.blocks.clone();
+    touched.push(pre);
+    touched.extend(&l.exits);
+    touched.extend((first_new_block..f.dfg().num_blocks()).map(Block::new));
+    f.update_cfg(cfg_before, &touched);
+    let mut blocks: Vec<Block> = l.blocks.clone();
+    for c in copies.iter().flatten() {
+        blocks.extend(&c.new_blocks);
+    }
+    // As LLVM: each latch that now just falls through absorbs its successor.
+    let mut latches: Vec<Block> = (0..n).map(|k| block_in(&copies, k, latch)).collect();
+    for k in 0..latches.len() {
+        let Some(t) = f.terminator(latches[k]) else { continue };
+        let d = f.dfg().inst(t);
+        if d.kind == InstKind::Br && d.blocks.len() == 1 {
+            let dest = d.blocks[0];
+            if let Some(into) = merge_into_predecessor(m, f, dest) {
+                latches.iter_mut().filter(|x| **x == dest).for_each(|x| *x = into);
+            }
+        }
+    }
+    if shape != Shape::Full {
+        super::ivs::fold_step_chains(m, f, header, &blocks, None);
+    }
+    crate::debug_records::remove_redundant(m, f, &blocks);
+    simplify_blocks(m, f, &blocks);
     delete_dead_in_then(m, f, &blocks, |f, dead| {
         crate::debug_records::salvage(&mut BufferedMetadata { m, edits: &mut *edits }, &m.types, f, dead);
     });
