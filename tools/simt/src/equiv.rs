@@ -60,6 +60,37 @@
 //! (Each trial may find its witness under a different hierarchy; a
 //! compiler fixes one per function, which the check does not demand.)
 //!
+//! ## Freezes
+//!
+//! `freeze` of poison gives an arbitrary value per dynamic instance, which
+//! may differ between threads and between two freezes of the same poison.
+//! Each run resolves it by a [`FreezeStrategy`]: `after` runs under all
+//! zeros, all ones and [`EquivConfig::random_freezes`] random ones (random
+//! bits per lane and dynamic freeze), and each outcome needs a witness from
+//! `before` under `after`'s strategy, all zeros, all ones, `after`'s own
+//! choices replayed (by freeze name and occurrence, so that hoisting a
+//! freeze out of a loop matches), or, when `before` freezes several values,
+//! each of its first few giving zero or all ones independently (folding
+//! several frozen undefs to constants). So duplicating a freeze into two
+//! uses, or sinking one into a loop, is reported, and folding `freeze
+//! undef` to zero or all ones is accepted. A run that freezes no poison
+//! runs once: every strategy runs it alike. The search is incomplete: a
+//! fold of a frozen undef to another constant is accepted only if one of
+//! those strategies gives it.
+//!
+//! ## Threads that never finish
+//!
+//! When `after` runs out of fuel and `before` does too (or `before` runs
+//! out where `after` finished), the events both completed are compared:
+//! per thread, the completed non-pure events up to the shorter of the two
+//! sequences, communicating thread sets included. Fuel
+//! counts are not comparable between the sides, and a thread's events with
+//! little fuel are a prefix of its events with more, so this reports a
+//! loop no thread leaves whose operation groups other threads after the
+//! transform, and accepts one unrolled. Runs with anchor instances are not
+//! judged this way (their groups would need a guided `before`), nor are
+//! events missing from the shorter side.
+//!
 //! ## Undefined behaviour
 //!
 //! Undefined behaviour of `before` under any grouping of its anchors
