@@ -98,7 +98,8 @@ pub enum FreezeStrategy {
     /// The values another run's freezes produced, per lane: a freeze takes
     /// the value of the other run's freeze of the same name and occurrence
     /// (the last one when this run executes it more often), else the one at
-    /// the same index, else zero. This is how `before` reproduces `after`'s
+    /// the same index, else the other run's last (two freezes merged into
+    /// one), else zero. This is how `before` reproduces `after`'s
     /// choices when a transform kept, hoisted or reordered its freezes.
     Replay(Rc<[FreezeLog]>),
     /// The `k`th freeze of each thread gives all ones if bit `k` of the
@@ -159,7 +160,7 @@ impl FreezeStrategy {
                     let last = same.clone().next_back();
                     same.nth(n).or(last)
                 });
-                let pick = named.or_else(|| theirs.get(k as usize)).map(|(_, v)| v);
+                let pick = named.or_else(|| theirs.get(k as usize)).or_else(|| theirs.last()).map(|(_, v)| v);
                 Ok(match pick {
                     Some(v) if same_shape(v, &zero) => v.clone(),
                     _ => zero,

@@ -38,7 +38,7 @@ fn pairs_in(sub: &str) -> Vec<(String, PathBuf, PathBuf, bool, String)> {
 #[test]
 fn spec_transforms_come_out_as_the_spec_says() {
     let all = pairs();
-    assert_eq!(all.len(), 15);
+    assert_eq!(all.len(), 16);
     for (name, before, after, equivalent, func) in all {
         let r = check_equivalence(&module(&before), &module(&after), &func, &EquivConfig::default());
         match (equivalent, r) {
