@@ -60,6 +60,37 @@
 //! (Each trial may find its witness under a different hierarchy; a
 //! compiler fixes one per function, which the check does not demand.)
 //!
+//! ## Freezes
+//!
+//! `freeze` of poison gives an arbitrary value per dynamic instance, which
+//! may differ between threads and between two freezes of the same poison.
+//! Each run resolves it by a [`FreezeStrategy`]: `after` runs under all
+//! zeros, all ones and [`EquivConfig::random_freezes`] random ones (random
+//! bits per lane and dynamic freeze), and each outcome needs a witness from
+//! `before` under `after`'s strategy, all zeros, all ones, `after`'s own
+//! choices replayed (by freeze name and occurrence, so that hoisting a
+//! freeze out of a loop matches), or, when `before` freezes several values,
+//! each of its first few giving zero or all ones independently (folding
+//! several frozen undefs to constants). So duplicating a freeze into two
+//! uses, or sinking one into a loop, is reported, and folding `freeze
+//! undef` to zero or all ones is accepted. A run that freezes no poison
+//! runs once: every strategy runs it alike. The search is incomplete: a
+//! fold of a frozen undef to another constant is accepted only if one of
+//! those strategies gives it.
+//!
+//! ## Threads that never finish
+//!
+//! When `after` runs out of fuel and `before` does too (or `before` runs
+//! out where `after` finished), the events both completed are compared:
+//! per thread, the completed non-pure events up to the shorter of the two
+//! sequences, communicating thread sets included. Fuel
+//! counts are not comparable between the sides, and a thread's events with
+//! little fuel are a prefix of its events with more, so this reports a
+//! loop no thread leaves whose operation groups other threads after the
+//! transform, and accepts one unrolled. Runs with anchor instances are not
+//! judged this way (their groups would need a guided `before`), nor are
+//! events missing from the shorter side.
+//!
 //! ## Undefined behaviour
 //!
 //! Undefined behaviour of `before` under any grouping of its anchors
@@ -75,7 +106,7 @@
 //! reported. A reported difference names the grouping `after` used.
 
 use crate::error::SimtError;
-use crate::freedom::AnchorGrouping;
+use crate::freedom::{AnchorGrouping, FreezeStrategy};
 use crate::guide::{Guide, Pairing};
 use crate::inputs::{Pattern, Rng, generate};
 use crate::program::Program;
@@ -101,6 +132,9 @@ pub struct EquivConfig {
     /// Random anchor groupings tried per trial, besides maximal and
     /// singletons ([`crate::freedom`]).
     pub random_groupings: u32,
+    /// Random resolutions of `freeze` tried per trial for `after`, besides
+    /// all zeros and all ones ([`FreezeStrategy`]).
+    pub random_freezes: u32,
 }
 
 impl Default for EquivConfig {
@@ -111,6 +145,7 @@ impl Default for EquivConfig {
             seed: 0,
             run: RunConfig { fuel: 20_000, ..RunConfig::default() },
             random_groupings: 3,
+            random_freezes: 2,
         }
     }
 }
@@ -150,6 +185,8 @@ pub struct Counterexample {
     pub after_set: Option<u64>,
     /// How `after`'s anchors were grouped ([`crate::freedom`]).
     pub anchors: AnchorGrouping,
+    /// How `after`'s freezes of poison were resolved, when it froze any.
+    pub freeze: Option<String>,
 }
 
 impl fmt::Display for Counterexample {
@@ -179,6 +216,9 @@ impl fmt::Display for Counterexample {
                 writeln!(f, "  (after's anchors grouped by random partitions, seed {seed:#x})")?;
             }
         }
+        if let Some(how) = &self.freeze {
+            writeln!(f, "  (after's {how})")?;
+        }
         Ok(())
     }
 }
@@ -193,12 +233,20 @@ struct Diff {
     after: String,
     sets: Option<(u64, u64)>,
     anchors: AnchorGrouping,
+    freeze: Option<String>,
 }
 
 impl Diff {
     fn new(thread: Option<u32>, what: impl Into<String>, before: String, after: String) -> Diff {
-        Diff { thread, what: what.into(), before, after, sets: None, anchors: AnchorGrouping::Maximal }
+        Diff { thread, what: what.into(), before, after, sets: None, anchors: AnchorGrouping::Maximal, freeze: None }
     }
+}
+
+/// What one trial varies in `after`: the grouping of its anchors and the
+/// resolution of its freezes of poison.
+struct Strategies {
+    anchors: Vec<AnchorGrouping>,
+    freezes: Vec<FreezeStrategy>,
 }
 
 /// Checks that every behaviour of `after`'s `func` is one `before`'s allows.
@@ -221,6 +269,7 @@ pub fn check_equivalence(
         before_set: None,
         after_set: None,
         anchors: AnchorGrouping::Maximal,
+        freeze: None,
     };
     // Lay both programs out alike: the globals and functions they share get
     // the same addresses, whatever the after side added or removed.
@@ -252,7 +301,11 @@ pub fn check_equivalence(
         let mut rng = Rng::new(config.seed.wrapping_add(u64::from(trial)));
         let inputs =
             generate(&bp.tcx, &params, &uniform, threads, pattern, &mut rng).map_err(|e| unrunnable(e.to_string()))?;
-        let groupings = AnchorGrouping::for_trial(config.seed.wrapping_add(u64::from(trial)), config.random_groupings);
+        let seed = config.seed.wrapping_add(u64::from(trial));
+        let groupings = Strategies {
+            anchors: AnchorGrouping::for_trial(seed, config.random_groupings),
+            freezes: FreezeStrategy::for_trial(seed, config.random_freezes),
+        };
         if let Some(d) = compare_once((&bps, &aps), func, &inputs, threads, &config.run, &groupings) {
             let (threads, inputs, d) = shrink((&bps, &aps), func, inputs, threads, &config.run, &groupings, d);
             let kind = if d.what.starts_with("cannot run") { CexKind::Unrunnable } else { CexKind::Differs };
@@ -268,6 +321,7 @@ pub fn check_equivalence(
                 before_set: d.sets.map(|s| s.0),
                 after_set: d.sets.map(|s| s.1),
                 anchors: d.anchors,
+                freeze: d.freeze,
             });
         }
     }
@@ -290,7 +344,7 @@ fn shrink(
     mut inputs: Inputs,
     mut threads: u32,
     cfg: &RunConfig,
-    groupings: &[AnchorGrouping],
+    groupings: &Strategies,
     mut diff: Diff,
 ) -> (u32, Inputs, Diff) {
     let mut i = 0;
@@ -320,29 +374,65 @@ fn compare_once(
     inputs: &Inputs,
     threads: u32,
     cfg: &RunConfig,
-    groupings: &[AnchorGrouping],
+    groupings: &Strategies,
 ) -> Option<Diff> {
     for ap in aps {
-        for (k, &grouping) in groupings.iter().enumerate() {
-            let cfg = RunConfig { threads, anchors: grouping, ..cfg.clone() };
-            let diff = match run_traced(ap, func, inputs, &cfg) {
-                Ok(after) => {
-                    let d = witness(bps, |bp| judge(bp, func, inputs, &cfg, &after, ap));
-                    // Without anchor instances every grouping runs alike.
-                    if d.is_none() && k == 0 && after.threads.iter().all(|t| t.anchors.is_empty()) {
-                        break;
+        for (k, &grouping) in groupings.anchors.iter().enumerate() {
+            let mut anchored = false;
+            for freeze in &groupings.freezes {
+                let cfg = RunConfig { threads, anchors: grouping, freeze: freeze.clone(), ..cfg.clone() };
+                let (diff, froze) = match run_traced(ap, func, inputs, &cfg) {
+                    Ok(after) => {
+                        anchored |= anchored_run(&after);
+                        let d = witness(bps, |bp| judge(bp, func, inputs, &cfg, &after, ap));
+                        (d, froze(&after))
                     }
-                    d
+                    Err(failed) => {
+                        anchored |= anchored_run(&failed.partial);
+                        let d = witness(bps, |bp| after_failed((bp, ap), func, inputs, &cfg, &failed));
+                        (d, froze(&failed.partial))
+                    }
+                };
+                if let Some(mut d) = diff {
+                    d.anchors = grouping;
+                    d.freeze = froze.then(|| freeze.describe());
+                    return Some(d);
                 }
-                Err(failed) => witness(bps, |bp| after_failed((bp, ap), func, inputs, &cfg, &failed)),
-            };
-            if let Some(mut d) = diff {
-                d.anchors = grouping;
-                return Some(d);
+                // Up to its first freeze of poison every strategy runs alike.
+                if !froze {
+                    break;
+                }
+            }
+            // Without anchor instances every grouping runs alike.
+            if k == 0 && !anchored {
+                break;
             }
         }
     }
     None
+}
+
+/// Whether a run froze a value with poison in it (so that another
+/// [`FreezeStrategy`] may run it differently).
+fn froze(r: &RunResult) -> bool {
+    r.threads.iter().any(|t| !t.freezes.is_empty())
+}
+
+/// The resolutions of `before`'s freezes tried against an `after` run made
+/// under `cfg`: `after`'s own strategy first, then all zeros, all ones,
+/// and `after`'s choices replayed ([`FreezeStrategy::Replay`]).
+fn before_freezes(cfg: &RunConfig, after: &RunResult) -> Vec<FreezeStrategy> {
+    let mut out = vec![cfg.freeze.clone()];
+    if !matches!(cfg.freeze, FreezeStrategy::Zeros) {
+        out.push(FreezeStrategy::Zeros);
+    }
+    if !matches!(cfg.freeze, FreezeStrategy::Ones) {
+        out.push(FreezeStrategy::Ones);
+    }
+    if froze(after) {
+        out.push(FreezeStrategy::Replay(after.threads.iter().map(|t| t.freezes.clone()).collect()));
+    }
+    out
 }
 
 /// `None` when some hierarchy of `before` allows what `after` did;
@@ -367,19 +457,46 @@ fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &Run
     let mut guide = Guide::from_run(after, ap);
     let mut first: Option<Result<Diff, SimtError>> = None;
     let mut undefined = false;
-    for pairing in PAIRINGS {
-        guide.pairing = pairing;
-        for rest in unpaired(cfg) {
-            let bcfg = RunConfig { anchors: rest, ..cfg.clone() };
-            let outcome = match run_guided(bp, func, inputs, &bcfg, Some(&guide)) {
-                Ok(before) => match compare(&before, after, &guide) {
-                    None => return None,
-                    Some(d) => Ok(explain(&before, after, d)),
-                },
-                Err(e) => Err(e),
-            };
-            undefined |= matches!(outcome, Err(SimtError::Undefined(_)));
-            first.get_or_insert(outcome);
+    // `before`'s freezes of poison may resolve any way: `after`'s strategy
+    // first; the others only if `before` froze poison (or failed, which may
+    // be because of what it froze).
+    let mut freezes = before_freezes(cfg, after);
+    let mut most = 0;
+    let mut next = 0;
+    while let Some(freeze) = freezes.get(next).cloned() {
+        next += 1;
+        let mut froze_any = false;
+        for pairing in PAIRINGS {
+            guide.pairing = pairing;
+            for rest in unpaired(cfg) {
+                let bcfg = RunConfig { anchors: rest, freeze: freeze.clone(), ..cfg.clone() };
+                let outcome = match run_guided(bp, func, inputs, &bcfg, Some(&guide)) {
+                    Ok(before) => {
+                        froze_any |= froze(&before);
+                        most = before.threads.iter().map(|t| t.freezes.len()).fold(most, usize::max);
+                        match compare(&before, after, &guide) {
+                            None => return None,
+                            Some(d) => Ok(explain(&before, after, d)),
+                        }
+                    }
+                    Err(e) => {
+                        froze_any = true;
+                        Err(e)
+                    }
+                };
+                undefined |= matches!(outcome, Err(SimtError::Undefined(_)));
+                first.get_or_insert(outcome);
+            }
+        }
+        if !froze_any {
+            break;
+        }
+        // Every freeze of poison giving zero, or all ones, or what
+        // `after`'s gave, is no witness: try each freeze of the first few
+        // giving zero or all ones on its own.
+        if next == freezes.len() && most >= 2 && !freezes.iter().any(|f| matches!(f, FreezeStrategy::Mixed(_))) {
+            let n = most.min(MIXED_FREEZES);
+            freezes.extend((1..(1u32 << n) - 1).map(FreezeStrategy::Mixed));
         }
     }
     // A guided run that formed a group without a member that may still
@@ -393,7 +510,8 @@ fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &Run
     match first.expect("at least one pairing was tried") {
         Ok(d) => Some(d),
         Err(e) => match run(bp, func, inputs, &plain) {
-            Err(plain) if plain.is_undefined() || matches!(plain, SimtError::Limit(_)) => None,
+            Err(plain) if plain.is_undefined() => None,
+            Err(SimtError::Limit(_)) => fuel_prefix(bp, func, inputs, cfg, after, None),
             Err(plain) => {
                 Some(Diff::new(None, format!("cannot run before: {plain}"), plain.to_string(), String::new()))
             }
@@ -406,6 +524,10 @@ fn judge(bp: &Program, func: &str, inputs: &Inputs, cfg: &RunConfig, after: &Run
         },
     }
 }
+
+/// How many of a thread's first freezes of poison the search for `before`'s
+/// witness resolves independently to zero or all ones.
+const MIXED_FREEZES: usize = 4;
 
 /// The pairings a guided run of `before` tries ([`crate::guide`]).
 const PAIRINGS: [Pairing; 3] = [Pairing::InOrder, Pairing::ByIteration, Pairing::AnyName];
@@ -433,31 +555,128 @@ fn after_failed(
     failed: &Failed,
 ) -> Option<Diff> {
     let e = failed.error.clone();
-    let maximal = RunConfig { anchors: AnchorGrouping::Maximal, ..cfg.clone() };
-    let b = run(bp, func, inputs, cfg);
-    let b = if b.as_ref().is_err_and(SimtError::is_undefined) { b } else { run(bp, func, inputs, &maximal) };
-    if e.is_undefined()
-        && !b.as_ref().is_err_and(SimtError::is_undefined)
-        && before_undefined_as_guided(bp, ap, func, inputs, cfg, &failed.partial)
-    {
+    let mut first = None;
+    for freeze in before_freezes(cfg, &failed.partial) {
+        let fcfg = RunConfig { freeze, ..cfg.clone() };
+        let maximal = RunConfig { anchors: AnchorGrouping::Maximal, ..fcfg.clone() };
+        let traced = |c: &RunConfig| run_traced(bp, func, inputs, c);
+        let b = traced(&fcfg);
+        let undefined = b.as_ref().is_err_and(|f| f.error.is_undefined());
+        let b = if undefined || fcfg.anchors == AnchorGrouping::Maximal { b } else { traced(&maximal) };
+        let froze_any = match &b {
+            Ok(r) => froze(r),
+            Err(f) => froze(&f.partial),
+        };
+        if b.as_ref().is_err_and(|f| f.error.is_undefined())
+            || (e.is_undefined() && before_undefined_as_guided(bp, ap, func, inputs, &fcfg, &failed.partial))
+        {
+            return None;
+        }
+        first.get_or_insert(b);
+        if !froze_any {
+            break;
+        }
+    }
+    // The first strategy's run, with anchors grouped maximally.
+    let unrunnable = matches!(e, SimtError::Unsupported(_) | SimtError::Input(_));
+    Some(match first.expect("at least one strategy was tried") {
+        Err(f) if matches!((&f.error, &e), (SimtError::Limit(_), SimtError::Limit(_))) => {
+            return fuel_prefix(bp, func, inputs, cfg, &failed.partial, Some(f.partial));
+        }
+        Err(f) if unrunnable => Diff::new(None, format!("cannot run: {e}"), f.error.to_string(), e.to_string()),
+        _ if unrunnable => Diff::new(None, format!("cannot run after: {e}"), "ran".into(), e.to_string()),
+        Ok(_) | Err(_) => {
+            Diff::new(None, "after fails where before does not", "ran to completion".into(), e.to_string())
+        }
+    })
+}
+
+/// `before` runs out of fuel where `after` ran out too, or finished: what
+/// both did before that must agree, as far as both got. Fuel counts are
+/// not comparable (unrolling changes how many instructions an iteration
+/// takes), so each thread's completed events are compared up to the
+/// shorter of the two sequences: a thread's events are a prefix of what it
+/// would do with more fuel, and a group that fired is final. Events of
+/// pure operations are not compared, as in finished runs. Runs with anchor
+/// instances are not judged (their groups would need a guided `before`).
+/// `before`'s freezes of poison may resolve any way ([`before_freezes`]),
+/// and undefined behaviour within its fuel allows anything.
+fn fuel_prefix(
+    bp: &Program,
+    func: &str,
+    inputs: &Inputs,
+    cfg: &RunConfig,
+    after: &RunResult,
+    mut known: Option<RunResult>,
+) -> Option<Diff> {
+    if anchored_run(after) {
         return None;
     }
-    match b {
-        Err(b) if b.is_undefined() => None,
-        Err(b @ SimtError::Limit(_)) if matches!(e, SimtError::Limit(_)) => {
-            let _ = b;
-            None
+    let mut first = None;
+    for freeze in before_freezes(cfg, after) {
+        let bcfg = RunConfig { anchors: AnchorGrouping::Maximal, freeze, ..cfg.clone() };
+        let outcome = match known.take() {
+            Some(r) => Ok(r),
+            None => run_traced(bp, func, inputs, &bcfg),
+        };
+        let partial = match outcome {
+            Err(f) if f.error.is_undefined() => return None,
+            Err(f) if matches!(f.error, SimtError::Limit(_)) => f.partial,
+            Ok(r) => r,
+            Err(f) => {
+                first.get_or_insert_with(|| {
+                    Diff::new(None, "before fails where after does not", f.error.to_string(), "ran out of fuel".into())
+                });
+                if froze(&f.partial) {
+                    continue;
+                }
+                break;
+            }
+        };
+        if anchored_run(&partial) {
+            return None;
         }
-        Err(b) if matches!(e, SimtError::Unsupported(_) | SimtError::Input(_)) => {
-            Some(Diff::new(None, format!("cannot run: {e}"), b.to_string(), e.to_string()))
+        match prefix_diff(&partial, after) {
+            None => return None,
+            Some(d) => {
+                first.get_or_insert(d);
+            }
         }
-        _ if matches!(e, SimtError::Unsupported(_) | SimtError::Input(_)) => {
-            Some(Diff::new(None, format!("cannot run after: {e}"), "ran".into(), e.to_string()))
-        }
-        Ok(_) | Err(_) => {
-            Some(Diff::new(None, "after fails where before does not", "ran to completion".into(), e.to_string()))
+        if !froze(&partial) {
+            break;
         }
     }
+    first
+}
+
+/// Whether any thread of a run executed an anchor.
+fn anchored_run(r: &RunResult) -> bool {
+    r.threads.iter().any(|t| !t.anchors.is_empty())
+}
+
+/// Compares, thread by thread, the completed observable events of two runs
+/// up to the shorter sequence ([`fuel_prefix`]).
+fn prefix_diff(before: &RunResult, after: &RunResult) -> Option<Diff> {
+    let done = |e: &&Event| !e.pure && (e.class.is_none() || e.group != 0);
+    for (bt, at) in before.threads.iter().zip(&after.threads) {
+        let lane = Some(bt.lane);
+        for (j, (be, ae)) in bt.events.iter().filter(done).zip(at.events.iter().filter(done)).enumerate() {
+            let what = |w: &str| format!("before fuel ran out, event {j} {w}");
+            if be.callee != ae.callee {
+                return Some(Diff::new(lane, what("is another operation"), describe(be), describe(ae)));
+            }
+            if be.class.is_some() != ae.class.is_some() || be.group != ae.group {
+                let mut d = Diff::new(lane, what("communicates with different threads"), describe(be), describe(ae));
+                d.sets = Some((be.group, ae.group));
+                return Some(d);
+            }
+            let args_ok = be.args.len() == ae.args.len() && be.args.iter().zip(&ae.args).all(|(b, a)| b.refined_by(a));
+            if !args_ok || !be.result.refined_by(&ae.result) {
+                return Some(Diff::new(lane, what("differs"), describe(be), describe(ae)));
+            }
+        }
+    }
+    None
 }
 
 /// Whether `before`, with its anchors grouped as `after`'s were up to

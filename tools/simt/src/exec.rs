@@ -40,6 +40,8 @@ pub struct Ctx<'a, 'm> {
     pub guide: Option<&'a Guide>,
     /// How anchors are grouped (see [`crate::freedom`]).
     pub anchors: crate::freedom::AnchorGrouping,
+    /// How `freeze` resolves poison.
+    pub freeze: &'a crate::freedom::FreezeStrategy,
 }
 
 /// A new invocation of `func` with `args`.
@@ -135,7 +137,19 @@ fn step(ctx: &mut Ctx, th: &mut Thread) -> Result<()> {
         }
         InstKind::FCmp { pred, fmf } => Some(arith::fcmp(tcx, *pred, *fmf, &arg(fr, 0), &arg(fr, 1), ty(d.args[0]))?),
         InstKind::Select { .. } => Some(select(&arg(fr, 0), &arg(fr, 1), &arg(fr, 2))),
-        InstKind::Freeze => Some(freeze(ctx, &arg(fr, 0), ty(d.args[0]))?),
+        InstKind::Freeze => {
+            let v = arg(fr, 0);
+            if v.has_poison() {
+                let key: Option<std::rc::Rc<str>> =
+                    d.result().and_then(|r| dfg.value_name(r)).map(|n| format!("@{}:%{n}", prog.name(fr.func)).into());
+                let fill = ctx.freeze.fill(tcx, ty(d.args[0]), th.lane, &th.freezes, key.as_deref())?;
+                let out = crate::freedom::resolve_poison(&v, &fill);
+                th.freezes.push((key, out.clone()));
+                Some(out)
+            } else {
+                Some(v)
+            }
+        }
         InstKind::Cast { op, flags, .. } => {
             let to = d.result().map_or(ty(d.args[0]), ty);
             Some(arith::cast(tcx, *op, *flags, &arg(fr, 0), ty(d.args[0]), to)?)
@@ -323,23 +337,6 @@ fn select(c: &Val, a: &Val, b: &Val) -> Val {
         }
         _ => Val::Poison,
     }
-}
-
-/// `freeze`: poison becomes an arbitrary but fixed value; this executor picks zero.
-fn freeze(ctx: &Ctx, v: &Val, t: opt_conv_ir::Type) -> Result<Val> {
-    Ok(match v {
-        Val::Poison => ctx.prog.tcx.zero(t)?,
-        Val::Agg(es) => {
-            let n = es.len() as u64;
-            let mut out = Vec::with_capacity(es.len());
-            for (i, e) in es.iter().enumerate() {
-                let et = ctx.prog.tcx.types.element(t, i as u64).unwrap_or(t);
-                out.push(if n > 0 { freeze(ctx, e, et)? } else { e.clone() });
-            }
-            agg(out)
-        }
-        other => other.clone(),
-    })
 }
 
 fn extract(v: &Val, idx: &[u32]) -> Val {

@@ -76,7 +76,10 @@
 //! `after`, [`guide`]), comparing observable behaviour; see [`equiv`] for
 //! the rule for anchor-controlled communication. Where a CFG is
 //! irreducible, `after` runs under each of its cycle hierarchies and
-//! `before` may match under any of its own ([`hierarchies`]).
+//! `before` may match under any of its own ([`hierarchies`]). `freeze` of
+//! poison resolves by a strategy ([`freedom::FreezeStrategy`]), varied the
+//! same way; runs that end for lack of fuel are compared on the events both
+//! completed.
 
 pub mod arith;
 pub mod builtins;

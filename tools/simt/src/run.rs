@@ -21,11 +21,20 @@ pub struct RunConfig {
     /// How threads reaching an anchor are grouped (in a guided run: the
     /// anchors not paired with the guiding run's).
     pub anchors: crate::freedom::AnchorGrouping,
+    /// How `freeze` resolves poison.
+    pub freeze: crate::freedom::FreezeStrategy,
 }
 
 impl Default for RunConfig {
     fn default() -> Self {
-        RunConfig { threads: 8, fuel: 100_000, max_depth: 64, buffer_size: 4096, anchors: Default::default() }
+        RunConfig {
+            threads: 8,
+            fuel: 100_000,
+            max_depth: 64,
+            buffer_size: 4096,
+            anchors: Default::default(),
+            freeze: Default::default(),
+        }
     }
 }
 
@@ -50,6 +59,8 @@ pub struct ThreadTrace {
     pub ended: Option<&'static str>,
     /// The anchor instances it executed, in order (class, static op).
     pub anchors: Vec<(ClassId, StaticOp)>,
+    /// Its freezes of values with poison in them, in order, and what they gave.
+    pub freezes: crate::freedom::FreezeLog,
 }
 
 /// One class of converged dynamic instances of a convergent operation.

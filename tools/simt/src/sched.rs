@@ -38,6 +38,7 @@ pub struct Machine<'a, 'm> {
     limits: Limits,
     guide: Option<&'a Guide>,
     anchors: crate::freedom::AnchorGrouping,
+    freeze: crate::freedom::FreezeStrategy,
     fired: FxHashSet<ClassId>,
 }
 
@@ -97,11 +98,13 @@ impl<'a, 'm> Machine<'a, 'm> {
                 anchor_taken: Vec::new(),
                 paired_anchors: FxHashSet::default(),
                 ended: None,
+                freezes: Vec::new(),
             });
         }
         let limits = Limits { fuel: config.fuel, max_depth: config.max_depth };
         let anchors = config.anchors;
-        Ok(Machine { prog, mem, classes, threads, limits, guide, anchors, fired: FxHashSet::default() })
+        let freeze = config.freeze.clone();
+        Ok(Machine { prog, mem, classes, threads, limits, guide, anchors, freeze, fired: FxHashSet::default() })
     }
 
     /// Runs to completion.
@@ -131,6 +134,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                     limits: self.limits,
                     guide: self.guide,
                     anchors: self.anchors,
+                    freeze: &self.freeze,
                 };
                 let th = &mut self.threads[i];
                 crate::exec::run(&mut ctx, th).map_err(|e| in_thread(th.lane, e))?;
@@ -304,6 +308,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                     .collect(),
                 events: t.events,
                 ended: t.ended,
+                freezes: t.freezes,
                 ret: match t.status {
                     Status::Done(v) => v,
                     _ => Val::Poison,

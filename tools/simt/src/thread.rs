@@ -105,6 +105,8 @@ pub struct Thread {
     pub paired_anchors: FxHashSet<ClassId>,
     /// How it stopped, if not by returning from the kernel.
     pub ended: Option<&'static str>,
+    /// Its freezes of values with poison in them ([`crate::freedom::FreezeStrategy`]).
+    pub freezes: crate::freedom::FreezeLog,
 }
 
 impl Thread {

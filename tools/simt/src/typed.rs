@@ -111,6 +111,33 @@ impl<'m> TypeCtx<'m> {
         })
     }
 
+    /// A value of type `t` whose scalars take their bits, in order, from
+    /// `bits` (called with each scalar's position); pointers are null and
+    /// tokens poison whatever `bits` says.
+    pub fn filled(&self, t: Type, bits: &mut dyn FnMut(u64) -> u128) -> Result<Val> {
+        let mut next = 0u64;
+        self.filled_from(t, bits, &mut next)
+    }
+
+    fn filled_from(&self, t: Type, bits: &mut dyn FnMut(u64) -> u128, next: &mut u64) -> Result<Val> {
+        let mut take = || {
+            *next += 1;
+            bits(*next - 1)
+        };
+        Ok(match self.types.get(t) {
+            TypeData::Int(b) => Val::int(*b, take()),
+            TypeData::Float(k) => Val::Float(float_of_bits(*k, take())?),
+            TypeData::Ptr(_) => Val::Ptr(0),
+            TypeData::Token => Val::Poison,
+            _ => match self.elements(t) {
+                Some(es) => Val::Agg(
+                    es.iter().map(|(e, _)| self.filled_from(*e, bits, next)).collect::<Result<Vec<_>>>()?.into(),
+                ),
+                None => return unsupported(format!("value of type {}", self.types.display(t))),
+            },
+        })
+    }
+
     /// Loads a value of type `t` from `addr`.
     pub fn load(&self, mem: &Memory, addr: u64, t: Type) -> Result<Val> {
         match self.types.get(t) {

@@ -14,7 +14,11 @@ fn module(path: &Path) -> opt_conv_ir::Module {
 }
 
 fn pairs() -> Vec<(String, PathBuf, PathBuf, bool, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/equiv");
+    pairs_in("cases/equiv")
+}
+
+fn pairs_in(sub: &str) -> Vec<(String, PathBuf, PathBuf, bool, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
     let mut out = Vec::new();
     let mut names: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     names.sort();
@@ -34,7 +38,7 @@ fn pairs() -> Vec<(String, PathBuf, PathBuf, bool, String)> {
 #[test]
 fn spec_transforms_come_out_as_the_spec_says() {
     let all = pairs();
-    assert_eq!(all.len(), 11);
+    assert_eq!(all.len(), 16);
     for (name, before, after, equivalent, func) in all {
         let r = check_equivalence(&module(&before), &module(&after), &func, &EquivConfig::default());
         match (equivalent, r) {
@@ -408,4 +412,63 @@ fn irreducible_cycles_without_calls_do_not_use_up_the_hierarchies_tried() {
     let c = verdict(&folded, &cyclic);
     assert!(c.contains("communicates with different threads"), "{c}");
     assert_eq!(verdict(&cyclic, &folded), "ok");
+}
+
+/// Loops no thread leaves (`cases/equiv-fuel`): the runs end when the fuel
+/// does, at other points on each side, and the events both completed by
+/// then are compared. (Little fuel: each iteration is a group to form.)
+#[test]
+fn loops_no_thread_leaves_are_judged_on_what_both_sides_did() {
+    let config = EquivConfig {
+        trials: 25,
+        run: opt_conv_simt::RunConfig { fuel: 3000, ..Default::default() },
+        ..Default::default()
+    };
+    let all = pairs_in("cases/equiv-fuel");
+    assert_eq!(all.len(), 2);
+    for (name, before, after, equivalent, func) in all {
+        let r = check_equivalence(&module(&before), &module(&after), &func, &config);
+        match (equivalent, r) {
+            (true, Ok(())) => {}
+            (false, Err(c)) => {
+                assert_eq!(c.kind, CexKind::Differs, "{name}: {c}");
+                assert!(c.what.contains("before fuel ran out"), "{name}: {c}");
+            }
+            (true, Err(c)) => panic!("{name}: expected equivalent, got\n{c}"),
+            (false, Ok(())) => panic!("{name}: expected a counterexample"),
+        }
+        for p in [&before, &after] {
+            let m = module(p);
+            assert!(check_equivalence(&m, &m, &func, &config).is_ok(), "{name}: not equivalent to itself");
+        }
+    }
+}
+
+/// A transform that duplicates a freeze lets the copies disagree; one that
+/// folds `freeze undef` to a constant picks one of its values.
+#[test]
+fn freezes_resolve_by_strategy_and_after_must_refine_before() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/equiv");
+    let c = check_equivalence(
+        &module(&dir.join("freeze-duplicated.before.ll")),
+        &module(&dir.join("freeze-duplicated.after.ll")),
+        "f",
+        &EquivConfig::default(),
+    )
+    .unwrap_err();
+    assert_eq!(c.kind, CexKind::Differs, "{c}");
+    assert!(c.freeze.as_deref().is_some_and(|f| f.contains("random")), "{c}");
+    let folded = |constant: &str| {
+        let before = parse(
+            "b.ll",
+            "declare void @use(i32)\ndefine void @f() {\n  %u = freeze i32 undef\n  call void @use(i32 %u)\n  ret void\n}\n",
+        );
+        let after = parse(
+            "a.ll",
+            &format!("declare void @use(i32)\ndefine void @f() {{\n  call void @use(i32 {constant})\n  ret void\n}}\n"),
+        );
+        check_equivalence(&before, &after, "f", &EquivConfig { trials: 10, ..Default::default() }).is_ok()
+    };
+    assert!(folded("0"));
+    assert!(folded("-1"));
 }

@@ -1,0 +1,22 @@
+; expect: not equivalent
+; The freeze sunk into the loop: each iteration may pick another value
+; where %p is poison, which the single freeze does not allow.
+declare void @use(i32)
+
+define void @f(i32 %x) {
+entry:
+  %p = shl nuw i32 %x, 28
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %fr = freeze i32 %p
+  %v = add i32 %fr, %i
+  call void @use(i32 %v)
+  %i1 = add i32 %i, 1
+  %c = icmp ult i32 %i1, 4
+  br i1 %c, label %loop, label %end
+
+end:
+  ret void
+}
