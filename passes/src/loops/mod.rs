@@ -116,6 +116,8 @@ pub struct LoopForest {
     by_header: SecondaryMap<Block, Option<u32>>,
     /// The CFG epoch of the function when computed.
     cfg_stamp: u64,
+    /// How many blocks the function had then: later ones are new.
+    known_blocks: usize,
 }
 
 impl LoopForest {
@@ -126,7 +128,16 @@ impl LoopForest {
         for (k, l) in loops.iter().enumerate() {
             by_header[l.header] = Some(k as u32);
         }
-        LoopForest { loops, by_header, cfg_stamp: f.stamp(Changes::CFG).0 }
+        LoopForest { loops, by_header, cfg_stamp: f.stamp(Changes::CFG).0, known_blocks: f.dfg().num_blocks() }
+    }
+
+    /// Replaces the snapshot of the loop headed by `l.header` with `l`,
+    /// computed since (after an edit that gave it a preheader, so that
+    /// [`Self::current`] finds it again by the short walk).
+    pub fn update(&mut self, l: Loop) {
+        if let Some(k) = self.by_header[l.header] {
+            self.loops[k as usize] = l;
+        }
     }
 
     /// The loop headed by `h`, as computed.
@@ -150,7 +161,7 @@ impl LoopForest {
         if f.stamp(Changes::CFG).0 == self.cfg_stamp {
             return Some(old.clone());
         }
-        old.recompute(f)
+        old.recompute_since(f, Some(self.known_blocks))
     }
 
     /// The loops, innermost first.
@@ -163,22 +174,47 @@ impl Loop {
     /// This loop (headed by the same block) in `f` as it is now, found
     /// from the CFG alone (see [`LoopForest::current`]).
     pub fn recompute(&self, f: &Function) -> Option<Loop> {
+        self.recompute_since(f, None)
+    }
+
+    /// [`Self::recompute`]; `known_blocks`, if given, is how many blocks the
+    /// function had when `self` was computed, which lets a loop without a
+    /// preheader be found by the short walk too. The edits since (loop
+    /// normalization, unrolling) add blocks and route existing edges
+    /// through them: a block that was there then never gains an edge to
+    /// the header, so its predecessors then outside the loop are still
+    /// outside. A new predecessor (an inner loop's exit split off before
+    /// the header may be a latch) sends it to the full computation.
+    fn recompute_since(&self, f: &Function, known_blocks: Option<usize>) -> Option<Loop> {
         let (old, h) = (self, self.header);
-        let Some(pre) = old.preheader else { return loop_with_header(f, h) };
-        if !f.layout().is_block_inserted(h) || !f.layout().is_block_inserted(pre) {
+        if !f.layout().is_block_inserted(h) {
             return loop_with_header(f, h);
         }
         let cfg = f.cfg();
-        let outside: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| p == pre).collect();
-        if outside.len() != 1 || cfg.succs(pre) != [h] {
-            return loop_with_header(f, h);
-        }
+        let outside: Vec<Block> = match (old.preheader, known_blocks) {
+            (Some(pre), _) => {
+                let entries = cfg.preds(h).iter().filter(|&&p| p == pre).count();
+                if !f.layout().is_block_inserted(pre) || entries != 1 || cfg.succs(pre) != [h] {
+                    return loop_with_header(f, h);
+                }
+                vec![pre]
+            }
+            (None, Some(known)) if cfg.preds(h).iter().all(|p| opt_conv_ir::EntityRef::index(*p) < known) => {
+                let mut outside: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| !old.contains(p)).collect();
+                outside.dedup();
+                if outside.is_empty() {
+                    return loop_with_header(f, h);
+                }
+                outside
+            }
+            (None, _) => return loop_with_header(f, h),
+        };
         // Every block reaching a latch without passing the header. Only the
-        // preheader enters from outside, so the header dominates them all
-        // (the loop stays reducible).
+        // blocks `outside` enter from outside, so the header dominates them
+        // all (the loop stays reducible).
         let mut set = EntitySet::new();
         set.insert(h);
-        let mut stack: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| p != pre).collect();
+        let mut stack: Vec<Block> = cfg.preds(h).iter().copied().filter(|p| !outside.contains(p)).collect();
         if stack.is_empty() {
             return None;
         }
@@ -187,7 +223,7 @@ impl Loop {
             if !set.insert(b) {
                 continue;
             }
-            if b == pre || f.entry_block() == Some(b) {
+            if outside.contains(&b) || f.entry_block() == Some(b) {
                 // Reached from outside otherwise than through the header.
                 return loop_with_header(f, h);
             }
@@ -201,7 +237,7 @@ impl Loop {
         blocks.extend(body);
         let latches: Vec<Block> = cfg.preds(h).iter().copied().filter(|&p| set.contains(p)).collect();
         let (exiting, exits) = exiting_and_exits(&cfg, &blocks, &set);
-        Some(Loop {
+        let now = Loop {
             cycle: old.cycle,
             header: h,
             blocks,
@@ -209,9 +245,25 @@ impl Loop {
             latches,
             exiting,
             exits,
-            preheader: Some(pre),
+            preheader: match outside.as_slice() {
+                [p] if cfg.succs(*p) == [h] => Some(*p),
+                _ => None,
+            },
             depth: old.depth,
-        })
+        };
+        // The walk also takes in code no path from the entry reaches that
+        // branches into the loop (the unroller refuses such loops); else it
+        // finds what the cycle analysis finds.
+        #[cfg(debug_assertions)]
+        if let Some(full) = loop_with_header(f, h)
+            && now.blocks.iter().all(|&b| cfg.is_reachable(b))
+        {
+            debug_assert!(
+                full.blocks == now.blocks && full.preheader == now.preheader && full.exits == now.exits,
+                "loop {h} found by the short walk differs from the cycle analysis's"
+            );
+        }
+        Some(now)
     }
 }
 

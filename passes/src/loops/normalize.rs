@@ -324,21 +324,31 @@ pub fn normalize_all(m: &Module, f: &mut Function) -> bool {
     // Loops are taken from one forest; after a CFG edit, each loop is
     // computed again alone (these edits keep the headers, their order and
     // their depths).
-    let forest = LoopForest::compute(f);
+    // Each loop's new shape is found from the preheader just made (and
+    // kept in the forest for LCSSA): a loop computed again from a snapshot
+    // without one could need the whole function's cycles.
+    let mut forest = LoopForest::compute(f);
     let headers: Vec<Block> = forest.loops().iter().map(|l| l.header).collect();
     for &h in &headers {
-        let Some(l) = forest.current(f, h) else { continue };
-        if l.preheader.is_none() && ensure_preheader(m, f, &l).is_ok() {
+        let Some(mut l) = forest.current(f, h) else { continue };
+        if l.preheader.is_none()
+            && let Ok(pre) = ensure_preheader(m, f, &l)
+        {
             changed = true;
+            let Some(now) = (Loop { preheader: Some(pre), ..l }).recompute(f) else { continue };
+            l = now;
         }
-        let Some(l) = forest.current(f, h) else { continue };
         if ensure_single_latch(f, &l).unwrap_or(false) {
             changed = true;
+            let Some(now) = l.recompute(f) else { continue };
+            l = now;
         }
-        let Some(l) = forest.current(f, h) else { continue };
         if ensure_dedicated_exits(f, &l).unwrap_or(false) {
             changed = true;
+            let Some(now) = l.recompute(f) else { continue };
+            l = now;
         }
+        forest.update(l);
     }
     let mut uses = Uses::compute(f);
     for &h in &headers {
