@@ -2079,7 +2079,15 @@ fn join_straight_copy(m: &Module, f: &mut Function, new_blocks: &mut Vec<Block>)
         layout.move_all_to_end(next, entry);
         joined += 1;
     }
-    new_blocks.drain(1..joined);
+    // The chain need not follow the callee's layout order: drop exactly the
+    // blocks joined into the entry, and the first one left (its merge was
+    // refused) now comes from the entry.
+    if joined > 1 {
+        if let Some(&rest) = chain.get(joined) {
+            f.retarget_phis_of(rest, chain[joined - 1], entry);
+        }
+        new_blocks.retain(|b| !chain[1..joined].contains(b));
+    }
 }
 
 /// Moves the body of `copy` (a one-block callee's copy, not in the layout)
