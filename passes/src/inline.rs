@@ -2339,10 +2339,12 @@ fn prune_copy(
     }
     // Branches made constant by the phis, and what they leave unreached.
     seen = reach_folding(m, f, entry, &mut repl, &mut removed, false, (nonnull, may_fold));
+    // A branch folded here can drop an edge to a block still reached some
+    // other way: its phis lose that entry even when no block goes.
     if seen.len() < new_blocks.len() {
         drop_unreached(f, new_blocks, &seen, &mut removed);
-        fix_phis(f, new_blocks, &mut removed);
     }
+    fix_phis(f, new_blocks, &mut removed);
     clones.retain(|&(_, ni)| !removed.contains(&ni));
     repl
 }
