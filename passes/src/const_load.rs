@@ -266,7 +266,7 @@ mod tests {
     fn read(name: &str, off: i128, ty: Type) -> Option<Loaded> {
         let (m, _) = parse_module("t.ll", SRC).unwrap_or_else(|e| panic!("{e}"));
         let g = m.lookup(name).unwrap();
-        load(&m, &m.data_layout(), g, off, ty)
+        load(&m, m.data_layout(), g, off, ty)
     }
 
     #[test]
@@ -297,7 +297,7 @@ mod tests {
     fn read_in(src: &str, name: &str, off: i128, ty: Type) -> Option<Loaded> {
         let (m, _) = parse_module("t.ll", src).unwrap_or_else(|e| panic!("{e}"));
         let g = m.lookup(name).unwrap();
-        load(&m, &m.data_layout(), g, off, ty)
+        load(&m, m.data_layout(), g, off, ty)
     }
 
     #[test]
@@ -320,7 +320,7 @@ mod tests {
         assert_eq!(read_in(src, "q", 8, Type::I64), None);
         let (mut m, _) = parse_module("t.ll", src).unwrap();
         let fp128 = m.types.intern(TypeData::Float(FloatKind::Fp128));
-        assert_eq!(load(&m, &m.data_layout(), m.lookup("x").unwrap(), 0, fp128), None);
+        assert_eq!(load(&m, m.data_layout(), m.lookup("x").unwrap(), 0, fp128), None);
     }
 
     #[test]
@@ -350,8 +350,8 @@ mod tests {
         let fp80 = m.types.intern(TypeData::Float(FloatKind::X86Fp80));
         let dl = m.data_layout();
         // 1.0; a pseudo-denormal (exponent 0, integer bit set); an unnormal.
-        assert_eq!(load(&m, &dl, m.lookup("x").unwrap(), 0, fp80), Some(Loaded::Bits(0x3fff_8000_0000_0000_0000)));
-        assert_eq!(load(&m, &dl, m.lookup("d").unwrap(), 0, fp80), None);
-        assert_eq!(load(&m, &dl, m.lookup("u").unwrap(), 0, fp80), None);
+        assert_eq!(load(&m, dl, m.lookup("x").unwrap(), 0, fp80), Some(Loaded::Bits(0x3fff_8000_0000_0000_0000)));
+        assert_eq!(load(&m, dl, m.lookup("d").unwrap(), 0, fp80), None);
+        assert_eq!(load(&m, dl, m.lookup("u").unwrap(), 0, fp80), None);
     }
 }

@@ -83,8 +83,8 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
             // A load from a constant global at a constant offset reads its
             // initializer.
             let dl = m.data_layout();
-            let (g, off) = crate::const_load::global_offset(m, &dl, f, d.args[0])?;
-            let kind = match crate::const_load::load(m, &dl, g, off, ty)? {
+            let (g, off) = crate::const_load::global_offset(m, dl, f, d.args[0])?;
+            let kind = match crate::const_load::load(m, dl, g, off, ty)? {
                 crate::const_load::Loaded::Bits(v) if m.types.int_bits(ty).is_some() => ConstKind::Int(v),
                 crate::const_load::Loaded::Bits(v) => ConstKind::Float(v),
                 crate::const_load::Loaded::Poison => ConstKind::Poison,

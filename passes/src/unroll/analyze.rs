@@ -194,7 +194,7 @@ pub fn estimate(
     let header_phis: Vec<Inst> = f.phis(l.header).collect();
     let invariant = invariant_insts(f, l);
     let stepped = stepped_insts(f, l, &invariant);
-    let cx = Cx { m, f, l, dl: &dl, stepped: &stepped };
+    let cx = Cx { m, f, l, dl, stepped: &stepped };
     for iter in 0..trip {
         let konst = |known: &FxHashMap<Value, Sym>, v: Value| match known.get(&v) {
             Some(Sym::Int(c)) => Some(*c),
