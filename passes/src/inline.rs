@@ -2079,7 +2079,15 @@ fn join_straight_copy(m: &Module, f: &mut Function, new_blocks: &mut Vec<Block>)
         layout.move_all_to_end(next, entry);
         joined += 1;
     }
-    new_blocks.drain(1..joined);
+    // The chain need not follow the callee's layout order: drop exactly the
+    // blocks joined into the entry, and the first one left (its merge was
+    // refused) now comes from the entry.
+    if joined > 1 {
+        if let Some(&rest) = chain.get(joined) {
+            f.retarget_phis_of(rest, chain[joined - 1], entry);
+        }
+        new_blocks.retain(|b| !chain[1..joined].contains(b));
+    }
 }
 
 /// Moves the body of `copy` (a one-block callee's copy, not in the layout)
@@ -2331,10 +2339,12 @@ fn prune_copy(
     }
     // Branches made constant by the phis, and what they leave unreached.
     seen = reach_folding(m, f, entry, &mut repl, &mut removed, false, (nonnull, may_fold));
+    // A branch folded here can drop an edge to a block still reached some
+    // other way: its phis lose that entry even when no block goes.
     if seen.len() < new_blocks.len() {
         drop_unreached(f, new_blocks, &seen, &mut removed);
-        fix_phis(f, new_blocks, &mut removed);
     }
+    fix_phis(f, new_blocks, &mut removed);
     clones.retain(|&(_, ni)| !removed.contains(&ni));
     repl
 }
