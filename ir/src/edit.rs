@@ -346,6 +346,22 @@ impl Function {
         d.args = args.into();
     }
 
+    /// Appends `args`, each with its parameter attributes, to the arguments
+    /// of call `i` (before its bundle operands): the variable arguments a
+    /// `musttail` call forwards, once the call it forwards from is inlined.
+    pub fn append_call_args(&mut self, i: Inst, args: &[(Value, crate::attrs::AttrSet)]) {
+        let d = self.dfg_mut_preserving_cfg().inst_mut(i);
+        let info = d.call_info_mut().expect("append_call_args on a non-call");
+        let end = 1 + info.num_args as usize;
+        info.num_args += args.len() as u32;
+        info.param_attrs.resize(end - 1, crate::attrs::AttrSet::new());
+        info.param_attrs.extend(args.iter().map(|(_, a)| a.clone()));
+        let mut all: Vec<Value> = d.args[..end].to_vec();
+        all.extend(args.iter().map(|&(v, _)| v));
+        all.extend_from_slice(&d.args[end..]);
+        d.args = all.into();
+    }
+
     /// A new instruction like `i`: same kind, result type and metadata,
     /// operands mapped by `value` and `block`. It has no name and is not in
     /// the layout (placing it is the caller's: a terminator placed changes

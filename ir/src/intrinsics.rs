@@ -128,6 +128,7 @@ const TABLE: &[Entry] = &[
     e("llvm.trap", "cold noreturn nounwind memory(inaccessiblemem: write)"),
     p("llvm.ubsantrap", "cold noreturn nounwind memory(inaccessiblemem: write)", &[(0, IMM)]),
     e("llvm.donothing", "nocallback nofree nosync nounwind willreturn memory(none)"),
+    p("llvm.returnaddress", "nocallback nofree nosync nounwind willreturn memory(none)", &[(0, IMM)]),
     p(
         "llvm.memcpy.",
         "nocallback nofree nounwind willreturn memory(argmem: readwrite)",

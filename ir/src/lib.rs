@@ -56,6 +56,7 @@ pub mod types;
 pub mod verify;
 mod verify_eh;
 pub mod verify_module;
+mod verify_musttail;
 mod verify_uses;
 
 entity_impl!(

@@ -58,7 +58,12 @@ pub(crate) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     fn printer(&mut self) -> &(crate::text::ModulePrinter<'a>, crate::text::Slots) {
         let (m, f) = (self.m, self.f);
-        self.printer.get_or_insert_with(|| (crate::text::ModulePrinter::new(m), crate::text::Slots::new(f)))
+        let fid = self.fid;
+        self.printer.get_or_insert_with(|| {
+            let mut p = crate::text::ModulePrinter::new(m);
+            p.enter_function(fid);
+            (p, crate::text::Slots::new(f))
+        })
     }
     pub(crate) fn inst_text(&mut self, i: Inst) -> String {
         let f = self.f;
@@ -380,7 +385,7 @@ fn check_call_site_types(cx: &mut Ctx<'_>, i: Inst) {
 
 /// Rules of particular calls (LLVM's messages): `va_start` only in a
 /// function with variable arguments, one `llvm.localescape` per function,
-/// a `musttail` call followed by a `ret` (of its result, perhaps cast), and
+/// a `musttail` call's rules (`verify_musttail`), and
 /// a call of `llvm.experimental.deoptimize` followed by a `ret` of its result.
 fn check_call_rules(cx: &mut Ctx<'_>, i: Inst) {
     let (m, f) = (cx.m, cx.f);
@@ -414,15 +419,7 @@ fn check_call_rules(cx: &mut Ctx<'_>, i: Inst) {
         }
     }
     if ci.tail == crate::inst::TailKind::MustTail && matches!(d.kind, InstKind::Call(_)) {
-        let mut next = f.layout().next_inst(i);
-        if let Some(n) = next
-            && matches!(&dfg.inst(n).kind, InstKind::Cast { op, .. } if op.keyword() == "bitcast")
-        {
-            next = f.layout().next_inst(n);
-        }
-        if !next.is_some_and(|n| matches!(dfg.inst(n).kind, InstKind::Ret)) {
-            cx.report(i, "musttail call must precede a ret with an optional bitcast");
-        }
+        crate::verify_musttail::check(cx, i, ci);
     }
 }
 

@@ -1467,6 +1467,7 @@ pub(crate) fn inline_call(
             }
         }
     }
+    crate::inline_rules::forward_varargs(m, f, &clones, &call_data, callee);
     crate::inline_rules::limit_tail_kinds(f, &clones, call_data.call_info().map(|c| c.tail));
     // A call site that cannot unwind (it or the callee `nounwind`): no
     // inlined call unwinds either, and LLVM says so on each call not

@@ -304,7 +304,10 @@ pub(crate) fn merge_attributes(m: &mut Module, caller: FuncId, callee: FuncId) {
 /// alignment the parameter asks for.
 fn byval_args(m: &Module, ci: &CallInfo, callee: FuncId) -> Vec<(usize, Type, Option<u64>)> {
     let decl = m.func(callee);
-    (0..ci.num_args as usize)
+    // Only the callee's own parameters: a variable argument marked byval
+    // is passed on as it is (a forwarding call copies it itself).
+    let fixed = decl.and_then(|d| m.types.fn_sig(d.ty)).map_or(ci.num_args as usize, |s| s.1.len());
+    (0..fixed.min(ci.num_args as usize))
         .filter_map(|k| {
             let site = ci.param_attrs.get(k);
             let def = decl.and_then(|d| d.param_attrs.get(k));
@@ -449,6 +452,27 @@ fn known_align(f: &Function, v: Value) -> u64 {
     match f.dfg().value_inst(v).map(|i| &f.dfg().inst(i).kind) {
         Some(InstKind::Alloca { align: Some(a), .. }) => a.bytes(),
         _ => 1,
+    }
+}
+
+/// A `musttail` call in a callee with variable arguments forwards them
+/// (`...`): inlined, it gets the call site's variable arguments, with their
+/// attributes, after its own (as LLVM's inliner does). The tail marker is
+/// limited afterwards, so the forwarding call is `musttail` no more.
+pub(crate) fn forward_varargs(m: &Module, f: &mut Function, clones: &[(Inst, Inst)], site: &InstData, callee: FuncId) {
+    let Some(ci) = site.call_info() else { return };
+    let Some((_, params, true)) = m.func(callee).and_then(|d| m.types.fn_sig(d.ty)) else { return };
+    let extra: Vec<(Value, AttrSet)> = (params.len()..ci.num_args as usize)
+        .map(|k| (site.call_args()[k], ci.param_attrs.get(k).cloned().unwrap_or_default()))
+        .collect();
+    if extra.is_empty() {
+        return;
+    }
+    for &(_, ni) in clones {
+        let d = f.dfg().inst(ni);
+        if matches!(d.kind, InstKind::Call(_)) && d.call_info().is_some_and(|c| c.tail == TailKind::MustTail) {
+            f.append_call_args(ni, &extra);
+        }
     }
 }
 

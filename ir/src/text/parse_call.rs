@@ -108,9 +108,29 @@ pub(super) fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ta
     let mut args = Vec::new();
     let mut arg_tys = Vec::new();
     let mut param_attrs = Vec::new();
+    // A `musttail` call in a function with variable arguments forwards them,
+    // written as a final `...`; no other call may have one.
+    let forwards = tail == TailKind::MustTail && st.varargs;
+    let mut forwarded = false;
+    let mut close = p.offset();
     if !p.eat(&Tok::RParen) {
         loop {
             let aoff = p.offset();
+            if matches!(p.peek(), Tok::DotDotDot) {
+                if tail != TailKind::MustTail {
+                    return Err(p.error_at(aoff, "unexpected ellipsis in argument list for non-musttail call"));
+                }
+                if !st.varargs {
+                    return Err(p.error_at(
+                        aoff,
+                        "unexpected ellipsis in argument list for musttail call in non-varargs function",
+                    ));
+                }
+                p.bump();
+                p.expect(Tok::RParen, "')' at end of argument list")?;
+                forwarded = true;
+                break;
+            }
             let ty = p.parse_type()?;
             let mut attrs = AttrSet::new();
             p.parse_param_attrs(&mut attrs)?;
@@ -125,11 +145,15 @@ pub(super) fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ta
             args.push(v);
             arg_tys.push(ty);
             param_attrs.push(attrs);
+            close = p.offset();
             if p.eat(&Tok::RParen) {
                 break;
             }
             p.expect(Tok::Comma, "',' or ')' in argument list")?;
         }
+    }
+    if forwards && !forwarded {
+        return Err(p.error_at(close, "expected '...' at end of argument list for musttail call in varargs function"));
     }
     let fn_ty = match explicit_fty {
         Some(f) => {

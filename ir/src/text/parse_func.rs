@@ -27,6 +27,9 @@ pub(super) struct FnState<'a> {
     pub(super) layout: Layout,
     pub(super) params: Vec<Value>,
     pub(super) ret_ty: Type,
+    /// Whether the function takes variable arguments: its `musttail` calls
+    /// then end their argument lists with `...`, forwarding them.
+    pub(super) varargs: bool,
     pub(super) names: FxHashMap<Cow<'a, str>, Value>,
     pub(super) numbers: FxHashMap<u32, Value>,
     pub(super) block_names: FxHashMap<Cow<'a, str>, Block>,
@@ -71,13 +74,14 @@ pub(super) fn parse_body<'a>(
     params: &[(Type, AttrSet, Option<Tok<'a>>, usize)],
 ) -> PResult<Function> {
     let fty = p.m.func(gid).map(|d| d.ty).expect("function just defined");
-    let ret_ty = p.m.types.fn_sig(fty).map(|s| s.0).unwrap_or(Type::VOID);
+    let (ret_ty, varargs) = p.m.types.fn_sig(fty).map_or((Type::VOID, false), |s| (s.0, s.2));
     let tables = std::mem::take(&mut p.local_tables);
     let mut st = FnState {
         dfg: DataFlowGraph::new(),
         layout: Layout::new(),
         params: Vec::new(),
         ret_ty,
+        varargs,
         names: tables.names,
         numbers: tables.numbers,
         block_names: tables.block_names,

@@ -417,6 +417,9 @@ impl ModulePrinter<'_> {
             out.push(' ');
             self.write_operand(out, f, slots, v);
         }
+        if c.tail == TailKind::MustTail && self.varargs_fn && matches!(d.kind, InstKind::Call(_)) {
+            out.push_str(if d.call_args().is_empty() { "..." } else { ", ..." });
+        }
         out.push(')');
         if let Some(n) = self.attr_groups.get(&c.fn_attrs) {
             let _ = write!(out, " #{n}");

@@ -244,6 +244,9 @@ pub struct ModulePrinter<'m> {
     /// Block names of the functions `blockaddress` constants point into,
     /// numbered once per function.
     pub(super) block_slots: std::cell::RefCell<FxHashMap<crate::module::GlobalId, std::rc::Rc<Slots>>>,
+    /// Whether the function being written takes variable arguments: its
+    /// `musttail` calls then forward them with a final `...`.
+    pub(super) varargs_fn: bool,
 }
 
 impl<'m> ModulePrinter<'m> {
@@ -258,6 +261,7 @@ impl<'m> ModulePrinter<'m> {
             md_order: Vec::new(),
             preds: true,
             block_slots: Default::default(),
+            varargs_fn: false,
         };
         p.unique_md();
         p.number_module();
@@ -411,7 +415,14 @@ impl<'m> ModulePrinter<'m> {
             md_order: n.md_order,
             preds: true,
             block_slots: Default::default(),
+            varargs_fn: false,
         }
+    }
+
+    /// Instructions written from now on are in function `f` (what some of
+    /// them print depends on its signature).
+    pub fn enter_function(&mut self, f: GlobalId) {
+        self.varargs_fn = self.m.func(f).and_then(|d| self.m.types.fn_sig(d.ty)).is_some_and(|s| s.2);
     }
 
     /// Disables `; preds = ...` comments.
@@ -678,6 +689,7 @@ impl<'m> ModulePrinter<'m> {
         let m = self.m;
         let Some(d) = m.func(f) else { return Ok(()) };
         let body = m.body(f);
+        self.enter_function(f);
         // The comment lists the enum attributes only, as LLVM's does.
         if d.fn_attrs.iter().any(|a| !matches!(a, crate::attrs::Attr::Str(..))) {
             out.push_str("; Function Attrs: ");

@@ -22,6 +22,19 @@ define i32 @forward(i32 %a, ptr %b) {
   ret i32 %r
 }
 
+; A musttail call in a function with variable arguments forwards them.
+define void @forward_varargs(ptr %p, ...) {
+  musttail call void (ptr, ...) @gp(ptr %p, ...)
+  ret void
+}
+
+declare void @gp(ptr, ...)
+
+define void @forward_only_varargs(...) {
+  musttail call void (...) @g(...)
+  ret void
+}
+
 attributes #0 = { convergent nounwind "amdgpu-flat-work-group-size"="1,1" }
 attributes #1 = { nounwind readnone }
 
