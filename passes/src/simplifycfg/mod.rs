@@ -24,7 +24,8 @@
 //!   instructions of the predecessors that branch unconditionally to a
 //!   block are sunk into it (`sink.rs`);
 //!   a two-entry phi whose arms are cheap becomes a `select`
-//!   (`fold_phi.rs`).
+//!   (`fold_phi.rs`); a block holding only a conditional branch folds into
+//!   a predecessor's branch to one of its successors (`cond_chain.rs`).
 //!
 //! Hoisting follows LLVM's `hoistCommonCodeFromSuccessors`: instructions
 //! are compared in lockstep, identical up to flags, attributes and
@@ -76,6 +77,7 @@
 //! [`Query::MergeBlocks`]: opt_conv_legality::oracle::Query::MergeBlocks
 
 mod cleanup;
+mod cond_chain;
 mod fold_phi;
 mod hoist;
 mod sink;
@@ -185,6 +187,7 @@ impl FunctionPass for SimplifyCfg {
             locations: Default::default(),
             sweep_cycles: None,
             refresh_walks: 0,
+            has_convergent: None,
         };
         let changed = s.run(f);
         let remarks = std::mem::take(&mut s.remarks);
@@ -226,6 +229,9 @@ pub(crate) struct Simplifier<'m, 'e> {
     /// Instructions walked by bringing the oracle up to date so far
     /// ([`ORACLE_REFRESH_WORK`]).
     pub refresh_walks: usize,
+    /// Whether the function has a convergent operation (found on first
+    /// question; this pass makes none).
+    pub has_convergent: Option<bool>,
 }
 
 impl<'m> Simplifier<'m, '_> {
@@ -353,10 +359,21 @@ impl<'m> Simplifier<'m, '_> {
                 if is_switch && cleanup::merge_duplicate_switch_arms(f, b) {
                     return (true, true);
                 }
+                if !is_switch && self.fold_into_predecessor_branch(f, b) {
+                    return (true, true);
+                }
                 (changed, false)
             }
             _ => (changed, false),
         }
+    }
+
+    /// Whether the function has a convergent operation.
+    pub(crate) fn has_convergent(&mut self, f: &Function) -> bool {
+        let m = self.m;
+        *self.has_convergent.get_or_insert_with(|| {
+            f.insts_in_order().any(|(_, i)| opt_conv_legality::convergence::has_convergent_attr(m, f, f.dfg().inst(i)))
+        })
     }
 
     /// The oracle, built on first use.
