@@ -113,6 +113,13 @@ fn dce() {
 }
 
 #[test]
+fn globaldce() {
+    insta::glob!("cases/globaldce/*.ll", |path| {
+        insta::assert_snapshot!(run_case(path));
+    });
+}
+
+#[test]
 fn infer_convergence_tokens() {
     insta::glob!("cases/infer/*.ll", |path| {
         insta::assert_snapshot!(run_case(path));

@@ -150,7 +150,7 @@ fn referenced_otherwise(m: &Module) -> EntitySet<FuncId> {
 
 /// The `@name`s in `text`, bare or quoted; `None` if a quoted one has an
 /// escape (then the caller cannot tell which global it is).
-fn global_names(text: &str) -> Option<Vec<String>> {
+pub(crate) fn global_names(text: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find('@') {

@@ -15,6 +15,7 @@ pub mod dead_functions;
 pub mod debug_records;
 pub mod eh;
 pub mod equivalence;
+pub mod global_dce;
 pub mod hoist;
 pub mod infer_tokens;
 pub mod inline;

@@ -6,8 +6,8 @@ use crate::pass::{FunctionPass, ModulePass, PassKind};
 use crate::pipeline::{Element, Pipeline};
 use crate::printers::{AnalysisRequest, Printed, Printer};
 use crate::{
-    always_inline, dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, simplifycfg, sink, unroll,
-    verify,
+    always_inline, dce, global_dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, simplifycfg,
+    sink, unroll, verify,
 };
 
 /// A constructed pass.
@@ -468,6 +468,16 @@ static BUILTIN: &[PassInfo] = &[
         build: |p| {
             no_params("always-inline", p)?;
             Ok(PassBox::Module(Box::new(always_inline::AlwaysInline)))
+        },
+    },
+    PassInfo {
+        name: "globaldce",
+        kind: M,
+        params: "",
+        description: "delete the functions, variables, aliases and ifuncs nothing live refers to (comdats as a whole)",
+        build: |p| {
+            no_params("globaldce", p)?;
+            Ok(PassBox::Module(Box::new(global_dce::GlobalDce)))
         },
     },
     PassInfo {
