@@ -355,7 +355,9 @@ impl<'a> Facts<'a> {
         self.busy.push(key);
         self.budget -= 1;
         let mut r = if self.def_block(v) == Some(x) { self.eval_def(v, x) } else { self.at_start(v, x, bits) };
-        r = r.intersect(&self.assumed(v, x, bits));
+        if self.any_assumes {
+            r = r.intersect(&self.assumed(v, x, bits));
+        }
         if self.dereferenced(v, x) {
             r = r.intersect(&Range::region(IntPred::Ne, 0, bits));
         }
@@ -835,7 +837,8 @@ impl<'a> Facts<'a> {
                 }
             }
         };
-        r.intersect(&self.assumed(v, b, bits))
+        // (Without assumptions: every value, and the intersection `r`.)
+        if self.any_assumes { r.intersect(&self.assumed(v, b, bits)) } else { r }
     }
 }
 
