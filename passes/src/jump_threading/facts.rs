@@ -27,7 +27,7 @@ use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::mask;
 use opt_conv_ir::inst::{BinOp, CastOp, IntFlags, IntPred};
 use opt_conv_ir::{Block, Function, InstKind, Module, Value};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The intervals of a [`Range`] (most sets have one or two).
@@ -43,10 +43,18 @@ const DEPTH: u32 = 4;
 pub const BUDGET: u32 = 64;
 
 /// A set of `bits`-wide integers: sorted, disjoint, inclusive intervals.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Range {
     bits: u32,
     ivs: Pieces,
+}
+
+impl Clone for Range {
+    // The intervals are plain data: copied as a slice (the generic clone
+    // of a small vector goes element by element).
+    fn clone(&self) -> Range {
+        Range { bits: self.bits, ivs: Pieces::from_slice(&self.ivs) }
+    }
 }
 
 impl Range {
@@ -79,6 +87,10 @@ impl Range {
         }
     }
     fn from_pieces(bits: u32, mut ivs: Pieces) -> Range {
+        if ivs.len() <= 1 {
+            // Nothing to sort, merge or close.
+            return Range { bits, ivs };
+        }
         ivs.sort_unstable();
         let mut out = Pieces::new();
         for (lo, hi) in ivs {
@@ -115,6 +127,9 @@ impl Range {
         if o.is_full() {
             return self.clone();
         }
+        if self.is_empty() || o.is_empty() {
+            return Range::empty(self.bits);
+        }
         let mut out = Pieces::new();
         for &(a, b) in &self.ivs {
             for &(c, d) in &o.ivs {
@@ -128,6 +143,16 @@ impl Range {
     }
     /// The values in either.
     pub fn union(&self, o: &Range) -> Range {
+        // What `from_pieces` would give: every range is kept sorted,
+        // disjoint and with gaps between its intervals.
+        if self.bits == o.bits {
+            if self.is_empty() {
+                return o.clone();
+            }
+            if o.is_empty() {
+                return self.clone();
+            }
+        }
         Self::from_pieces(self.bits, self.ivs.iter().chain(&o.ivs).copied().collect())
     }
     fn subset_of(&self, o: &Range) -> bool {
@@ -198,7 +223,7 @@ impl Range {
     }
     /// The same values at another width (all below `2^bits`).
     fn rewidth(&self, bits: u32) -> Range {
-        Range { bits, ivs: self.ivs.clone() }
+        Range { bits, ivs: Pieces::from_slice(&self.ivs) }
     }
 }
 
@@ -207,8 +232,12 @@ pub struct Facts<'a> {
     m: &'a Module,
     f: &'a Function,
     cfg: &'a Cfg,
-    memo: FxHashMap<(Value, Block), Range>,
-    busy: FxHashSet<(Value, Block)>,
+    /// The answers so far, by (value, block): at most [`BUDGET`], so lists
+    /// searched in order (a hash table was grown for each question).
+    memo_keys: Vec<(Value, Block)>,
+    memo: Vec<Range>,
+    /// The (value, block) pairs being evaluated, innermost last.
+    busy: Vec<(Value, Block)>,
     budget: u32,
     /// The conditions of the `llvm.assume` calls of each block seen.
     assumes: FxHashMap<Block, Vec<Value>>,
@@ -227,8 +256,9 @@ impl<'a> Facts<'a> {
             m,
             f,
             cfg,
-            memo: FxHashMap::default(),
-            busy: FxHashSet::default(),
+            memo_keys: Vec::new(),
+            memo: Vec::new(),
+            busy: Vec::new(),
             budget: BUDGET,
             assumes: FxHashMap::default(),
             any_assumes: true,
@@ -316,37 +346,43 @@ impl<'a> Facts<'a> {
             return Range::full(bits);
         }
         let key = (v, x);
-        if let Some(r) = self.memo.get(&key) {
-            return r.clone();
+        if let Some(k) = self.memo_keys.iter().position(|&e| e == key) {
+            return self.memo[k].clone();
         }
-        if self.budget == 0 || !self.busy.insert(key) {
+        if self.budget == 0 || self.busy.contains(&key) {
             return Range::full(bits);
         }
+        self.busy.push(key);
         self.budget -= 1;
         let mut r = if self.def_block(v) == Some(x) { self.eval_def(v, x) } else { self.at_start(v, x, bits) };
-        r = r.intersect(&self.assumed(v, x, bits));
+        if self.any_assumes {
+            r = r.intersect(&self.assumed(v, x, bits));
+        }
         if self.dereferenced(v, x) {
             r = r.intersect(&Range::region(IntPred::Ne, 0, bits));
         }
-        self.busy.remove(&key);
-        self.memo.insert(key, r.clone());
+        let done = self.busy.pop();
+        debug_assert_eq!(done, Some(key), "evaluations nest");
+        // Evaluated once: a pair is busy while evaluated, then remembered.
+        self.memo_keys.push(key);
+        self.memo.push(r.clone());
         r
     }
 
     /// The values `v` (defined elsewhere) may have on entry to `x`: those
     /// it may have on any edge in.
     fn at_start(&mut self, v: Value, x: Block, bits: u32) -> Range {
-        let preds: Vec<Block> = self.cfg.preds(x).to_vec();
+        let cfg = self.cfg;
+        let preds = cfg.preds(x);
         if preds.is_empty() || self.f.entry_block() == Some(x) {
             return Range::full(bits);
         }
         let mut r = Range::empty(bits);
-        let mut seen: Vec<Block> = Vec::new();
-        for q in preds {
-            if seen.contains(&q) {
+        for (k, &q) in preds.iter().enumerate() {
+            // Each predecessor once (every earlier one was asked).
+            if preds[..k].contains(&q) {
                 continue;
             }
-            seen.push(q);
             r = r.union(&self.on_edge(v, q, x));
             if r.is_full() {
                 break;
@@ -536,9 +572,9 @@ impl<'a> Facts<'a> {
         if !ok || d.args.len() != 2 && !matches!(d.kind, InstKind::Cast { .. }) {
             return None;
         }
-        let vars: Vec<Value> = d.args.iter().copied().filter(|&x| self.konst(x).is_none()).collect();
-        match vars[..] {
-            [y] if self.bits(y).is_some() && self.f.dfg().value_const(y).is_none() => Some(y),
+        let mut vars = d.args.iter().copied().filter(|&x| self.konst(x).is_none());
+        match (vars.next(), vars.next()) {
+            (Some(y), None) if self.bits(y).is_some() && self.f.dfg().value_const(y).is_none() => Some(y),
             _ => None,
         }
     }
@@ -691,14 +727,12 @@ impl<'a> Facts<'a> {
         let d = f.dfg().inst(i);
         match d.kind {
             InstKind::Phi { .. } => {
-                let incoming: Vec<(Value, Block)> = d.args.iter().copied().zip(d.blocks.iter().copied()).collect();
                 let mut r = Range::empty(bits);
-                let mut seen: Vec<Block> = Vec::new();
-                for (a, q) in incoming {
-                    if seen.contains(&q) {
+                for (k, (&a, &q)) in d.args.iter().zip(&d.blocks).enumerate() {
+                    // Each predecessor once (every earlier one was asked).
+                    if d.blocks[..k].contains(&q) {
                         continue;
                     }
-                    seen.push(q);
                     r = r.union(&self.on_edge(a, q, x));
                     if r.is_full() {
                         break;
@@ -803,7 +837,8 @@ impl<'a> Facts<'a> {
                 }
             }
         };
-        r.intersect(&self.assumed(v, b, bits))
+        // (Without assumptions: every value, and the intersection `r`.)
+        if self.any_assumes { r.intersect(&self.assumed(v, b, bits)) } else { r }
     }
 }
 
@@ -837,6 +872,36 @@ mod tests {
             .unwrap();
         let cfg = f.cfg();
         Facts::new(&m, f, &cfg).int_on_edge(val, p, b)
+    }
+
+    /// Unions and intersections with an empty set (shortcuts) are what
+    /// the general merge of intervals gives.
+    #[test]
+    fn shortcuts_agree_with_the_merge() {
+        let sets = [
+            Range::empty(8),
+            Range::full(8),
+            Range::single(8, 7),
+            Range::region(IntPred::Ne, 0, 8),
+            Range::region(IntPred::Ult, 10, 8).union(&Range::region(IntPred::Ugt, 200, 8)),
+            Range::region(IntPred::Ne, 5, 8).intersect(&Range::region(IntPred::Ne, 9, 8)),
+        ];
+        for a in &sets {
+            for b in &sets {
+                let merged = Range::from_pieces(8, a.ivs.iter().chain(&b.ivs).copied().collect());
+                assert_eq!(a.union(b), merged, "{a:?} | {b:?}");
+                let mut both = super::Pieces::new();
+                for &(x, y) in &a.ivs {
+                    for &(z, w) in &b.ivs {
+                        if x.max(z) <= y.min(w) {
+                            both.push((x.max(z), y.min(w)));
+                        }
+                    }
+                }
+                assert_eq!(a.intersect(b), Range::from_pieces(8, both), "{a:?} & {b:?}");
+                assert_eq!(a.clone(), Range::from_pieces(8, a.ivs.clone()));
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::implied::{self, implies};
 use opt_conv_ir::analysis::Cfg;
 use opt_conv_ir::constant::Const;
 use opt_conv_ir::inst::{BinOp, CastOp, IntFlags, IntPred};
-use opt_conv_ir::{Block, EntitySet, Function, Inst, InstKind, Module, Value};
+use opt_conv_ir::{Block, EntityRef, EntitySet, Function, Inst, InstKind, Module, Value};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -384,8 +384,8 @@ fn search(
     if f.terminator(p).is_some_and(|t| f.dfg().inst(t).is_cond_br() && Some(f.dfg().inst(t).args[0]) == cond) {
         return None;
     }
-    // Small and bounded: a list, not a set sized for the whole function.
-    let mut seen: Vec<Block> = vec![p];
+    // Small and bounded: a fixed table, not a set sized for the whole function.
+    let mut seen = Seen::new(p);
     let mut stack = vec![p];
     let mut value: Option<bool> = None;
     let mut agree = true;
@@ -402,11 +402,11 @@ fn search(
                 if preds == [q] && !arms.contains(&(y, v)) {
                     arms.push((y, v));
                 }
-            } else if !seen.contains(&q) {
+            } else if !seen.contains(q) {
                 if seen.len() == PATH_SEARCH {
                     return None;
                 }
-                seen.push(q);
+                seen.insert(q);
                 stack.push(q);
             }
         }
@@ -421,7 +421,7 @@ fn search(
 /// `a` never reaches the entry. `false` when that takes more than
 /// [`PATH_SEARCH`] blocks.
 fn dominates(f: &Function, cfg: &Cfg, a: Block, p: Block) -> bool {
-    let mut seen: Vec<Block> = vec![p];
+    let mut seen = Seen::new(p);
     let mut stack = vec![p];
     while let Some(y) = stack.pop() {
         if y == a {
@@ -432,11 +432,11 @@ fn dominates(f: &Function, cfg: &Cfg, a: Block, p: Block) -> bool {
             return false;
         }
         for &q in preds {
-            if !seen.contains(&q) {
+            if !seen.contains(q) {
                 if seen.len() == PATH_SEARCH {
                     return false;
                 }
-                seen.push(q);
+                seen.insert(q);
                 stack.push(q);
             }
         }
@@ -444,11 +444,86 @@ fn dominates(f: &Function, cfg: &Cfg, a: Block, p: Block) -> bool {
     true
 }
 
+/// The blocks a bounded backward search has met (at most [`PATH_SEARCH`]):
+/// an open-addressed table on the stack. A list searched for every
+/// predecessor made each search quadratic in its bound, and the check of a
+/// dominating arm runs one search per arm.
+struct Seen {
+    slots: [u32; SEEN_SLOTS],
+    len: usize,
+}
+
+/// Slots of [`Seen`]: a power of two, at least twice [`PATH_SEARCH`].
+const SEEN_SLOTS: usize = 256;
+const _: () = assert!(SEEN_SLOTS.is_power_of_two() && SEEN_SLOTS >= 2 * (PATH_SEARCH + 1));
+
+impl Seen {
+    /// The set holding `first`.
+    fn new(first: Block) -> Seen {
+        let mut s = Seen { slots: [u32::MAX; SEEN_SLOTS], len: 0 };
+        s.insert(first);
+        s
+    }
+
+    /// The slot holding `b`, or the empty one where it would go.
+    fn slot(&self, b: Block) -> usize {
+        let key = u32::try_from(b.index()).expect("block ids fit in 32 bits");
+        let mut h = (key.wrapping_mul(0x9E37_79B9) >> 24) as usize & (SEEN_SLOTS - 1);
+        while self.slots[h] != key && self.slots[h] != u32::MAX {
+            h = (h + 1) & (SEEN_SLOTS - 1);
+        }
+        h
+    }
+
+    fn contains(&self, b: Block) -> bool {
+        self.slots[self.slot(b)] != u32::MAX
+    }
+
+    fn insert(&mut self, b: Block) {
+        let h = self.slot(b);
+        if self.slots[h] == u32::MAX {
+            debug_assert!(self.len <= PATH_SEARCH, "a bounded search holds at most PATH_SEARCH + 1 blocks");
+            self.slots[h] = u32::try_from(b.index()).expect("block ids fit in 32 bits");
+            self.len += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::int_on_edges;
+    use super::{PATH_SEARCH, Seen, int_on_edges};
     use opt_conv_ir::analysis::FunctionAnalyses;
-    use opt_conv_ir::parse_module;
+    use opt_conv_ir::{Block, EntityRef, parse_module};
+
+    /// The table of a search holds what a list would, however the block
+    /// numbers collide, up to the bound.
+    #[test]
+    fn seen_blocks_are_a_set() {
+        for stride in [1usize, 7, 256, 4096, 1 << 20] {
+            let first = Block::new(3);
+            let mut seen = Seen::new(first);
+            let mut list = vec![first];
+            let mut k = 0;
+            while list.len() <= PATH_SEARCH {
+                let b = Block::new(3 + (k * stride) % 100_000 + k / 3);
+                k += 1;
+                assert_eq!(seen.contains(b), list.contains(&b));
+                if !list.contains(&b) {
+                    list.push(b);
+                }
+                seen.insert(b);
+                assert_eq!(seen.len(), list.len());
+            }
+            for j in 0..200_000 {
+                let b = Block::new(j);
+                assert_eq!(seen.contains(b), list.contains(&b), "block {j}, stride {stride}");
+            }
+        }
+    }
 
     /// The value of `%c` on the edge `from -> to` in `@f` of `src`.
     fn known(src: &str, from: &str, to: &str) -> Option<bool> {
