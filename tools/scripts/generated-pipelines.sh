@@ -27,7 +27,7 @@ fi
 pipelines=(
   "inline,loop-unroll,sink,hoist,jump-threading"
   "always-inline,simplifycfg<hoist-common-insts;sink-common-insts>,loop-unroll<O3;runtime>,jump-threading,simplifycfg,sink,instsimplify,dce"
-  "infer-convergence-tokens,jump-threading,gvn-hoist,loop-unroll<partial;runtime>,simplifycfg<no-keep-loops>,inline"
+  "infer-convergence-tokens,jump-threading,gvn-hoist,loop-unroll<partial;runtime>,simplifycfg<no-keep-loops>,inline,globaldce"
 )
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -16,7 +16,7 @@ bin=${1:-$here/target/release/opt-conv}
 opt22=${OPT22:-opt-22}
 root=${OPT_CONV_REALWORLD:-$here/../shared/realworld}
 # Each pass alone, then the whole pipeline; every output must verify.
-pipelines=${PIPELINES:-"sink hoist inline always-inline loop-unroll jump-threading simplifycfg simplifycfg<hoist-common-insts> infer-convergence-tokens print<uniformity> inline,loop-unroll,sink,hoist,jump-threading,simplifycfg,dce"}
+pipelines=${PIPELINES:-"sink hoist inline always-inline loop-unroll jump-threading simplifycfg simplifycfg<hoist-common-insts> infer-convergence-tokens print<uniformity> inline,loop-unroll,sink,hoist,jump-threading,simplifycfg,dce,globaldce"}
 # Valid files opt-conv may still refuse (unsupported constructs); lower it as
 # the reader grows, never raise it.
 MAX_UNREAD=${MAX_UNREAD:-0}
