@@ -477,12 +477,22 @@ pub fn remove_unreachable_blocks_keeping(f: &mut Function, keep: &EntitySet<Bloc
             }
         }
     }
+    // As LLVM's `removePredecessor`: a phi left merging one value (itself
+    // aside) is replaced by it.
+    let mut merged = Replacements::new();
     for s in targets {
         let phis: Vec<Inst> = f.phis(s).collect();
         for p in phis {
             f.retain_incoming(p, |_, from| reach.contains(from));
+            let d = f.dfg().inst(p);
+            let me = d.result().expect("a phi has a result");
+            if let Some(v) = phi_constant_value(d, me) {
+                merged.insert(me, v);
+                remove_inst(f, p);
+            }
         }
     }
+    merged.apply(f);
     for &b in &dead {
         if keep.contains(b) {
             f.empty_block(b);
@@ -494,6 +504,21 @@ pub fn remove_unreachable_blocks_keeping(f: &mut Function, keep: &EntitySet<Bloc
     }
     f.update_cfg(cfg, &dead);
     true
+}
+
+/// The one value phi `d` (whose result is `me`) merges, itself aside, if
+/// there is one (LLVM's `hasConstantValue`).
+pub fn phi_constant_value(d: &InstData, me: Value) -> Option<Value> {
+    let mut v = d.args[0];
+    for &a in &d.args[1..] {
+        if a != v && a != me {
+            if v != me {
+                return None;
+            }
+            v = a;
+        }
+    }
+    (v != me).then_some(v)
 }
 
 /// In the terminator of `p` (if it has one), every `old` successor becomes `new`.

@@ -25,7 +25,7 @@ pub(super) fn remove_predecessor(f: &mut Function, succ: Block, pred: Block) {
             remove_inst(f, phi);
             continue;
         }
-        let v = match constant_value(d, me) {
+        let v = match crate::cfg_edit::phi_constant_value(d, me) {
             Some(v) => v,
             None if d.args.iter().all(|&a| a == me) => {
                 let ty = f.dfg().value_type(me);
@@ -37,21 +37,6 @@ pub(super) fn remove_predecessor(f: &mut Function, succ: Block, pred: Block) {
         remove_inst(f, phi);
     }
     repl.apply(f);
-}
-
-/// LLVM's `PHINode::hasConstantValue`: the one value of the phi besides
-/// itself (None if there are two; the phi's own value never).
-fn constant_value(d: &InstData, me: Value) -> Option<Value> {
-    let mut v = d.args[0];
-    for &a in &d.args[1..] {
-        if a != v && a != me {
-            if v != me {
-                return None;
-            }
-            v = a;
-        }
-    }
-    (v != me).then_some(v)
 }
 
 /// Deletes `b`, which nothing reaches, telling its successors.
