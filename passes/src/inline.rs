@@ -3063,6 +3063,22 @@ mod tests {
         assert!(m.func_by_name("scalable").is_some());
     }
 
+    #[test]
+    fn a_byval_variable_argument_is_passed_on_not_copied() {
+        // The callee never owned it: the forwarding call copies it itself.
+        let (m, missed) = refusals(
+            "declare void @sink(i32, ...)\n\
+             define internal void @forward(i32 %x, ...) {\n  musttail call void (i32, ...) @sink(i32 %x, ...)\n  \
+             ret void\n}\n\
+             define void @caller(i32 %a, ptr %p) {\n  \
+             call void (i32, ...) @forward(i32 %a, ptr byval(i32) %p)\n  ret void\n}\n",
+        );
+        assert!(missed.is_empty(), "{missed:?}");
+        let text = opt_conv_ir::print_module(&m);
+        assert!(text.contains("call void (i32, ...) @sink(i32 %a, ptr byval(i32) %p)"), "{text}");
+        assert!(!text.contains("alloca") && !text.contains("memcpy"), "{text}");
+    }
+
     /// Functions in a ring, each calling the next `fan` times, called from
     /// `@start`.
     fn ring(n: usize, fan: usize) -> String {

@@ -41,6 +41,10 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
         t => t.clone(),
     };
     let mut args: Vec<Val> = d.call_args().iter().map(|a| fr.vals[a.index()].clone()).collect();
+    // A musttail call in a function with variable arguments forwards them.
+    if d.call_info().is_some_and(|c| c.tail == opt_conv_ir::inst::TailKind::MustTail) {
+        args.extend(fr.varargs.iter().cloned());
+    }
     let ret_ty = d.result().map_or(Type::VOID, |r| body.dfg().value_type(r));
     let op = StaticOp { func, inst };
     let token = match site.token {

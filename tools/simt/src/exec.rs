@@ -58,6 +58,13 @@ pub fn new_frame(
         return Err(SimtError::Input(format!("@{} has no body", prog.name(func))));
     };
     let mut vals = info.consts.clone();
+    let mut args = args;
+    let takes_varargs = prog.module.func(func).and_then(|d| prog.module.types.fn_sig(d.ty)).is_some_and(|s| s.2);
+    let varargs = if takes_varargs && args.len() > body.params().len() {
+        args.split_off(body.params().len())
+    } else {
+        Vec::new()
+    };
     if args.len() != body.params().len() {
         return Err(SimtError::Input(format!(
             "@{} takes {} arguments, got {}",
@@ -79,6 +86,7 @@ pub fn new_frame(
         iters: vec![0; info.cycles.len()],
         hearts: Default::default(),
         result_to,
+        varargs,
     })
 }
 

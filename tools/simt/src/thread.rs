@@ -29,6 +29,9 @@ pub struct Frame {
     pub hearts: FxHashMap<(Inst, ClassId), u32>,
     /// Where the caller wants the result.
     pub result_to: Option<Value>,
+    /// The arguments beyond the parameters of a function with variable
+    /// arguments (a `musttail` call of it passes them on).
+    pub varargs: Vec<Val>,
 }
 
 /// An observable event of one thread.

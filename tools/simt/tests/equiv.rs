@@ -177,6 +177,20 @@ fn declarations_added_by_a_transform_do_not_move_addresses_or_types() {
     assert!(c.unwrap_err().to_string().contains("event 0 differs"));
 }
 
+#[test]
+fn a_musttail_call_forwards_the_variable_arguments() {
+    // `@f` calls a function that forwards its variable arguments to `@sink`:
+    // inlined, the call must pass them on; without them `@sink` sees less.
+    let fwd = "declare void @sink(i32, ...)\n\
+               define internal void @fwd(i32 %x, ...) {\n  musttail call void (i32, ...) @sink(i32 %x, ...)\n  \
+               ret void\n}\n";
+    let f = |call: &str| format!("{fwd}define void @f(i32 %a) {{\n  {call}\n  ret void\n}}\n");
+    let before = f("call void (i32, ...) @fwd(i32 %a, i32 7, i64 9)");
+    assert_eq!(verdict(&before, &f("call void (i32, ...) @sink(i32 %a, i32 7, i64 9)")), "ok");
+    let dropped = verdict(&before, &f("call void (i32, ...) @sink(i32 %a)"));
+    assert!(dropped.contains("event 0 differs"), "{dropped}");
+}
+
 /// The verdict on function `@f` of two modules, as text: "ok", or the
 /// counterexample.
 fn verdict(before: &str, after: &str) -> String {
