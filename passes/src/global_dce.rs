@@ -20,7 +20,10 @@
 //! Kept where LLVM deletes: a global named by debug records, by a
 //! `metadata` call argument or by a debug-information field LLVM does not
 //! parse into a node (these are references here; LLVM does not count them
-//! and leaves the reference empty); a function named only by `blockaddress`
+//! and leaves the reference empty); a global named by the `!associated`
+//! metadata of a live one (LLVM deletes it, and its output fails its own
+//! verifier: `associated metadata must have a global value`); a function
+//! named only by `blockaddress`
 //! constants (LLVM does not count those either: it deletes the function and
 //! the constants become `inttoptr (i32 1 to ptr)`).
 //!
@@ -211,6 +214,14 @@ fn props(m: &Module, g: GlobalId) -> Option<&opt_conv_ir::module::GlobalProps> {
 
 /// The constants `g` refers to.
 fn references<'m>(m: &'m Module, g: GlobalId, out: &mut Vec<&'m Const>) {
+    // `!associated` names the global a live one must not outlive: the
+    // verifier refuses a null there (LLVM deletes the global anyway, and
+    // its output then fails its own verifier).
+    for (_, md) in props(m, g).into_iter().flat_map(|p| &p.metadata).filter(|(k, _)| &**k == "associated") {
+        if let MdBody::Tuple(ops) = &m.metadata.nodes[*md].body {
+            out.extend(ops.iter().filter_map(|op| if let MdOperand::Const(c) = op { Some(c) } else { None }));
+        }
+    }
     match &m.globals[g] {
         Global::Var(v) => out.extend(&v.init),
         Global::Alias(a) => out.push(&a.target),
