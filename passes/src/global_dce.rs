@@ -1,6 +1,10 @@
 //! `globaldce` (LLVM's `GlobalDCEPass`): deletes the functions, variables,
 //! aliases and ifuncs nothing live refers to.
 //!
+//! First, as LLVM: the entries of `@llvm.global_ctors` whose constructor
+//! does nothing (its entry block starts with `ret void`) leave the list, so
+//! an internal constructor that did nothing goes too.
+//!
 //! Live to begin with: each definition whose linkage keeps it even unused
 //! (not `internal`, `private`, `linkonce`, `linkonce_odr` or
 //! `available_externally`): a function with a body, a variable with an
@@ -16,7 +20,12 @@
 //! Kept where LLVM deletes: a global named by debug records, by a
 //! `metadata` call argument or by a debug-information field LLVM does not
 //! parse into a node (these are references here; LLVM does not count them
-//! and leaves the reference empty).
+//! and leaves the reference empty); a global named by the `!associated`
+//! metadata of a live one (LLVM deletes it, and its output fails its own
+//! verifier: `associated metadata must have a global value`); a function
+//! named only by `blockaddress`
+//! constants (LLVM does not count those either: it deletes the function and
+//! the constants become `inttoptr (i32 1 to ptr)`).
 //!
 //! Not done: virtual function elimination (`-enable-vfe`, type metadata on
 //! vtables).
@@ -27,7 +36,7 @@
 use crate::pass::{ModuleCx, ModulePass, PassError};
 use opt_conv_ir::constant::for_each_const;
 use opt_conv_ir::metadata::{MdArg, MdBody, MdField, MdOperand};
-use opt_conv_ir::{Changes, Const, EntitySet, Global, GlobalId, Module, ValueDef};
+use opt_conv_ir::{Changes, Const, ConstKind, EntitySet, Global, GlobalId, InstKind, Module, TypeData, ValueDef};
 use rustc_hash::FxHashMap;
 
 /// The pass.
@@ -41,15 +50,102 @@ impl ModulePass for GlobalDce {
         "GlobalDCEPass"
     }
     fn run(&self, m: &mut Module, _cx: &mut ModuleCx<'_>) -> Result<Changes, PassError> {
+        let pruned = drop_empty_ctors(m);
         let live = live_globals(m);
         let dead: Vec<GlobalId> = m.order().iter().copied().filter(|&g| !live.contains(g)).collect();
         if dead.is_empty() {
-            return Ok(Changes::NONE);
+            return Ok(if pruned { Changes::ALL } else { Changes::NONE });
         }
         let gone: EntitySet<GlobalId> = dead.iter().copied().collect();
         forget_in_metadata(m, &gone);
         m.remove_globals(&dead);
         Ok(Changes::ALL)
+    }
+}
+
+/// Removes from `@llvm.global_ctors` the entries whose constructor is a
+/// function that does nothing (LLVM's `optimizeGlobalCtorsList` with
+/// `isEmptyFunction`); the list is left alone where LLVM's reading of it
+/// gives up (an entry naming something other than a function without
+/// parameters, or an initializer not an array of entries). Whether the list
+/// changed.
+fn drop_empty_ctors(m: &mut Module) -> bool {
+    let Some(g) = m.lookup("llvm.global_ctors") else { return false };
+    let Global::Var(v) = &m.globals[g] else { return false };
+    if v.externally_initialized {
+        return false;
+    }
+    let Some(Const { ty, kind: ConstKind::Aggregate(entries) }) = &v.init else { return false };
+    let mut remove = Vec::with_capacity(entries.len());
+    for e in entries.iter() {
+        let ctor = match &e.kind {
+            ConstKind::Zero => None,
+            ConstKind::Aggregate(fields) if fields.len() >= 2 => match &fields[1].kind {
+                ConstKind::Null => None,
+                ConstKind::Global(c) => match m.func(*c) {
+                    Some(d) if m.types.fn_sig(d.ty).is_some_and(|s| s.1.is_empty()) => Some(*c),
+                    _ => return false,
+                },
+                _ => return false,
+            },
+            _ => return false,
+        };
+        remove.push(ctor.is_some_and(|c| does_nothing(m, c)));
+    }
+    if !remove.contains(&true) {
+        return false;
+    }
+    let elem = m.types.element(*ty, 0).expect("an array's element type");
+    let kept: Vec<Const> = entries.iter().zip(&remove).filter(|&(_, &r)| !r).map(|(e, _)| e.clone()).collect();
+    let arr = m.types.intern(TypeData::Array { len: kept.len() as u64, elem });
+    // An array of null values is `zeroinitializer`, as LLVM's constants are.
+    let kind = if kept.iter().all(is_null_value) { ConstKind::Zero } else { ConstKind::Aggregate(kept.into()) };
+    // LLVM makes a new list in the old one's place, which keeps its
+    // linkage, constness, thread-local mode and address space only.
+    if let Global::Var(v) = &mut m.globals[g] {
+        let old = std::mem::take(&mut v.props);
+        v.props.linkage = old.linkage;
+        v.props.thread_local = old.thread_local;
+        v.props.addrspace = old.addrspace;
+        v.attrs = Default::default();
+        v.code_model = None;
+        v.ty = arr;
+        v.init = Some(Const { ty: arr, kind });
+    }
+    true
+}
+
+/// Whether function `f` has a body whose entry block starts (debug and
+/// pseudo-probe intrinsics aside) with `ret void` (LLVM's
+/// `isEmptyFunction`).
+fn does_nothing(m: &Module, f: GlobalId) -> bool {
+    let Some(body) = m.body(f) else { return false };
+    let Some(entry) = body.entry_block() else { return false };
+    let dfg = body.dfg();
+    for i in body.block_insts(entry) {
+        let d = dfg.inst(i);
+        let pseudo = d.call_info().is_some()
+            && dfg
+                .direct_callee(i)
+                .and_then(|c| m.func(c))
+                .is_some_and(|c| c.name.starts_with("llvm.dbg.") || &*c.name == "llvm.pseudoprobe");
+        if pseudo {
+            continue;
+        }
+        return matches!(d.kind, InstKind::Ret) && d.args.is_empty();
+    }
+    false
+}
+
+/// Whether `c` is its type's null value (what LLVM prints as
+/// `zeroinitializer` inside an aggregate).
+fn is_null_value(c: &Const) -> bool {
+    match &c.kind {
+        ConstKind::Int(0) | ConstKind::Null | ConstKind::Zero => true,
+        ConstKind::Float(bits) => *bits == 0,
+        ConstKind::Aggregate(es) => es.iter().all(is_null_value),
+        ConstKind::Bytes(bs) => bs.iter().all(|&b| b == 0),
+        _ => false,
     }
 }
 
@@ -118,6 +214,14 @@ fn props(m: &Module, g: GlobalId) -> Option<&opt_conv_ir::module::GlobalProps> {
 
 /// The constants `g` refers to.
 fn references<'m>(m: &'m Module, g: GlobalId, out: &mut Vec<&'m Const>) {
+    // `!associated` names the global a live one must not outlive: the
+    // verifier refuses a null there (LLVM deletes the global anyway, and
+    // its output then fails its own verifier).
+    for (_, md) in props(m, g).into_iter().flat_map(|p| &p.metadata).filter(|(k, _)| &**k == "associated") {
+        if let MdBody::Tuple(ops) = &m.metadata.nodes[*md].body {
+            out.extend(ops.iter().filter_map(|op| if let MdOperand::Const(c) = op { Some(c) } else { None }));
+        }
+    }
     match &m.globals[g] {
         Global::Var(v) => out.extend(&v.init),
         Global::Alias(a) => out.push(&a.target),
