@@ -320,6 +320,21 @@ fn entered_only_at_header(f: &Function, l: &Loop) -> bool {
 /// normalized (a token used outside its loop, an exotic terminator) are left
 /// as they are. Returns whether anything changed.
 pub fn normalize_all(m: &Module, f: &mut Function) -> bool {
+    let (changed, forest, headers) = simplify_loops(m, f);
+    let mut uses = Uses::compute(f);
+    let mut lcssa = false;
+    for &h in &headers {
+        let Some(l) = forest.current(f, h) else { continue };
+        lcssa |= form_lcssa(f, &l, &mut uses).is_ok_and(|n| n > 0);
+    }
+    changed || lcssa
+}
+
+/// The CFG part of [`normalize_all`], as LLVM's loop simplification gives
+/// it: every loop of `f` (inner loops first) gets a preheader, a single
+/// latch and dedicated exits where it can. Returns whether anything
+/// changed, the loops as they are now and their headers (outer first).
+pub fn simplify_loops(m: &Module, f: &mut Function) -> (bool, LoopForest, Vec<Block>) {
     let mut changed = false;
     // Loops are taken from one forest; after a CFG edit, each loop is
     // computed again alone (these edits keep the headers, their order and
@@ -350,10 +365,5 @@ pub fn normalize_all(m: &Module, f: &mut Function) -> bool {
         }
         forest.update(l);
     }
-    let mut uses = Uses::compute(f);
-    for &h in &headers {
-        let Some(l) = forest.current(f, h) else { continue };
-        changed |= form_lcssa(f, &l, &mut uses).is_ok_and(|n| n > 0);
-    }
-    changed
+    (changed, forest, headers)
 }
