@@ -24,7 +24,7 @@ use crate::loops::normalize::split_incoming;
 use crate::loops::trip::{Counted, Formula, TripCount, trip_count};
 use crate::module_edits::{BufferedMetadata, ModuleEdits};
 use crate::noalias_scopes::{CopyScopes, declared_scopes};
-use crate::simplify::{delete_dead_in_then, simplify_blocks};
+use crate::simplify::{delete_dead_in_then, simplify_blocks, simplify_unrolled_blocks};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::builder::make_call;
 use opt_conv_ir::constant::{Const, mask, sext};
@@ -351,7 +351,7 @@ pub fn unroll(
     // unrolled blocks are simplified and what is left dead is deleted, the
     // values of the records that refer to it salvaged where they can be.
     crate::debug_records::remove_redundant(m, f, &blocks);
-    simplify_blocks(m, f, &main_blocks);
+    simplify_unrolled_blocks(m, f, &main_blocks);
     delete_dead_in_then(m, f, &blocks, |f, dead| {
         crate::debug_records::salvage(&mut BufferedMetadata { m, edits: &mut *edits }, &m.types, f, dead);
     });
@@ -561,7 +561,7 @@ pub fn unroll_header_exit(
         super::ivs::fold_step_chains(m, f, header, &blocks, None);
     }
     crate::debug_records::remove_redundant(m, f, &blocks);
-    simplify_blocks(m, f, &blocks);
+    simplify_unrolled_blocks(m, f, &blocks);
     delete_dead_in_then(m, f, &blocks, |f, dead| {
         crate::debug_records::salvage(&mut BufferedMetadata { m, edits: &mut *edits }, &m.types, f, dead);
     });
