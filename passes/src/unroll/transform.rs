@@ -1134,7 +1134,23 @@ fn trip_count_value(
     match formula {
         Formula::Difference => {
             let d = minus_start(f, c.limit);
-            if freeze { (insert(f, at, InstKind::Freeze, &[d], ty, None), false, None) } else { (d, false, None) }
+            if freeze {
+                return (insert(f, at, InstKind::Freeze, &[d], ty, None), false, None);
+            }
+            // A constant limit `n` and a run-time start: LLVM expands the
+            // backedge count `(n - 1) - s` on its own, the constant folded
+            // (`sub 999, %s` after `sub 1000, %s`). A limit of 0 or 1 would
+            // leave `-1 - s` or `0 - s`, which it writes otherwise: those
+            // keep `count - 1`.
+            let limit = f.dfg().value_const(c.limit).and_then(|k| k.as_int()).map(|n| mask(n, c.bits));
+            let bec = match (start, limit) {
+                (None, Some(n)) if n >= 2 => {
+                    let n1 = int_const(m, f, ty, (n - 1) as i128);
+                    Some(insert(f, at, binop(BinOp::Sub), &[n1, narrow_start], ty, None))
+                }
+                _ => None,
+            };
+            (d, false, bec)
         }
         Formula::PhiDifference => {
             // As LLVM expands them: `n + (1 - s)` and `n - s` for a
