@@ -8,7 +8,11 @@
 //! * a single latch: where several blocks branch back to the header, a new
 //!   block `<header>.backedge` takes those edges (and merges their values);
 //! * dedicated exits: an exit block also entered from outside the loop gets
-//!   a new `<exit>.loopexit` block for the edges from inside.
+//!   a new `<exit>.loopexit` block for the edges from inside;
+//! * where every exit leads to one block, the leading instructions of an
+//!   exiting block (one predecessor, a branch on a compare made in it) move
+//!   to the preheader while they may run there
+//!   ([`crate::loops::normalize::hoist_from_exiting_blocks`]).
 //!
 //! A block whose terminator is not `br` or `switch` is not redirected: its
 //! loop stays as it is. Irreducible cycles are not loops and are left alone.
@@ -21,20 +25,24 @@
 //! * Deleting edges from unreachable blocks into the loop before it looks at
 //!   the header's predecessors.
 //! * Simplifying the header's phis once they have two incoming values, and
-//!   folding exiting blocks (hoisting their loop-invariant instructions to
-//!   the preheader and merging them into their predecessor's branch).
+//!   merging an exiting block left with only its compare into its
+//!   predecessor's branch.
+//! * Moving calls LLVM knows may run anywhere (speculatable intrinsics)
+//!   out of exiting blocks: no call moves here.
 //! * The order the new blocks are made in (LLVM makes dedicated exits before
 //!   the backedge block); names and layout may then differ.
 //!
 //! # Convergence
 //!
 //! The pass asks the legality oracle nothing, because it does nothing the
-//! oracle judges. It only puts new blocks, holding phis and an unconditional
-//! branch, on existing edges: no instruction is moved, copied or deleted,
-//! every convergent operation keeps its block, and every cycle keeps its
-//! header (a new backedge block joins its cycle, a new preheader or exit
-//! block stays outside), so each thread executes the same dynamic instances
-//! of every convergent operation in the same cycle iterations. No token goes
+//! oracle judges. It puts new blocks, holding phis and an unconditional
+//! branch, on existing edges, and every cycle keeps its header (a new
+//! backedge block joins its cycle, a new preheader or exit block stays
+//! outside). What it moves out of a loop is never a call, so never a
+//! convergent operation nor a token: only instructions that compute the
+//! same value wherever they run and cannot trap. Every convergent operation
+//! keeps its block, so each thread executes the same dynamic instances of
+//! every convergent operation in the same cycle iterations. No token goes
 //! through a phi (a token has no phi).
 //!
 //! Functions with exception handling or indirect branches are skipped, as

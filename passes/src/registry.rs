@@ -525,8 +525,9 @@ static BUILTIN: &[PassInfo] = &[
         name: "loop-simplify",
         kind: F,
         params: "",
-        description: "LLVM's LoopSimplify form: a preheader, a single latch and dedicated exits for every loop \
-                      (new blocks on existing edges only: nothing to ask the oracle)",
+        description: "LLVM's LoopSimplify form: a preheader, a single latch and dedicated exits for every loop, \
+                      invariant code of exiting blocks moved to the preheader (never a call: nothing to ask the \
+                      oracle)",
         build: |p| {
             no_params("loop-simplify", p)?;
             Ok(PassBox::Function(Box::new(loop_simplify::LoopSimplify)))

@@ -77,7 +77,7 @@
 
 mod cleanup;
 mod fold_phi;
-mod hoist;
+pub(crate) mod hoist;
 mod sink;
 
 use crate::pass::{FunctionCx, FunctionPass, PassError};

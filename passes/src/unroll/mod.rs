@@ -48,6 +48,14 @@
 //! hold a convergent operation (the legality rules do not cover that shape
 //! yet), and get no remainder loop (a count asked for is then taken with
 //! every copy keeping its test, as in LLVM).
+//!
+//! After unrolling, as LLVM's `simplifyLoopAfterUnroll`: the copies are
+//! simplified in order ([`crate::simplify::simplify_unrolled_blocks`]:
+//! folds, regrouping, `add (add x, c2), c1` to `add x, c1 + c2`) and what is
+//! dead is deleted; then the loop around the unrolled one, if any, moves
+//! what its exiting blocks compute first and may run before it to its
+//! preheader, as LLVM's loop simplification does
+//! ([`normalize::hoist_from_exiting_blocks`]). Neither moves a call.
 
 pub mod analyze;
 pub mod ivs;
@@ -259,10 +267,18 @@ impl FunctionPass for Unroll {
         f.track_uses();
         for h in headers {
             let Some(l) = forest.current(f, h) else { continue };
+            let parent =
+                forest.loops().iter().find(|p| p.depth + 1 == l.depth && p.contains(l.header)).map(|p| p.header);
             let outcome =
                 unroll_loop(cx.module, cx.edits, &mut lcssa_uses, cx.func, f, l, &params, &mut analyses, explain);
             if outcome.changed != Changes::NONE {
                 analyses = None;
+                // As LLVM: the loop around the one unrolled is simplified
+                // again, which may now hoist from its exiting blocks what
+                // the copies made invariant.
+                if let Some(p) = parent.and_then(|ph| forest.current(f, ph)) {
+                    normalize::hoist_from_exiting_blocks(cx.module, f, &p);
+                }
             }
             for (kind, message) in outcome.remarks {
                 cx.remarks.emit(Remark {
