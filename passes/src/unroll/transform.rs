@@ -125,52 +125,18 @@ pub fn unroll(
         (orig_pre, orig_exit, shape)
     };
     let phis: Vec<Inst> = f.phis(header).collect();
-    let back_of = |f: &Function, p: Inst| -> Value {
-        let d = f.dfg().inst(p);
-        d.incoming(latch).expect("a backedge incoming")
-    };
     let start_of = |f: &Function, p: Inst| -> Value {
         let d = f.dfg().inst(p);
         d.incoming(pre).expect("a preheader incoming")
     };
     // Copies 1..count of the body, each reading the previous copy's values
-    // where the original reads its header phis.
-    let mut copies: Vec<Option<Copy>> = vec![None];
-    // The loop's last block in the layout (found from the loop alone).
-    let layout = f.layout();
-    let mut after =
-        l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
+    // where the original reads its header phis; every side exit of a copy
+    // gets its incomings.
+    let copies = copy_bodies(m, edits, f, l, latch, count as usize, heart, |f, copy| {
+        add_side_exit_incomings(f, l, latch, copy);
+    });
     let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
     let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
-    // Scopes declared in the body hold for one iteration: each copy gets its
-    // own (`crate::noalias_scopes`), as LLVM names them (`scope:It1`). The
-    // remainder loop keeps the original's, as in LLVM: it never runs in the
-    // same iteration as the first copy.
-    let scopes = declared_scopes(
-        m,
-        &BufferedMetadata { m, edits: &mut *edits },
-        f,
-        l.blocks.iter().flat_map(|&b| f.block_insts(b)),
-    );
-    for k in 1..count as usize {
-        let mut seed: Vec<(Value, Value)> = Vec::new();
-        for &p in &phis {
-            let r = f.dfg().inst_result(p).expect("phi result");
-            seed.push((r, value_in(&copies, k - 1, back_of(f, p))));
-        }
-        if let Some(h) = heart {
-            let r = f.dfg().inst_result(h).expect("token");
-            seed.push((r, r));
-        }
-        let skip = |i: Inst| phis.contains(&i) || Some(i) == heart;
-        let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
-        after = *copy.new_blocks.last().expect("blocks");
-        add_side_exit_incomings(f, l, latch, &copy);
-        let insts = copy.insts.iter().map(|&(_, c)| c).collect();
-        CopyScopes::new(m, f, scopes.clone(), insts, &format!("It{k}"))
-            .apply(&mut BufferedMetadata { m, edits: &mut *edits }, f);
-        copies.push(Some(copy));
-    }
     let n = count as usize;
     let last_latch = block_in(&copies, n - 1, latch);
     let exit_phis: Vec<Inst> = f.phis(exit).collect();
@@ -418,31 +384,10 @@ pub fn unroll_header_exit(
         inside[0]
     };
     let phis: Vec<Inst> = f.phis(header).collect();
-    let back_of = |f: &Function, p: Inst| -> Value { f.dfg().inst(p).incoming(latch).expect("a backedge incoming") };
     let start_of = |f: &Function, p: Inst| -> Value { f.dfg().inst(p).incoming(pre).expect("a preheader incoming") };
-    let mut copies: Vec<Option<Copy>> = vec![None];
-    let layout = f.layout();
-    let mut after =
-        l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
-    let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
-    let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
-    let scopes = declared_scopes(
-        m,
-        &BufferedMetadata { m, edits: &mut *edits },
-        f,
-        l.blocks.iter().flat_map(|&b| f.block_insts(b)),
-    );
-    for k in 1..n {
-        let mut seed: Vec<(Value, Value)> = Vec::new();
-        for &p in &phis {
-            let r = f.dfg().inst_result(p).expect("phi result");
-            seed.push((r, value_in(&copies, k - 1, back_of(f, p))));
-        }
-        let skip = |i: Inst| phis.contains(&i);
-        let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
-        after = *copy.new_blocks.last().expect("blocks");
-        // Every exit of the copy stays: the exits' phis get its incomings,
-        // block by block (in the loop's order), as LLVM adds them.
+    // Every exit of a copy stays: the exits' phis get its incomings, block
+    // by block (in the loop's order), as LLVM adds them.
+    let copies = copy_bodies(m, edits, f, l, latch, n, None, |f, copy| {
         for &b in &l.blocks {
             let Some(t) = f.terminator(b) else { continue };
             let mut outside: Vec<Block> = f.dfg().inst(t).blocks.iter().copied().filter(|&x| !l.contains(x)).collect();
@@ -456,11 +401,9 @@ pub fn unroll_header_exit(
                 }
             }
         }
-        let insts = copy.insts.iter().map(|&(_, c)| c).collect();
-        CopyScopes::new(m, f, scopes.clone(), insts, &format!("It{k}"))
-            .apply(&mut BufferedMetadata { m, edits: &mut *edits }, f);
-        copies.push(Some(copy));
-    }
+    });
+    let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
+    let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
     // The headers that cannot leave go on to the body.
     for k in 0..n {
         if keeps(k) {
@@ -964,6 +907,60 @@ fn build_prologue(
         blocks.extend(&prol.new_blocks);
     }
     Ok(Prologue { preheader: pre_new, exit: exit_unr, blocks })
+}
+
+/// Copies 1..`n` of the body of `l` (index 0 stands for the original),
+/// each placed after the previous one (the first after the loop's last
+/// block in the layout) and reading the previous copy's backedge values
+/// where the original reads its header phis; a loop heart, if given, is
+/// not copied: every copy uses the original's token. Each copy gets its own
+/// noalias scopes for those the body declares (`ItK`, as LLVM names them:
+/// the scopes hold for one iteration; the remainder keeps the original's),
+/// and `exits` then gives the exits' phis its incomings.
+#[expect(clippy::too_many_arguments, reason = "the pieces of one transform, passed once")]
+fn copy_bodies(
+    m: &Module,
+    edits: &mut ModuleEdits,
+    f: &mut Function,
+    l: &Loop,
+    latch: Block,
+    n: usize,
+    heart: Option<Inst>,
+    exits: impl Fn(&mut Function, &Copy),
+) -> Vec<Option<Copy>> {
+    let phis: Vec<Inst> = f.phis(l.header).collect();
+    let back_of = |f: &Function, p: Inst| -> Value { f.dfg().inst(p).incoming(latch).expect("a backedge incoming") };
+    let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
+    let mut copies: Vec<Option<Copy>> = vec![None];
+    let layout = f.layout();
+    let mut after =
+        l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
+    let scopes = declared_scopes(
+        m,
+        &BufferedMetadata { m, edits: &mut *edits },
+        f,
+        l.blocks.iter().flat_map(|&b| f.block_insts(b)),
+    );
+    for k in 1..n {
+        let mut seed: Vec<(Value, Value)> = Vec::new();
+        for &p in &phis {
+            let r = f.dfg().inst_result(p).expect("phi result");
+            seed.push((r, value_in(&copies, k - 1, back_of(f, p))));
+        }
+        if let Some(h) = heart {
+            let r = f.dfg().inst_result(h).expect("token");
+            seed.push((r, r));
+        }
+        let skip = |i: Inst| phis.contains(&i) || Some(i) == heart;
+        let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
+        after = *copy.new_blocks.last().expect("blocks");
+        exits(f, &copy);
+        let insts = copy.insts.iter().map(|&(_, c)| c).collect();
+        CopyScopes::new(m, f, scopes.clone(), insts, &format!("It{k}"))
+            .apply(&mut BufferedMetadata { m, edits: &mut *edits }, f);
+        copies.push(Some(copy));
+    }
+    copies
 }
 
 /// The exit the latch of `l` branches to, if it leaves the loop by a
