@@ -189,6 +189,27 @@ fn mtriple_overrides_the_module_triple() {
     assert!(r.stdout.contains("target triple = \"amdgcn-amd-amdhsa\"\n"));
 }
 
+/// As opt's `-data-layout`: the layout replaces the module's from the
+/// start (the program address space decides what the functions are), the
+/// module's own string is then not even checked, an empty one changes
+/// nothing, and an invalid one is an error about the whole input.
+#[test]
+fn data_layout_overrides_the_module_layout() {
+    let module = "target datalayout = \"e-p:32:32\"\ndefine void @f() {\n  ret void\n}\n";
+    let r = opt_conv(&["-S", "-data-layout=P1"], module);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("target datalayout = \"P1\"\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("define void @f() addrspace(1) {"), "{}", r.stdout);
+    let broken = module.replace("e-p:32:32", "Q5");
+    let r = opt_conv(&["-S", "-data-layout=A5", "-mtriple=amdgcn-amd-amdhsa"], &broken);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("target datalayout = \"A5\"\n"), "{}", r.stdout);
+    let r = opt_conv(&["-S", "-data-layout="], module);
+    assert!(r.stdout.contains("target datalayout = \"e-p:32:32\"\n"), "{}", r.stdout);
+    let r = opt_conv(&["-S", "-data-layout=Q5"], module);
+    assert_eq!((r.code, r.stderr.as_str()), (1, "opt-conv: <stdin>: error: -data-layout: unknown specifier 'Q'\n"));
+}
+
 /// opt-22 refuses a triple whose architecture it does not know, whether it
 /// comes from `-mtriple` or the module; `unknown` is accepted.
 #[test]

@@ -15,6 +15,7 @@ const PIPELINES: &[&str] = &[
     "jump-threading",
     "dce",
     "instsimplify",
+    "loop-simplify",
     "infer-convergence-tokens",
     "infer-convergence-tokens,loop-unroll,print<uniformity>",
     "print<uniformity>",

@@ -132,6 +132,12 @@ fn dce_preserves_convergence() {
 }
 
 #[test]
+fn loop_simplify_preserves_convergence() {
+    validate("loop-simplify", Flavour::Controlled, 28_000_000);
+    validate("loop-simplify", Flavour::Uncontrolled, 29_000_000);
+}
+
+#[test]
 fn instsimplify_preserves_convergence() {
     validate("instsimplify", Flavour::Controlled, 17_000_000);
     validate("instsimplify", Flavour::Uncontrolled, 18_000_000);

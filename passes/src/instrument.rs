@@ -69,6 +69,7 @@ pub const DEBUG_TARGETS: &[&str] = &[
     "inline",
     "instsimplify",
     "jump-threading",
+    "loop-simplify",
     "loop-unroll",
     "oracle",
     "pm",

@@ -15,7 +15,9 @@
 //! pass knows what [`crate::simplify`] folds (integer arithmetic and
 //! comparisons on constants, the identities with 0, 1 and all-ones, `x - x`,
 //! `x ^ x`, `x & x`, `x | x`, integer casts of constants, all-zero
-//! `getelementptr`s, selects on a constant or with equal arms). Not here:
+//! `getelementptr`s, selects on a constant or with equal arms, and LLVM's
+//! regrouping of `add`, `mul`, `and`, `or` and `xor` through an operand
+//! computed by the same operation: `(x ^ 1) ^ 1` is `x`). Not here:
 //! * folds that produce `poison` or `undef` (a flagged operation that wraps,
 //!   division by zero), and operands that are `poison` or `undef`;
 //! * floating point, vectors, `phi` (equal incoming values), `freeze`,
@@ -24,8 +26,8 @@
 //! * comparisons of anything but two constants: `icmp eq %x, %x`,
 //!   ranges known from `!range`, assumptions, dominating conditions and
 //!   known bits (LLVM asks the dominator tree and the assumption cache);
-//! * reassociation through one level of operands (`(x + y) - y`), and
-//!   selects whose arms equal the condition's operands;
+//! * the other rules that look through an operand (`(x + y) - y`,
+//!   `x - (x - y)`), and selects whose arms equal the condition's operands;
 //! * a fixed point: LLVM revisits the users of what it replaced until
 //!   nothing changes; here one sweep in reverse post-order sees every
 //!   operand replaced before its users (except through `phi`s, which are

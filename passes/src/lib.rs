@@ -23,6 +23,7 @@ mod inline_rules;
 pub mod instrument;
 pub mod instsimplify;
 pub mod jump_threading;
+pub mod loop_simplify;
 pub mod loops;
 pub mod manager;
 pub mod module_edits;

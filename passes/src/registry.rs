@@ -6,8 +6,8 @@ use crate::pass::{FunctionPass, ModulePass, PassKind};
 use crate::pipeline::{Element, Pipeline};
 use crate::printers::{AnalysisRequest, Printed, Printer};
 use crate::{
-    always_inline, dce, global_dce, hoist, infer_tokens, inline, instsimplify, jump_threading, printers, simplifycfg,
-    sink, unroll, verify,
+    always_inline, dce, global_dce, hoist, infer_tokens, inline, instsimplify, jump_threading, loop_simplify, printers,
+    simplifycfg, sink, unroll, verify,
 };
 
 /// A constructed pass.
@@ -530,6 +530,18 @@ static BUILTIN: &[PassInfo] = &[
                       code of a branch's arms, sinking it into their join; convergent operations merge where the \
                       legality oracle allows",
         build: |p| Ok(PassBox::Function(Box::new(simplifycfg::SimplifyCfg::from_params(p)?))),
+    },
+    PassInfo {
+        name: "loop-simplify",
+        kind: F,
+        params: "",
+        description: "LLVM's LoopSimplify form: a preheader, a single latch and dedicated exits for every loop, \
+                      invariant code of exiting blocks moved to the preheader (never a call: nothing to ask the \
+                      oracle)",
+        build: |p| {
+            no_params("loop-simplify", p)?;
+            Ok(PassBox::Function(Box::new(loop_simplify::LoopSimplify)))
+        },
     },
     PassInfo {
         name: "loop-unroll",

@@ -1,7 +1,8 @@
 //! The part of LLVM's InstSimplify that cleans up after unrolling and
 //! threading, and that the `instsimplify` pass runs on a whole function: folding
 //! integer arithmetic and comparisons on constants, algebraic identities
-//! (`add %x, 0`, `mul %x, 1`, `and %x, 0`, `or %x, -1`), integer casts of
+//! (`add %x, 0`, `mul %x, 1`, `and %x, 0`, `or %x, -1`), their regrouping
+//! through an operand of the same operation (`(x ^ 1) ^ 1`), integer casts of
 //! constants, all-zero `getelementptr`s, selects on a constant and loads from
 //! constant globals at constant offsets. No instruction is created; an instruction that
 //! simplifies is replaced by an existing value or a constant.
@@ -27,39 +28,7 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
         InstKind::Binary { op, flags, .. } => {
             let bits = m.types.int_bits(ty)?;
             let (a, b) = (d.args[0], d.args[1]);
-            let (op, flags) = (*op, *flags);
-            // Arithmetic on poison is poison.
-            for v in [a, b] {
-                if f.dfg().value_const(v).is_some_and(|c| c.kind == ConstKind::Poison) {
-                    return Some(v);
-                }
-            }
-            if let (Some(x), Some(y)) = (int(f, a), int(f, b)) {
-                let v = fold_binop(op, flags, x, y, bits)?;
-                return Some(f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, v)));
-            }
-            let ones = mask(u128::MAX, bits);
-            let (ca, cb) = (int(f, a), int(f, b));
-            match (op, ca, cb) {
-                (
-                    BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr | BinOp::AShr,
-                    _,
-                    Some(0),
-                )
-                | (BinOp::Mul | BinOp::UDiv | BinOp::SDiv, _, Some(1)) => Some(a),
-                (BinOp::And, _, Some(c)) if c == ones => Some(a),
-                (BinOp::Add | BinOp::Or | BinOp::Xor, Some(0), _) | (BinOp::Mul, Some(1), _) => Some(b),
-                (BinOp::And, Some(c), _) if c == ones => Some(b),
-                (BinOp::Or, _, Some(c)) if c == ones => Some(b),
-                (BinOp::Or, Some(c), _) if c == ones => Some(a),
-                (BinOp::Mul | BinOp::And, _, Some(0)) => Some(b),
-                (BinOp::Mul | BinOp::And, Some(0), _) => Some(a),
-                (BinOp::Sub | BinOp::Xor, _, _) if a == b => {
-                    Some(f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, 0)))
-                }
-                (BinOp::And | BinOp::Or, _, _) if a == b => Some(a),
-                _ => None,
-            }
+            simplify_binop(m, f, Arith { op: *op, ty, bits }, *flags, a, b, RECURSION_LIMIT)
         }
         InstKind::ICmp { pred, .. } => {
             let at = f.dfg().value_type(d.args[0]);
@@ -106,10 +75,155 @@ pub fn simplify(m: &Module, f: &mut Function, i: Inst) -> Option<Value> {
     }
 }
 
+/// How deep [`simplify_binop`] looks through operands (LLVM's
+/// `RecursionLimit`).
+const RECURSION_LIMIT: u32 = 3;
+
+/// `a op b` on `bits`-wide integers of type `ty`, if it is a constant or an
+/// existing value: folding constants, the identities, and (for the
+/// associative operations) reassociation through one operand computed by
+/// the same operation, as LLVM's `simplifyAssociativeBinOp`: `(x ^ 1) ^ 1`
+/// is `x`. `depth` bounds the recursion.
+fn simplify_binop(
+    m: &Module,
+    f: &mut Function,
+    ar: Arith,
+    flags: IntFlags,
+    a: Value,
+    b: Value,
+    depth: u32,
+) -> Option<Value> {
+    let Arith { op, ty, bits } = ar;
+    let int = |f: &Function, v: Value| f.dfg().value_const(v).and_then(Const::as_int);
+    // Arithmetic on poison is poison.
+    for v in [a, b] {
+        if f.dfg().value_const(v).is_some_and(|c| c.kind == ConstKind::Poison) {
+            return Some(v);
+        }
+    }
+    if let (Some(x), Some(y)) = (int(f, a), int(f, b)) {
+        let v = fold_binop(op, flags, x, y, bits)?;
+        return Some(f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, v)));
+    }
+    let ones = mask(u128::MAX, bits);
+    let (ca, cb) = (int(f, a), int(f, b));
+    let identity = match (op, ca, cb) {
+        (BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr | BinOp::AShr, _, Some(0))
+        | (BinOp::Mul | BinOp::UDiv | BinOp::SDiv, _, Some(1)) => Some(a),
+        (BinOp::And, _, Some(c)) if c == ones => Some(a),
+        (BinOp::Add | BinOp::Or | BinOp::Xor, Some(0), _) | (BinOp::Mul, Some(1), _) => Some(b),
+        (BinOp::And, Some(c), _) if c == ones => Some(b),
+        (BinOp::Or, _, Some(c)) if c == ones => Some(b),
+        (BinOp::Or, Some(c), _) if c == ones => Some(a),
+        (BinOp::Mul | BinOp::And, _, Some(0)) => Some(b),
+        (BinOp::Mul | BinOp::And, Some(0), _) => Some(a),
+        (BinOp::Sub | BinOp::Xor, _, _) if a == b => {
+            Some(f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, 0)))
+        }
+        (BinOp::And | BinOp::Or, _, _) if a == b => Some(a),
+        _ => None,
+    };
+    if identity.is_some() {
+        return identity;
+    }
+    if matches!(op, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor) {
+        return reassociate(m, f, ar, a, b, depth);
+    }
+    None
+}
+
+/// An integer operation and the type it computes in.
+#[derive(Copy, Clone)]
+struct Arith {
+    op: BinOp,
+    ty: Type,
+    bits: u32,
+}
+
+/// The operands of `v` if it is an instruction computing `op`.
+fn operands_of(f: &Function, v: Value, op: BinOp) -> Option<(Value, Value)> {
+    let i = f.dfg().value_inst(v)?;
+    let d = f.dfg().inst(i);
+    matches!(d.kind, InstKind::Binary { op: o, .. } if o == op).then(|| (d.args[0], d.args[1]))
+}
+
+/// `a op b` for an associative and commutative `op` (integer `add`, `mul`,
+/// `and`, `or`, `xor`), where `a` or `b` is itself `op` of two values: the
+/// four regroupings LLVM tries, each kept only if both of its steps
+/// simplify (the inner step without the instruction's flags, which the
+/// regrouped operations do not have). The result is an existing value or a
+/// constant, equal to `a op b` whenever that is not poison.
+fn reassociate(m: &Module, f: &mut Function, ar: Arith, a: Value, b: Value, depth: u32) -> Option<Value> {
+    if depth == 0 {
+        return None;
+    }
+    let depth = depth - 1;
+    let none = IntFlags::NONE;
+    let lhs = operands_of(f, a, ar.op);
+    let rhs = operands_of(f, b, ar.op);
+    // (x op y) op b  ==>  x op (y op b)
+    if let Some((x, y)) = lhs
+        && let Some(v) = simplify_binop(m, f, ar, none, y, b, depth)
+    {
+        if v == y {
+            return Some(a);
+        }
+        if let Some(w) = simplify_binop(m, f, ar, none, x, v, depth) {
+            return Some(w);
+        }
+    }
+    // a op (x op y)  ==>  (a op x) op y
+    if let Some((x, y)) = rhs
+        && let Some(v) = simplify_binop(m, f, ar, none, a, x, depth)
+    {
+        if v == x {
+            return Some(b);
+        }
+        if let Some(w) = simplify_binop(m, f, ar, none, v, y, depth) {
+            return Some(w);
+        }
+    }
+    // (x op y) op b  ==>  (b op x) op y
+    if let Some((x, y)) = lhs
+        && let Some(v) = simplify_binop(m, f, ar, none, b, x, depth)
+    {
+        if v == x {
+            return Some(a);
+        }
+        if let Some(w) = simplify_binop(m, f, ar, none, v, y, depth) {
+            return Some(w);
+        }
+    }
+    // a op (x op y)  ==>  x op (y op a)
+    if let Some((x, y)) = rhs
+        && let Some(v) = simplify_binop(m, f, ar, none, y, a, depth)
+    {
+        if v == y {
+            return Some(b);
+        }
+        if let Some(w) = simplify_binop(m, f, ar, none, x, v, depth) {
+            return Some(w);
+        }
+    }
+    None
+}
+
 /// Simplifies the instructions of `blocks` in order, replacing the uses of
 /// each that simplifies, as LLVM does on the blocks it just unrolled. The
 /// replaced instructions are left for dead-code removal.
 pub fn simplify_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize {
+    simplify_blocks_then(m, f, blocks, false)
+}
+
+/// [`simplify_blocks`] as LLVM simplifies a loop it just unrolled: an
+/// `add` of a constant to an `add` of a constant that does not simplify
+/// adds the sum of the constants to the inner one's operand instead
+/// ([`fold_add_of_add`]), so that the copies' offsets do not form chains.
+pub fn simplify_unrolled_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize {
+    simplify_blocks_then(m, f, blocks, true)
+}
+
+fn simplify_blocks_then(m: &Module, f: &mut Function, blocks: &[Block], fold_adds: bool) -> usize {
     let mut repl = Replacements::new();
     let mut n = 0;
     for &b in blocks {
@@ -123,11 +237,54 @@ pub fn simplify_blocks(m: &Module, f: &mut Function, blocks: &[Block]) -> usize 
             if let Some(v) = simplify(m, f, i) {
                 repl.insert(f.dfg().inst_result(i).expect("simplified instructions have results"), v);
                 n += 1;
+            } else if fold_adds {
+                fold_add_of_add(m, f, i);
             }
         }
     }
     repl.apply(f);
     n
+}
+
+/// `add (add x, c2), c1` becomes `add x, c1 + c2` (constants on the right,
+/// as LLVM matches them), whatever else uses the inner `add`. The result
+/// keeps `nuw` if both had it and the constants' sum does not wrap
+/// unsigned, `nsw` if both had it and the sum does not overflow signed:
+/// where it did, the original was poison anyway, and the flag is dropped.
+/// Returns whether `i` changed.
+pub fn fold_add_of_add(m: &Module, f: &mut Function, i: Inst) -> bool {
+    let d = f.dfg().inst(i);
+    let InstKind::Binary { op: BinOp::Add, flags: outer, .. } = d.kind else { return false };
+    let (x, c1) = (d.args[0], d.args[1]);
+    let Some(ty) = d.result().map(|r| f.dfg().value_type(r)) else { return false };
+    let Some(bits) = m.types.int_bits(ty).filter(|&b| b <= 128) else { return false };
+    let int = |v: Value| f.dfg().value_const(v).filter(|c| c.ty == ty).and_then(Const::as_int);
+    let Some(k1) = int(c1) else { return false };
+    let Some(inner) = f.dfg().value_inst(x) else { return false };
+    if inner == i {
+        return false;
+    }
+    let di = f.dfg().inst(inner);
+    let InstKind::Binary { op: BinOp::Add, flags: inner_flags, .. } = di.kind else { return false };
+    let (y, c2) = (di.args[0], di.args[1]);
+    let Some(k2) = int(c2) else { return false };
+    let sum = mask(k1.wrapping_add(k2), bits);
+    let unsigned_wraps = k1.checked_add(k2).is_none_or(|t| t != sum);
+    let (s1, s2) = (sext(k1, bits), sext(k2, bits));
+    let signed_overflows = s1.checked_add(s2).is_none_or(|t| sext(mask(t as u128, bits), bits) != t);
+    let mut flags = IntFlags::NONE;
+    if outer.contains(IntFlags::NUW) && inner_flags.contains(IntFlags::NUW) && !unsigned_wraps {
+        flags = flags.union(IntFlags::NUW);
+    }
+    if outer.contains(IntFlags::NSW) && inner_flags.contains(IntFlags::NSW) && !signed_overflows {
+        flags = flags.union(IntFlags::NSW);
+    }
+    let k = f.dfg_mut_preserving_cfg().make_const(Const::int(&m.types, ty, sum));
+    f.set_operands(i, &[y, k]);
+    if let InstKind::Binary { flags: fl, .. } = &mut f.dfg_mut_preserving_cfg().inst_mut(i).kind {
+        *fl = flags;
+    }
+    true
 }
 
 /// Deletes the instructions of `blocks` that nothing uses and whose removal

@@ -27,6 +27,8 @@ mod typefinder;
 mod upgrade;
 
 pub use error::{Location, ParseError};
-pub use parser::{SourceMap, parse_module, parse_module_for_target, parse_module_without_inst_offsets};
+pub use parser::{
+    SourceMap, parse_module, parse_module_for_target, parse_module_with_layout, parse_module_without_inst_offsets,
+};
 pub use print_values::write_float;
 pub use printer::{ModulePrinter, Slots, print_module, write_module_to};

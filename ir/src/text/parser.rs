@@ -92,6 +92,10 @@ pub(crate) struct Parser<'a> {
     pub(crate) next_global_number: u32,
     /// The program address space of the data layout read so far.
     pub(crate) program_as: u32,
+    /// A data layout that replaces the module's (`opt -data-layout`): the
+    /// module's own `target datalayout` is then read but neither checked
+    /// nor used.
+    pub(crate) datalayout_override: Option<&'a str>,
     /// A debug record was read (calls to `llvm.dbg.*` may not follow).
     pub(crate) seen_dbg_record: bool,
     /// A call to `llvm.dbg.*` was read (records may not follow).
@@ -127,7 +131,7 @@ pub fn parse_module(file: &str, src: &str) -> Result<(Module, SourceMap), ParseE
 /// layout of its target ([`DataLayout::for_triple`]), and memory accesses
 /// without `align` get the alignment that layout gives them.
 pub fn parse_module_for_target(file: &str, src: &str, triple: Option<&str>) -> Result<(Module, SourceMap), ParseError> {
-    parse(file, src, triple, true)
+    parse(file, src, triple, None, true)
 }
 
 /// As [`parse_module_for_target`], but the source map records where
@@ -140,13 +144,31 @@ pub fn parse_module_without_inst_offsets(
     src: &str,
     triple: Option<&str>,
 ) -> Result<(Module, SourceMap), ParseError> {
-    parse(file, src, triple, false)
+    parse(file, src, triple, None, false)
 }
 
-fn parse(
+/// As [`parse_module_for_target`] (or, without `inst_offsets`, as
+/// [`parse_module_without_inst_offsets`]), and as `opt -data-layout=LAYOUT`
+/// does: a non-empty `datalayout` replaces the module's `target datalayout`
+/// from the start, so that it also decides what the module's text means
+/// (the program address space of functions). The module's own layout string
+/// is then not checked. An invalid `datalayout` is an error about the whole
+/// file.
+pub fn parse_module_with_layout(
     file: &str,
     src: &str,
     triple: Option<&str>,
+    datalayout: Option<&str>,
+    inst_offsets: bool,
+) -> Result<(Module, SourceMap), ParseError> {
+    parse(file, src, triple, datalayout.filter(|d| !d.is_empty()), inst_offsets)
+}
+
+fn parse<'a>(
+    file: &'a str,
+    src: &'a str,
+    triple: Option<&str>,
+    datalayout_override: Option<&'a str>,
     keep_inst_offsets: bool,
 ) -> Result<(Module, SourceMap), ParseError> {
     let mut p = Parser {
@@ -168,6 +190,7 @@ fn parse(
         dbg_calls_upgraded: false,
         next_global_number: 0,
         program_as: 0,
+        datalayout_override,
         seen_dbg_record: false,
         seen_dbg_call: false,
         depth: 0,
@@ -178,6 +201,16 @@ fn parse(
         type_first_use: FxHashMap::default(),
         types_defined: Default::default(),
     };
+    if let Some(dl) = datalayout_override {
+        let layout = DataLayout::parse(dl).map_err(|e| ParseError {
+            file: file.to_owned(),
+            loc: None,
+            message: format!("-data-layout: {e}"),
+            source_line: None,
+        })?;
+        p.program_as = layout.program_addrspace();
+        p.m.set_datalayout(Some(dl.as_bytes().into()));
+    }
     p.fill();
     p.parse_top_level()?;
     p.finish()?;
@@ -406,11 +439,14 @@ impl<'a> Parser<'a> {
                             self.expect(Tok::Equal, "'=' after target datalayout")?;
                             let off = self.offset();
                             let dl = self.parse_string("target datalayout string")?;
-                            match DataLayout::parse(&String::from_utf8_lossy(&dl)) {
-                                Ok(layout) => self.program_as = layout.program_addrspace(),
-                                Err(e) => return Err(self.error_at(off, e)),
+                            // Under an override the module's layout is not used.
+                            if self.datalayout_override.is_none() {
+                                match DataLayout::parse(&String::from_utf8_lossy(&dl)) {
+                                    Ok(layout) => self.program_as = layout.program_addrspace(),
+                                    Err(e) => return Err(self.error_at(off, e)),
+                                }
+                                self.m.set_datalayout(Some(dl.into()));
                             }
-                            self.m.set_datalayout(Some(dl.into()));
                         } else {
                             return self.err("unknown target property");
                         }

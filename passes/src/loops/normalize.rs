@@ -133,6 +133,94 @@ pub fn ensure_dedicated_exits(f: &mut Function, l: &Loop) -> Result<bool, String
     Ok(changed)
 }
 
+/// As LLVM's loop simplification does for a loop whose exits all lead to
+/// one block: in each exiting block that has a single predecessor and ends
+/// in a conditional branch on a compare made in that block, the
+/// instructions before the branch (the compare aside) move to the end of
+/// the preheader, in order, up to the first that cannot: one that may not
+/// run where it did not (a memory access, a call, a division that may
+/// trap, a phi), or that needs a value of the loop that cannot move
+/// itself (such operands move first, as LLVM's `makeLoopInvariant` moves
+/// them). A moved instruction keeps only its debug location of its
+/// metadata (the rest may hold only where it was); its debug records stay
+/// where it was, before the next instruction. Returns whether anything
+/// moved.
+///
+/// LLVM then folds a block left with only its compare into its
+/// predecessor's branch; that is not done here.
+///
+/// No convergent operation moves (no call does), and what moves computes
+/// the same value wherever it runs, so the legality oracle has nothing to
+/// judge.
+pub fn hoist_from_exiting_blocks(m: &Module, f: &mut Function, l: &Loop) -> bool {
+    let Some(pre) = l.preheader else { return false };
+    let cfg = f.cfg();
+    let mut exits = l.exiting.iter().flat_map(|&b| cfg.succs(b).iter().copied()).filter(|&s| !l.contains(s));
+    let Some(first) = exits.next() else { return false };
+    if !exits.all(|x| x == first) {
+        return false;
+    }
+    let Some(at) = f.terminator(pre) else { return false };
+    let mut changed = false;
+    for &b in &l.exiting {
+        if cfg.preds(b).len() != 1 {
+            continue;
+        }
+        let Some(br) = f.terminator(b) else { continue };
+        let d = f.dfg().inst(br);
+        if d.kind != InstKind::Br || !d.is_cond_br() {
+            continue;
+        }
+        let cmp = f.dfg().value_inst(d.args[0]);
+        let is_cmp = cmp.is_some_and(|c| {
+            matches!(f.dfg().inst(c).kind, InstKind::ICmp { .. } | InstKind::FCmp { .. })
+                && f.layout().inst_block(c) == Some(b)
+        });
+        if !is_cmp {
+            continue;
+        }
+        let insts: Vec<Inst> = f.block_insts(b).filter(|&i| i != br && Some(i) != cmp).collect();
+        for i in insts {
+            if !make_invariant(m, f, l, i, at, &mut changed) {
+                break;
+            }
+        }
+    }
+    changed
+}
+
+/// Moves `i` (and first the operands it needs from the loop) before `at`
+/// if it is in `l` and may move; whether it is now outside `l`.
+fn make_invariant(m: &Module, f: &mut Function, l: &Loop, i: Inst, at: Inst, changed: &mut bool) -> bool {
+    if f.layout().inst_block(i).is_none_or(|b| !l.contains(b)) {
+        return true;
+    }
+    let d = f.dfg().inst(i);
+    if matches!(d.kind, InstKind::Phi { .. }) || !crate::simplifycfg::hoist::safe_to_speculate(m, f, i) {
+        return false;
+    }
+    for op in d.args.clone() {
+        if let Some(j) = f.dfg().value_inst(op)
+            && !make_invariant(m, f, l, j, at, changed)
+        {
+            return false;
+        }
+    }
+    let next = f.layout().next_inst(i);
+    let layout = f.layout_mut_preserving_cfg();
+    let records = layout.take_dbg_records(i);
+    if let Some(n) = next.filter(|_| !records.is_empty()) {
+        let mut all = records;
+        all.extend(layout.take_dbg_records(n));
+        layout.set_dbg_records(n, all);
+    }
+    layout.move_inst_before(i, at);
+    let kept: Vec<_> = f.dfg().inst_metadata(i).iter().filter(|(k, _)| &**k == "dbg").cloned().collect();
+    f.dfg_mut_preserving_cfg().set_all_inst_md(i, kept);
+    *changed = true;
+    true
+}
+
 /// Redirects the edges `preds -> b` through the new block `nb`, which
 /// branches to `b`: each phi of `b` gets, in `nb`, a phi over those preds
 /// (or their single value; named with `suffix`), and takes it as its one
@@ -320,6 +408,23 @@ fn entered_only_at_header(f: &Function, l: &Loop) -> bool {
 /// normalized (a token used outside its loop, an exotic terminator) are left
 /// as they are. Returns whether anything changed.
 pub fn normalize_all(m: &Module, f: &mut Function) -> bool {
+    let (changed, forest, headers) = simplify_loops(m, f);
+    let mut uses = Uses::compute(f);
+    let mut lcssa = false;
+    for &h in &headers {
+        let Some(l) = forest.current(f, h) else { continue };
+        lcssa |= form_lcssa(f, &l, &mut uses).is_ok_and(|n| n > 0);
+    }
+    changed || lcssa
+}
+
+/// The CFG part of [`normalize_all`], as LLVM's loop simplification gives
+/// it: every loop of `f` (inner loops first) gets a preheader, a single
+/// latch and dedicated exits where it can, and then what its exiting blocks
+/// compute first that may run in the preheader moves there
+/// ([`hoist_from_exiting_blocks`]). Returns whether anything
+/// changed, the loops as they are now and their headers (outer first).
+pub fn simplify_loops(m: &Module, f: &mut Function) -> (bool, LoopForest, Vec<Block>) {
     let mut changed = false;
     // Loops are taken from one forest; after a CFG edit, each loop is
     // computed again alone (these edits keep the headers, their order and
@@ -348,12 +453,8 @@ pub fn normalize_all(m: &Module, f: &mut Function) -> bool {
             let Some(now) = l.recompute(f) else { continue };
             l = now;
         }
+        changed |= hoist_from_exiting_blocks(m, f, &l);
         forest.update(l);
     }
-    let mut uses = Uses::compute(f);
-    for &h in &headers {
-        let Some(l) = forest.current(f, h) else { continue };
-        changed |= form_lcssa(f, &l, &mut uses).is_ok_and(|n| n > 0);
-    }
-    changed
+    (changed, forest, headers)
 }

@@ -499,7 +499,7 @@ fn safe_to_hoist(m: &Module, f: &Function, i: Inst, flags: u8) -> bool {
 /// `isSafeToSpeculativelyExecute`, without its knowledge of dereferenceable
 /// pointers and speculatable calls): no memory access, no call, and no
 /// trap: a division only by a constant that is neither 0 nor, if signed, -1.
-pub(super) fn safe_to_speculate(m: &Module, f: &Function, i: Inst) -> bool {
+pub(crate) fn safe_to_speculate(m: &Module, f: &Function, i: Inst) -> bool {
     let d = f.dfg().inst(i);
     if d.call_info().is_some() || matches!(d.kind, InstKind::Load { .. } | InstKind::Alloca { .. }) || d.is_terminator()
     {

@@ -79,7 +79,7 @@
 mod cleanup;
 mod cond_chain;
 mod fold_phi;
-mod hoist;
+pub(crate) mod hoist;
 mod sink;
 
 use crate::pass::{FunctionCx, FunctionPass, PassError};

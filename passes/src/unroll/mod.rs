@@ -21,9 +21,9 @@
 //! loop (as in LLVM 22): the copy that runs the last iteration keeps its exit
 //! test, the others none ([`transform::Shape::ConstantExit`]).
 //! The runtime remainder goes after the unrolled loop, or before it with
-//! `-unroll-runtime-epilog=false` (loops whose latch is their only exit; LLVM
-//! also picks a prologue by itself when no header phi starts from a
-//! constant, which this does not).
+//! `-unroll-runtime-epilog=false` or, without that option, when no header
+//! phi starts from an integer constant, as LLVM picks (before only for loops
+//! whose latch is their only exit: others are then not runtime-unrolled).
 //!
 //! Convergence (`ConvergentOperations.rst`, "Loop unrolling examples"), per
 //! loop kind, through the oracle: no convergent operations, or tokens
@@ -48,6 +48,14 @@
 //! hold a convergent operation (the legality rules do not cover that shape
 //! yet), and get no remainder loop (a count asked for is then taken with
 //! every copy keeping its test, as in LLVM).
+//!
+//! After unrolling, as LLVM's `simplifyLoopAfterUnroll`: the copies are
+//! simplified in order ([`crate::simplify::simplify_unrolled_blocks`]:
+//! folds, regrouping, `add (add x, c2), c1` to `add x, c1 + c2`) and what is
+//! dead is deleted; then the loop around the unrolled one, if any, moves
+//! what its exiting blocks compute first and may run before it to its
+//! preheader, as LLVM's loop simplification does
+//! ([`normalize::hoist_from_exiting_blocks`]). Neither moves a call.
 
 pub mod analyze;
 pub mod ivs;
@@ -259,10 +267,18 @@ impl FunctionPass for Unroll {
         f.track_uses();
         for h in headers {
             let Some(l) = forest.current(f, h) else { continue };
+            let parent =
+                forest.loops().iter().find(|p| p.depth + 1 == l.depth && p.contains(l.header)).map(|p| p.header);
             let outcome =
                 unroll_loop(cx.module, cx.edits, &mut lcssa_uses, cx.func, f, l, &params, &mut analyses, explain);
             if outcome.changed != Changes::NONE {
                 analyses = None;
+                // As LLVM: the loop around the one unrolled is simplified
+                // again, which may now hoist from its exiting blocks what
+                // the copies made invariant.
+                if let Some(p) = parent.and_then(|ph| forest.current(f, ph)) {
+                    normalize::hoist_from_exiting_blocks(cx.module, f, &p);
+                }
             }
             for (kind, message) in outcome.remarks {
                 cx.remarks.emit(Remark {
@@ -734,13 +750,22 @@ fn unroll_loop(
     // the same remainder, run first, so the same verdict allows it (see
     // `legality/RULES.md`, heart-remainder). Made here for loops whose
     // latch is their only exit.
-    let prologue = shape == Shape::Runtime && p.runtime_epilog == Some(false);
+    // Without the option, as LLVM: after, where a header phi starts from
+    // an integer constant (the unrolled copies can then fold it), else
+    // before.
+    let epilog = p.runtime_epilog.unwrap_or_else(|| starts_from_constant(f, &l));
+    let prologue = shape == Shape::Runtime && !epilog;
     if prologue && l.exiting.len() > 1 {
+        let why = if p.runtime_epilog.is_some() {
+            "-unroll-runtime-epilog=false"
+        } else {
+            "no header phi starts from a constant"
+        };
         out.remarks.push((
             RemarkKind::Missed,
             format!(
-                "not unrolled: a remainder before the unrolled loop (-unroll-runtime-epilog=false) is made only for \
-                 loops whose latch is their only exit, and this one has {} exiting blocks",
+                "not unrolled: a remainder before the unrolled loop ({why}) is made only for loops whose latch is \
+                 their only exit, and this one has {} exiting blocks",
                 l.exiting.len()
             ),
         ));
@@ -824,6 +849,20 @@ fn unroll_loop(
         Err(e) => out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}"))),
     }
     out
+}
+
+/// Whether a phi of `l`'s header takes an integer constant from the
+/// preheader: LLVM then puts a runtime remainder after the unrolled loop
+/// (`isEpilogProfitable`), and before it otherwise.
+fn starts_from_constant(f: &Function, l: &Loop) -> bool {
+    let Some(pre) = l.preheader else { return true };
+    f.phis(l.header).any(|p| {
+        f.dfg()
+            .inst(p)
+            .incoming(pre)
+            .and_then(|v| f.dfg().value_const(v))
+            .is_some_and(|c| matches!(c.kind, opt_conv_ir::constant::ConstKind::Int(_)))
+    })
 }
 
 /// The counted exit test of `l` when it ends the header rather than the

@@ -24,7 +24,7 @@ use crate::loops::normalize::split_incoming;
 use crate::loops::trip::{Counted, Formula, TripCount, trip_count};
 use crate::module_edits::{BufferedMetadata, ModuleEdits};
 use crate::noalias_scopes::{CopyScopes, declared_scopes};
-use crate::simplify::{delete_dead_in_then, simplify_blocks};
+use crate::simplify::{delete_dead_in_then, simplify_blocks, simplify_unrolled_blocks};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::builder::make_call;
 use opt_conv_ir::constant::{Const, mask, sext};
@@ -125,52 +125,18 @@ pub fn unroll(
         (orig_pre, orig_exit, shape)
     };
     let phis: Vec<Inst> = f.phis(header).collect();
-    let back_of = |f: &Function, p: Inst| -> Value {
-        let d = f.dfg().inst(p);
-        d.incoming(latch).expect("a backedge incoming")
-    };
     let start_of = |f: &Function, p: Inst| -> Value {
         let d = f.dfg().inst(p);
         d.incoming(pre).expect("a preheader incoming")
     };
     // Copies 1..count of the body, each reading the previous copy's values
-    // where the original reads its header phis.
-    let mut copies: Vec<Option<Copy>> = vec![None];
-    // The loop's last block in the layout (found from the loop alone).
-    let layout = f.layout();
-    let mut after =
-        l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
+    // where the original reads its header phis; every side exit of a copy
+    // gets its incomings.
+    let copies = copy_bodies(m, edits, f, l, latch, count as usize, heart, |f, copy| {
+        add_side_exit_incomings(f, l, latch, copy);
+    });
     let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
     let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
-    // Scopes declared in the body hold for one iteration: each copy gets its
-    // own (`crate::noalias_scopes`), as LLVM names them (`scope:It1`). The
-    // remainder loop keeps the original's, as in LLVM: it never runs in the
-    // same iteration as the first copy.
-    let scopes = declared_scopes(
-        m,
-        &BufferedMetadata { m, edits: &mut *edits },
-        f,
-        l.blocks.iter().flat_map(|&b| f.block_insts(b)),
-    );
-    for k in 1..count as usize {
-        let mut seed: Vec<(Value, Value)> = Vec::new();
-        for &p in &phis {
-            let r = f.dfg().inst_result(p).expect("phi result");
-            seed.push((r, value_in(&copies, k - 1, back_of(f, p))));
-        }
-        if let Some(h) = heart {
-            let r = f.dfg().inst_result(h).expect("token");
-            seed.push((r, r));
-        }
-        let skip = |i: Inst| phis.contains(&i) || Some(i) == heart;
-        let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
-        after = *copy.new_blocks.last().expect("blocks");
-        add_side_exit_incomings(f, l, latch, &copy);
-        let insts = copy.insts.iter().map(|&(_, c)| c).collect();
-        CopyScopes::new(m, f, scopes.clone(), insts, &format!("It{k}"))
-            .apply(&mut BufferedMetadata { m, edits: &mut *edits }, f);
-        copies.push(Some(copy));
-    }
     let n = count as usize;
     let last_latch = block_in(&copies, n - 1, latch);
     let exit_phis: Vec<Inst> = f.phis(exit).collect();
@@ -351,7 +317,7 @@ pub fn unroll(
     // unrolled blocks are simplified and what is left dead is deleted, the
     // values of the records that refer to it salvaged where they can be.
     crate::debug_records::remove_redundant(m, f, &blocks);
-    simplify_blocks(m, f, &main_blocks);
+    simplify_unrolled_blocks(m, f, &main_blocks);
     delete_dead_in_then(m, f, &blocks, |f, dead| {
         crate::debug_records::salvage(&mut BufferedMetadata { m, edits: &mut *edits }, &m.types, f, dead);
     });
@@ -418,31 +384,10 @@ pub fn unroll_header_exit(
         inside[0]
     };
     let phis: Vec<Inst> = f.phis(header).collect();
-    let back_of = |f: &Function, p: Inst| -> Value { f.dfg().inst(p).incoming(latch).expect("a backedge incoming") };
     let start_of = |f: &Function, p: Inst| -> Value { f.dfg().inst(p).incoming(pre).expect("a preheader incoming") };
-    let mut copies: Vec<Option<Copy>> = vec![None];
-    let layout = f.layout();
-    let mut after =
-        l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
-    let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
-    let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
-    let scopes = declared_scopes(
-        m,
-        &BufferedMetadata { m, edits: &mut *edits },
-        f,
-        l.blocks.iter().flat_map(|&b| f.block_insts(b)),
-    );
-    for k in 1..n {
-        let mut seed: Vec<(Value, Value)> = Vec::new();
-        for &p in &phis {
-            let r = f.dfg().inst_result(p).expect("phi result");
-            seed.push((r, value_in(&copies, k - 1, back_of(f, p))));
-        }
-        let skip = |i: Inst| phis.contains(&i);
-        let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
-        after = *copy.new_blocks.last().expect("blocks");
-        // Every exit of the copy stays: the exits' phis get its incomings,
-        // block by block (in the loop's order), as LLVM adds them.
+    // Every exit of a copy stays: the exits' phis get its incomings, block
+    // by block (in the loop's order), as LLVM adds them.
+    let copies = copy_bodies(m, edits, f, l, latch, n, None, |f, copy| {
         for &b in &l.blocks {
             let Some(t) = f.terminator(b) else { continue };
             let mut outside: Vec<Block> = f.dfg().inst(t).blocks.iter().copied().filter(|&x| !l.contains(x)).collect();
@@ -456,11 +401,9 @@ pub fn unroll_header_exit(
                 }
             }
         }
-        let insts = copy.insts.iter().map(|&(_, c)| c).collect();
-        CopyScopes::new(m, f, scopes.clone(), insts, &format!("It{k}"))
-            .apply(&mut BufferedMetadata { m, edits: &mut *edits }, f);
-        copies.push(Some(copy));
-    }
+    });
+    let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
+    let block_in = |copies: &[Option<Copy>], k: usize, b: Block| copies[k].as_ref().map_or(b, |c| c.block(b));
     // The headers that cannot leave go on to the body.
     for k in 0..n {
         if keeps(k) {
@@ -561,7 +504,7 @@ pub fn unroll_header_exit(
         super::ivs::fold_step_chains(m, f, header, &blocks, None);
     }
     crate::debug_records::remove_redundant(m, f, &blocks);
-    simplify_blocks(m, f, &blocks);
+    simplify_unrolled_blocks(m, f, &blocks);
     delete_dead_in_then(m, f, &blocks, |f, dead| {
         crate::debug_records::salvage(&mut BufferedMetadata { m, edits: &mut *edits }, &m.types, f, dead);
     });
@@ -966,6 +909,60 @@ fn build_prologue(
     Ok(Prologue { preheader: pre_new, exit: exit_unr, blocks })
 }
 
+/// Copies 1..`n` of the body of `l` (index 0 stands for the original),
+/// each placed after the previous one (the first after the loop's last
+/// block in the layout) and reading the previous copy's backedge values
+/// where the original reads its header phis; a loop heart, if given, is
+/// not copied: every copy uses the original's token. Each copy gets its own
+/// noalias scopes for those the body declares (`ItK`, as LLVM names them:
+/// the scopes hold for one iteration; the remainder keeps the original's),
+/// and `exits` then gives the exits' phis its incomings.
+#[expect(clippy::too_many_arguments, reason = "the pieces of one transform, passed once")]
+fn copy_bodies(
+    m: &Module,
+    edits: &mut ModuleEdits,
+    f: &mut Function,
+    l: &Loop,
+    latch: Block,
+    n: usize,
+    heart: Option<Inst>,
+    exits: impl Fn(&mut Function, &Copy),
+) -> Vec<Option<Copy>> {
+    let phis: Vec<Inst> = f.phis(l.header).collect();
+    let back_of = |f: &Function, p: Inst| -> Value { f.dfg().inst(p).incoming(latch).expect("a backedge incoming") };
+    let value_in = |copies: &[Option<Copy>], k: usize, v: Value| copies[k].as_ref().map_or(v, |c| c.value(v));
+    let mut copies: Vec<Option<Copy>> = vec![None];
+    let layout = f.layout();
+    let mut after =
+        l.blocks.iter().copied().reduce(|a, b| if layout.block_precedes(a, b) { b } else { a }).expect("blocks");
+    let scopes = declared_scopes(
+        m,
+        &BufferedMetadata { m, edits: &mut *edits },
+        f,
+        l.blocks.iter().flat_map(|&b| f.block_insts(b)),
+    );
+    for k in 1..n {
+        let mut seed: Vec<(Value, Value)> = Vec::new();
+        for &p in &phis {
+            let r = f.dfg().inst_result(p).expect("phi result");
+            seed.push((r, value_in(&copies, k - 1, back_of(f, p))));
+        }
+        if let Some(h) = heart {
+            let r = f.dfg().inst_result(h).expect("token");
+            seed.push((r, r));
+        }
+        let skip = |i: Inst| phis.contains(&i) || Some(i) == heart;
+        let copy = copy_blocks(f, &l.blocks, &format!(".{k}"), after, &seed, &skip);
+        after = *copy.new_blocks.last().expect("blocks");
+        exits(f, &copy);
+        let insts = copy.insts.iter().map(|&(_, c)| c).collect();
+        CopyScopes::new(m, f, scopes.clone(), insts, &format!("It{k}"))
+            .apply(&mut BufferedMetadata { m, edits: &mut *edits }, f);
+        copies.push(Some(copy));
+    }
+    copies
+}
+
 /// The exit the latch of `l` branches to, if it leaves the loop by a
 /// conditional branch. A latch leaving by anything else (a `switch`, an
 /// `invoke`) is not unrolled, as in LLVM: the copies' latches are rewired
@@ -1134,7 +1131,23 @@ fn trip_count_value(
     match formula {
         Formula::Difference => {
             let d = minus_start(f, c.limit);
-            if freeze { (insert(f, at, InstKind::Freeze, &[d], ty, None), false, None) } else { (d, false, None) }
+            if freeze {
+                return (insert(f, at, InstKind::Freeze, &[d], ty, None), false, None);
+            }
+            // A constant limit `n` and a run-time start: LLVM expands the
+            // backedge count `(n - 1) - s` on its own, the constant folded
+            // (`sub 999, %s` after `sub 1000, %s`). A limit of 0 or 1 would
+            // leave `-1 - s` or `0 - s`, which it writes otherwise: those
+            // keep `count - 1`.
+            let limit = f.dfg().value_const(c.limit).and_then(|k| k.as_int()).map(|n| mask(n, c.bits));
+            let bec = match (start, limit) {
+                (None, Some(n)) if n >= 2 => {
+                    let n1 = int_const(m, f, ty, (n - 1) as i128);
+                    Some(insert(f, at, binop(BinOp::Sub), &[n1, narrow_start], ty, None))
+                }
+                _ => None,
+            };
+            (d, false, bec)
         }
         Formula::PhiDifference => {
             // As LLVM expands them: `n + (1 - s)` and `n - s` for a

@@ -43,6 +43,11 @@ pub struct Cli {
     #[arg(long = "mtriple", value_name = "TRIPLE")]
     pub mtriple: Option<String>,
 
+    /// Data layout string to use: replaces the module's `target datalayout`
+    /// (as opt's option of that name; empty: the module's).
+    #[arg(long = "data-layout", value_name = "LAYOUT")]
+    pub data_layout: Option<String>,
+
     /// Target CPU (recorded for target-dependent analyses).
     #[arg(long = "mcpu", value_name = "CPU")]
     pub mcpu: Option<String>,

@@ -334,7 +334,7 @@ fn run(
     let (name, bytes) = read_input(input, stdin)?;
     // Instruction offsets are only wanted to locate a broken input's
     // problems: that rare case parses again to get them.
-    let (mut module, _) = load(&name, &bytes, cli.mtriple.as_deref(), false)?;
+    let (mut module, _) = load(&name, &bytes, cli.mtriple.as_deref(), cli.data_layout.as_deref(), false)?;
     // As opt: a target we know nothing of is an error, not a silent default.
     if let Some(t) = module.triple.as_deref() {
         let t = String::from_utf8_lossy(t);
@@ -356,7 +356,7 @@ fn run(
         let errs = opt_conv_passes::verify::verify_all(&module);
         if !errs.is_empty() {
             let src = String::from_utf8_lossy(&bytes);
-            let (_, map) = load(&name, &bytes, cli.mtriple.as_deref(), true)?;
+            let (_, map) = load(&name, &bytes, cli.mtriple.as_deref(), cli.data_layout.as_deref(), true)?;
             let mut text = render_verify_errors(&name, &src, &module, &map, &errs);
             text.push_str(&format!("{PROG}: {name}: error: input module is broken!\n"));
             return Err(fail(text));
@@ -498,10 +498,17 @@ fn read_input(input: &str, stdin: &mut dyn Read) -> Result<(String, Vec<u8>), Fa
 /// Parses and checks a module from raw bytes, mapping every problem to a
 /// located diagnostic.
 pub fn load_module(name: &str, bytes: &[u8]) -> Result<(Module, SourceMap), String> {
-    load(name, bytes, None, true).map_err(|f| f.text)
+    load(name, bytes, None, None, true).map_err(|f| f.text)
 }
 
-fn load(name: &str, bytes: &[u8], triple: Option<&str>, inst_offsets: bool) -> Result<(Module, SourceMap), Failure> {
+/// Parses the input as opt does with the same `-mtriple` and `-data-layout`.
+fn load(
+    name: &str,
+    bytes: &[u8],
+    triple: Option<&str>,
+    datalayout: Option<&str>,
+    inst_offsets: bool,
+) -> Result<(Module, SourceMap), Failure> {
     // Bitcode (raw, or in its wrapper) is not read: say so instead of
     // reporting the bytes as invalid text.
     if bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]) {
@@ -518,12 +525,8 @@ fn load(name: &str, bytes: &[u8], triple: Option<&str>, inst_offsets: bool) -> R
         }
     };
     // An empty (or comment-only) file is an empty module, as for opt.
-    let parse = if inst_offsets {
-        opt_conv_ir::parse_module_for_target
-    } else {
-        opt_conv_ir::text::parse_module_without_inst_offsets
-    };
-    parse(name, src, triple).map_err(|e| fail(format!("{PROG}: {e}")))
+    opt_conv_ir::text::parse_module_with_layout(name, src, triple, datalayout, inst_offsets)
+        .map_err(|e| fail(format!("{PROG}: {e}")))
 }
 
 /// Verifier errors, located where the source map knows the instruction.
