@@ -1528,6 +1528,7 @@ pub(crate) fn inline_call(
     }
     if let ([only], InlinePlan::Plain | InlinePlan::SubstituteEntry { .. }) = (new_blocks.as_slice(), plan)
         && let Some(ret) = f.terminator(*only).filter(|&t| matches!(f.dfg().inst(t).kind, InstKind::Ret))
+        && may_go_in_place(m, f, call, *only)
     {
         inline_in_place(f, call, call_result, *only, ret, normal);
         // No edge changed (the copy's block never joined the layout), but
@@ -2089,6 +2090,29 @@ fn join_straight_copy(m: &Module, f: &mut Function, new_blocks: &mut Vec<Block>)
         }
         new_blocks.retain(|b| !chain[1..joined].contains(b));
     }
+}
+
+/// Whether the one-block copy `copy` may go where `call` was: a loop
+/// intrinsic must stay the first convergent operation of its block (the
+/// verifier rejects one after another convergent operation or token
+/// intrinsic), and folding may have joined a heart, whose loop lost its back
+/// edge, into the copy's entry. With one before the call, the copy keeps
+/// its own block (the general path, which asks the oracle for each join).
+fn may_go_in_place(m: &Module, f: &Function, call: Inst, copy: Block) -> bool {
+    use opt_conv_legality::convergence::{intrinsic_kind, is_convergent_op};
+    let counts = |i: Inst| {
+        let d = f.dfg().inst(i);
+        is_convergent_op(m, f, d) || intrinsic_kind(m, f, d).is_some()
+    };
+    let leads_with_heart = f
+        .block_insts(copy)
+        .find(|&i| counts(i))
+        .is_some_and(|i| matches!(intrinsic_kind(m, f, f.dfg().inst(i)), Some(TokenKind::Loop | TokenKind::Entry)));
+    if !leads_with_heart {
+        return true;
+    }
+    let Some(call_block) = f.layout().inst_block(call) else { return true };
+    !f.block_insts(call_block).take_while(|&i| i != call).any(counts)
 }
 
 /// Moves the body of `copy` (a one-block callee's copy, not in the layout)

@@ -8,14 +8,17 @@
 
 use super::names::block_name_as;
 use super::{Obligation, Oracle, Refusal, Rule, UnrollKind, Verdict};
-use crate::convergence::{ConvOp, LoopConvergence, classify};
-use opt_conv_ir::analysis::CycleId;
+use crate::convergence::{ConvOp, LoopConvergence, classify, is_convergent_op};
+use opt_conv_ir::analysis::{CycleId, CycleInfo, FunctionAnalyses};
 use opt_conv_ir::{Block, Function, Module, Value};
 
 impl Oracle<'_> {
     pub(super) fn check_unroll(&self, f: &Function, cycle: CycleId, kind: UnrollKind) -> Verdict {
         // Named only in a refusal: naming numbers the whole function.
         let header = || self.block_name(f, self.cycles.header(cycle));
+        if let Some(inner) = irreducible_with_convergence(self.m, f, &self.cycles, cycle) {
+            return irreducible_refusal(&header(), &self.block_name(f, inner));
+        }
         match self.conv.loop_kind(f, cycle) {
             LoopConvergence::None => Verdict::legal(),
             LoopConvergence::Controlled => Verdict::Legal(vec![Obligation::DuplicateAnchors]),
@@ -89,6 +92,32 @@ fn uncontrolled(kind: UnrollKind, header: impl Fn() -> String) -> Verdict {
     }
 }
 
+/// A header of an irreducible cycle inside the loop `within` that holds a
+/// convergent operation. Its uncontrolled operations and anchors group
+/// threads by the cycle hierarchy, one per CFG (ConvergenceAndUniformity.rst,
+/// "Maximal Convergence"): every iteration of the loop sees the same header.
+/// Unrolling copies the cycle, and each copy may get a header of its own,
+/// a mix of groupings no hierarchy of the original gives (rule
+/// `irreducible-edge`, found by the adversarial review of pipelines).
+fn irreducible_with_convergence(m: &Module, f: &Function, cycles: &CycleInfo, within: CycleId) -> Option<Block> {
+    cycles
+        .cycles()
+        .filter(|&c| c != within && !cycles.is_reducible(c))
+        .filter(|&c| std::iter::successors(cycles.parent(c), |&p| cycles.parent(p)).any(|p| p == within))
+        .find(|&c| cycles.blocks(c).iter().any(|&b| f.block_insts(b).any(|i| is_convergent_op(m, f, f.dfg().inst(i)))))
+        .map(|c| cycles.header(c))
+}
+
+fn irreducible_refusal(header: &str, inner: &str) -> Verdict {
+    Verdict::Refused(Refusal::new(
+        Rule::IrreducibleEdge,
+        format!(
+            "the loop at {header} contains an irreducible cycle at {inner} with convergent operations; each copy \
+             of it could get a different header, grouping threads as no cycle hierarchy of the original does"
+        ),
+    ))
+}
+
 /// The oracle's unroll verdict for the loop of `blocks` headed by `header`,
 /// when the loop's own instructions decide it: no convergent operation
 /// (every way is legal), or only uncontrolled ones (no remainder). `None`
@@ -113,6 +142,18 @@ pub fn unroll_verdict_from_blocks(
                 ConvOp::Uncontrolled => any = true,
                 ConvOp::Intrinsic { .. } | ConvOp::Controlled { .. } => return None,
             }
+        }
+    }
+    // Copies of an irreducible cycle may each get their own header (below).
+    if any {
+        let cycles = f.cycles();
+        if let Some(c) = cycles.cycle_of(header)
+            && let Some(inner) = irreducible_with_convergence(m, f, &cycles, c)
+        {
+            return Some(irreducible_refusal(
+                &block_name_as(f, header, exact_names),
+                &block_name_as(f, inner, exact_names),
+            ));
         }
     }
     // As `ConvergenceInfo::loop_kind`: `None` without convergent
