@@ -20,7 +20,7 @@ pub use crate::verify_uses::{IntrinsicMisuses, intrinsic_misuses};
 /// One verifier finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
-    /// The function concerned.
+    /// The function concerned (without `inst`: the global, an alias too).
     pub func: Option<FuncId>,
     /// The offending instruction, if any.
     pub inst: Option<Inst>,
@@ -538,6 +538,11 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
         }
     }
     check_call_rules(cx, i);
+    if dfg.inst_md(i, "range").is_some()
+        && !matches!(d.kind, InstKind::Load { .. } | InstKind::Call(_) | InstKind::Invoke(_))
+    {
+        cx.report(i, "Ranges are only for loads, calls and invokes!");
+    }
     // Token values may only flow into calls (bundles, intrinsic arguments) and returns.
     if let Some(r) = dfg.inst_result(i)
         && matches!(t.get(dfg.value_type(r)), TypeData::Token)

@@ -180,9 +180,11 @@ impl<'a> Parser<'a> {
             }
         }
         let alias = GlobalAlias { name: name.into(), is_ifunc, ty, target, props };
-        self.m
+        let gid = self
+            .m
             .define(Global::Alias(alias))
             .map_err(|_| self.error_at(off, format!("redefinition of global '@{}'", display_global_name(name))))?;
+        self.map.funcs.insert(gid, off);
         Ok(())
     }
 

@@ -30,7 +30,8 @@ pub struct SourceMap {
     /// Per function, the offset of each instruction's first token, indexed by
     /// instruction (`u32::MAX` for instructions created after parsing).
     insts: FxHashMap<GlobalId, Vec<u32>>,
-    /// Offset of each function's name in its header.
+    /// Offset of each function's name in its header, and of each alias's
+    /// or ifunc's definition.
     pub funcs: FxHashMap<GlobalId, usize>,
     /// Offset of each numbered metadata node's definition (`!N = ...`).
     pub md_defs: FxHashMap<crate::MdId, usize>,
