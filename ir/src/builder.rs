@@ -27,6 +27,29 @@ pub fn add_bundle(dfg: &mut DataFlowGraph, call: Inst, tag: &str, operands: &[Va
     d.args.extend_from_slice(operands);
 }
 
+/// Puts `operands` first in each bundle tagged `tag` of `call` (a call
+/// site's deopt state before an inlined call's own).
+pub fn prepend_bundle_operands(dfg: &mut DataFlowGraph, call: Inst, tag: &str, operands: &[Value]) {
+    let d = dfg.inst_mut(call);
+    let Some(info) = d.call_info() else { panic!("{call}: prepend_bundle_operands on a non-call") };
+    let mut args: Vec<Value> = d.args[..1 + info.num_args as usize].to_vec();
+    let mut lens = Vec::with_capacity(info.bundles.len());
+    for (k, b) in info.bundles.iter().enumerate() {
+        let mine = &*b.tag == tag;
+        if mine {
+            args.extend_from_slice(operands);
+        }
+        args.extend_from_slice(&d.args[info.bundle_range(k)]);
+        lens.push(b.len + if mine { operands.len() as u32 } else { 0 });
+    }
+    d.args = args.into();
+    if let Some(info) = d.call_info_mut() {
+        for (b, len) in info.bundles.iter_mut().zip(lens) {
+            b.len = len;
+        }
+    }
+}
+
 /// Removes every bundle tagged `tag` from `call`.
 pub fn remove_bundles(dfg: &mut DataFlowGraph, call: Inst, tag: &str) {
     let d = dfg.inst_mut(call);

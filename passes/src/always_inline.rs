@@ -100,8 +100,12 @@ pub fn always_inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<boo
             }
         }
     }
-    let callees =
-        Callees { summaries: FxHashMap::default(), base_threshold: cx.options.inline_threshold, mode: Mode::Always };
+    let callees = Callees {
+        summaries: FxHashMap::default(),
+        named: None,
+        base_threshold: cx.options.inline_threshold,
+        mode: Mode::Always,
+    };
     let mut st = State { graph, callees, callers: FxHashMap::default(), users };
     let (mut dead, mut is_dead) = (Vec::new(), EntitySet::new());
     // Dead but named before inlining (seen again at the end), and dead in a

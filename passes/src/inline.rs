@@ -97,7 +97,7 @@ use opt_conv_ir::{
     Block, Changes, Const, FuncId, Function, Inst, InstData, InstKind, Module, SecondaryMap, Value, ValueDef,
 };
 use opt_conv_legality::convergence::{ConvOp, FunctionConvergence, classify};
-use opt_conv_legality::oracle::{InlinePlan, Obligation, Oracle, Query, Verdict};
+use opt_conv_legality::oracle::{InlinePlan, Obligation, Oracle, Query, Refusal, Rule, Verdict};
 use opt_conv_legality::{ConvergenceInfo, TokenKind};
 use rustc_hash::FxHashMap;
 
@@ -173,6 +173,37 @@ pub(crate) struct CalleeSummary {
     /// Its cost folded alone, nothing known of its arguments (see
     /// [`folded_cost`]), once asked.
     alone_cost: Option<i64>,
+    /// The header of an irreducible cycle of it holding a convergent
+    /// operation, if it has one (see [`one_copy_of_irreducible`]).
+    irreducible_convergent: Option<Block>,
+}
+
+/// A callee with an irreducible cycle holding a convergent operation may
+/// only be inlined where that leaves one copy of the cycle: one cycle
+/// hierarchy serves a function, so all its calls group threads alike, while
+/// two copies (two inlined, or one inlined and the function kept) may each
+/// get a different header, a mix no hierarchy of the callee gives (rule
+/// `irreducible-edge`; found by the adversarial review of pipelines). One
+/// copy is the last call of a local function nothing else names.
+fn one_copy_of_irreducible(m: &Module, callee: FuncId, graph: &CallGraph, callees: &mut Callees) -> bool {
+    let local =
+        m.func(callee).and_then(|d| d.props.linkage.as_deref()).is_some_and(|l| l == "internal" || l == "private");
+    let named = callees.named.get_or_insert_with(|| crate::dead_functions::referenced_now(m));
+    local && graph.calls_to(callee) == 1 && !named.contains(callee)
+}
+
+fn irreducible_convergent(m: &Module, body: &Function) -> Option<Block> {
+    let cycles = FunctionAnalyses::cycles(body);
+    cycles
+        .cycles()
+        .filter(|&c| !cycles.is_reducible(c))
+        .find(|&c| {
+            cycles.blocks(c).iter().any(|&b| {
+                body.block_insts(b)
+                    .any(|i| opt_conv_legality::convergence::is_convergent_op(m, body, body.dfg().inst(i)))
+            })
+        })
+        .map(|c| cycles.header(c))
 }
 
 /// A callee's allocas as inlining sees them. Inlined, an alloca of the
@@ -248,6 +279,11 @@ impl CalleeSummary {
             // needs none of the caller's analyses (built per call, they would
             // make a caller with many call sites quadratic).
             plain: Oracle::inline_without_convergence(m, body),
+            irreducible_convergent: if Oracle::inline_without_convergence(m, body).is_some() {
+                None
+            } else {
+                irreducible_convergent(m, body)
+            },
             eh: crate::eh::why_inliner_leaves_callee_alone(m, id, body).map(|(_, what)| what),
             eh_ty: eh_value_type(body),
             stack: StackUse::new(m, body),
@@ -263,6 +299,9 @@ impl CalleeSummary {
 /// threshold option their calls are judged by.
 pub(crate) struct Callees {
     pub(crate) summaries: FxHashMap<FuncId, CalleeSummary>,
+    /// The functions something other than a direct call names, found on
+    /// the first question that needs it (inlining adds no such name).
+    pub(crate) named: Option<opt_conv_ir::EntitySet<FuncId>>,
     /// `-inline-threshold`, if given.
     pub(crate) base_threshold: Option<i32>,
     /// Which calls are taken.
@@ -622,8 +661,12 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
     let graph = CallGraph::build(m);
     let order = graph.bottom_up().to_vec();
     let deletable = crate::dead_functions::Deletable::new(m);
-    let callees =
-        Callees { summaries: FxHashMap::default(), base_threshold: cx.options.inline_threshold, mode: Mode::Cost };
+    let callees = Callees {
+        summaries: FxHashMap::default(),
+        named: None,
+        base_threshold: cx.options.inline_threshold,
+        mode: Mode::Cost,
+    };
     let mut run = Run {
         graph,
         callees,
@@ -921,6 +964,20 @@ pub(crate) fn decide(
         debug_assert_eq!(verdict, Oracle::new(m, conv.id, caller).ask(caller, &Query::Inline { call }));
         verdict
     });
+    let irreducible = callees.summaries.get(&callee).and_then(|s| s.irreducible_convergent);
+    if let Some(h) = irreducible
+        && matches!(verdict, Verdict::Legal(_))
+        && !one_copy_of_irreducible(m, callee, graph, callees)
+    {
+        let header = body.dfg().block_name(h).map_or_else(|| "a block".to_owned(), |n| format!("%{n}"));
+        let why = format!(
+            "@{} has an irreducible cycle at {header} with convergent operations, and inlining this call leaves \
+             another copy of it: each copy could get a different header, grouping threads as no cycle hierarchy \
+             of the callee does",
+            decl.name
+        );
+        return Err(Refusal::new(Rule::IrreducibleEdge, why).to_string());
+    }
     match verdict {
         Verdict::Legal(obligations) => {
             let plan = obligations
@@ -1468,6 +1525,7 @@ pub(crate) fn inline_call(
         }
     }
     crate::inline_rules::forward_varargs(m, f, &clones, &call_data, callee);
+    crate::inline_rules::merge_deopt_state(f, &clones, &call_data);
     crate::inline_rules::limit_tail_kinds(f, &clones, call_data.call_info().map(|c| c.tail));
     // A call site that cannot unwind (it or the callee `nounwind`): no
     // inlined call unwinds either, and LLVM says so on each call not

@@ -476,6 +476,21 @@ pub(crate) fn forward_varargs(m: &Module, f: &mut Function, clones: &[(Inst, Ins
     }
 }
 
+/// The call site's deopt state goes first in the `deopt` bundle of each
+/// inlined call that has one (as LLVM's inliner does): deoptimizing there
+/// must rebuild the caller's frame too. Calls without one stay so.
+pub(crate) fn merge_deopt_state(f: &mut Function, clones: &[(Inst, Inst)], site: &InstData) {
+    let Some(ci) = site.call_info() else { return };
+    let Some(k) = ci.bundles.iter().position(|b| &*b.tag == "deopt") else { return };
+    let state: Vec<Value> = site.args[ci.bundle_range(k)].to_vec();
+    for &(_, ni) in clones {
+        let has = f.dfg().inst(ni).call_info().is_some_and(|c| c.bundles.iter().any(|b| &*b.tag == "deopt"));
+        if has && !state.is_empty() {
+            opt_conv_ir::builder::prepend_bundle_operands(f.dfg_mut_preserving_cfg(), ni, "deopt", &state);
+        }
+    }
+}
+
 /// The tail-call markers of the inlined calls (`clones`, copy last): a
 /// marker promises something of the callee's frame, which the caller's
 /// now is, so each keeps at most the call site's marker (`site`: `None`
