@@ -178,6 +178,22 @@ fn declarations_added_by_a_transform_do_not_move_addresses_or_types() {
 }
 
 #[test]
+fn llvms_own_lists_are_not_program_memory() {
+    // globaldce drops an empty constructor from @llvm.global_ctors; a
+    // change to another global's contents is still a difference.
+    let m = |ctors: &str, g: &str| {
+        format!(
+            "@llvm.global_ctors = appending global {ctors}\n@g = global i32 {g}\n\
+             define void @c() {{\n  ret void\n}}\ndefine void @f() {{\n  ret void\n}}\n"
+        )
+    };
+    let one = "[1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @c, ptr null }]";
+    let none = "[0 x { i32, ptr, ptr }] zeroinitializer";
+    assert_eq!(verdict(&m(one, "0"), &m(none, "0")), "ok");
+    assert!(verdict(&m(one, "0"), &m(one, "1")).contains("final memory of @g differs"));
+}
+
+#[test]
 fn a_musttail_call_forwards_the_variable_arguments() {
     // `@f` calls a function that forwards its variable arguments to `@sink`:
     // inlined, the call must pass them on; without them `@sink` sees less.
