@@ -158,6 +158,17 @@ impl Global {
             Global::Undefined(n) => n,
         }
     }
+
+    /// Linkage, attributes and the like, for anything but a name that was
+    /// used and never defined.
+    pub fn props(&self) -> Option<&GlobalProps> {
+        match self {
+            Global::Func(f) => Some(&f.props),
+            Global::Var(v) => Some(&v.props),
+            Global::Alias(a) => Some(&a.props),
+            Global::Undefined(_) => None,
+        }
+    }
 }
 
 /// An LLVM module.

@@ -26,12 +26,11 @@ impl Deletable {
     pub fn new(m: &Module) -> Deletable {
         let mut comdat_members: FxHashMap<Box<str>, usize> = FxHashMap::default();
         for &g in m.order() {
-            let props = match &m.globals[g] {
-                Global::Func(d) => &d.props,
-                Global::Var(v) => &v.props,
-                _ => continue,
-            };
-            if let Some(c) = &props.comdat {
+            // An alias joins its aliasee's comdat; it is not a member.
+            if matches!(m.globals[g], Global::Alias(_)) {
+                continue;
+            }
+            if let Some(c) = m.globals[g].props().and_then(|p| p.comdat.as_ref()) {
                 *comdat_members.entry(Box::from(&**c)).or_default() += 1;
             }
         }

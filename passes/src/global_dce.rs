@@ -159,7 +159,7 @@ fn discardable(linkage: Option<&str>) -> bool {
 fn live_globals(m: &Module) -> EntitySet<GlobalId> {
     let mut comdats: FxHashMap<&str, Vec<GlobalId>> = FxHashMap::default();
     for &g in m.order() {
-        if let Some(c) = props(m, g).and_then(|p| p.comdat.as_deref()) {
+        if let Some(c) = m.globals[g].props().and_then(|p| p.comdat.as_deref()) {
             comdats.entry(c).or_default().push(g);
         }
     }
@@ -186,7 +186,7 @@ fn live_globals(m: &Module) -> EntitySet<GlobalId> {
     }
     let mut consts: Vec<&Const> = Vec::new();
     while let Some(g) = work.pop() {
-        if let Some(c) = props(m, g).and_then(|p| p.comdat.as_deref()) {
+        if let Some(c) = m.globals[g].props().and_then(|p| p.comdat.as_deref()) {
             for &other in comdats.get(c).into_iter().flatten() {
                 mark(other, &mut live, &mut work);
             }
@@ -203,21 +203,12 @@ fn live_globals(m: &Module) -> EntitySet<GlobalId> {
     live
 }
 
-fn props(m: &Module, g: GlobalId) -> Option<&opt_conv_ir::module::GlobalProps> {
-    match &m.globals[g] {
-        Global::Func(d) => Some(&d.props),
-        Global::Var(v) => Some(&v.props),
-        Global::Alias(a) => Some(&a.props),
-        Global::Undefined(_) => None,
-    }
-}
-
 /// The constants `g` refers to.
 fn references<'m>(m: &'m Module, g: GlobalId, out: &mut Vec<&'m Const>) {
     // `!associated` names the global a live one must not outlive: the
     // verifier refuses a null there (LLVM deletes the global anyway, and
     // its output then fails its own verifier).
-    for (_, md) in props(m, g).into_iter().flat_map(|p| &p.metadata).filter(|(k, _)| &**k == "associated") {
+    for (_, md) in m.globals[g].props().into_iter().flat_map(|p| &p.metadata).filter(|(k, _)| &**k == "associated") {
         if let MdBody::Tuple(ops) = &m.metadata.nodes[*md].body {
             out.extend(ops.iter().filter_map(|op| if let MdOperand::Const(c) = op { Some(c) } else { None }));
         }

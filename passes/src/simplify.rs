@@ -158,54 +158,52 @@ fn reassociate(m: &Module, f: &mut Function, ar: Arith, a: Value, b: Value, dept
         return None;
     }
     let depth = depth - 1;
-    let none = IntFlags::NONE;
     let lhs = operands_of(f, a, ar.op);
     let rhs = operands_of(f, b, ar.op);
-    // (x op y) op b  ==>  x op (y op b)
-    if let Some((x, y)) = lhs
-        && let Some(v) = simplify_binop(m, f, ar, none, y, b, depth)
-    {
-        if v == y {
-            return Some(a);
+    let regroupings = [
+        // (x op y) op b  ==>  x op (y op b)
+        lhs.map(|(x, y)| Regrouping { inner: (y, b), kept: y, whole: a, outer: Outer::Right(x) }),
+        // a op (x op y)  ==>  (a op x) op y
+        rhs.map(|(x, y)| Regrouping { inner: (a, x), kept: x, whole: b, outer: Outer::Left(y) }),
+        // (x op y) op b  ==>  (b op x) op y
+        lhs.map(|(x, y)| Regrouping { inner: (b, x), kept: x, whole: a, outer: Outer::Left(y) }),
+        // a op (x op y)  ==>  x op (y op a)
+        rhs.map(|(x, y)| Regrouping { inner: (y, a), kept: y, whole: b, outer: Outer::Right(x) }),
+    ];
+    regroupings.into_iter().flatten().find_map(|r| r.simplify(m, f, ar, depth))
+}
+
+/// Where the simplified inner step goes in the outer one: `v op y` or `x op v`.
+#[derive(Clone, Copy)]
+enum Outer {
+    Left(Value),
+    Right(Value),
+}
+
+/// One regrouping of `a op b`: simplify `inner`; if that gives back `kept`,
+/// the operand `whole` that `kept` came from is the answer, else the outer
+/// step must simplify too.
+#[derive(Clone, Copy)]
+struct Regrouping {
+    inner: (Value, Value),
+    kept: Value,
+    whole: Value,
+    outer: Outer,
+}
+
+impl Regrouping {
+    fn simplify(self, m: &Module, f: &mut Function, ar: Arith, depth: u32) -> Option<Value> {
+        let none = IntFlags::NONE;
+        let v = simplify_binop(m, f, ar, none, self.inner.0, self.inner.1, depth)?;
+        if v == self.kept {
+            return Some(self.whole);
         }
-        if let Some(w) = simplify_binop(m, f, ar, none, x, v, depth) {
-            return Some(w);
-        }
+        let (l, r) = match self.outer {
+            Outer::Left(y) => (v, y),
+            Outer::Right(x) => (x, v),
+        };
+        simplify_binop(m, f, ar, none, l, r, depth)
     }
-    // a op (x op y)  ==>  (a op x) op y
-    if let Some((x, y)) = rhs
-        && let Some(v) = simplify_binop(m, f, ar, none, a, x, depth)
-    {
-        if v == x {
-            return Some(b);
-        }
-        if let Some(w) = simplify_binop(m, f, ar, none, v, y, depth) {
-            return Some(w);
-        }
-    }
-    // (x op y) op b  ==>  (b op x) op y
-    if let Some((x, y)) = lhs
-        && let Some(v) = simplify_binop(m, f, ar, none, b, x, depth)
-    {
-        if v == x {
-            return Some(a);
-        }
-        if let Some(w) = simplify_binop(m, f, ar, none, v, y, depth) {
-            return Some(w);
-        }
-    }
-    // a op (x op y)  ==>  x op (y op a)
-    if let Some((x, y)) = rhs
-        && let Some(v) = simplify_binop(m, f, ar, none, y, a, depth)
-    {
-        if v == y {
-            return Some(b);
-        }
-        if let Some(w) = simplify_binop(m, f, ar, none, x, v, depth) {
-            return Some(w);
-        }
-    }
-    None
 }
 
 /// Simplifies the instructions of `blocks` in order, replacing the uses of
