@@ -143,6 +143,9 @@ pub struct TargetExtData {
     pub has_zero_init: bool,
     /// Global variables may have it.
     pub can_be_global: bool,
+    /// It is restricted like `token`: no phis of it, and only intrinsics
+    /// take or return it (LLVM's `IsTokenLike`; DirectX resources).
+    pub token_like: bool,
 }
 
 impl Type {
@@ -314,8 +317,16 @@ impl TypeTable {
             layout,
             has_zero_init,
             can_be_global,
+            token_like: name.starts_with("dx."),
         };
         self.intern(TypeData::TargetExt(Box::new(data)))
+    }
+
+    /// `token`, or a target extension type restricted like it: a value
+    /// that no phi may merge (so a block defining one that is used
+    /// elsewhere cannot be copied) and only intrinsics take or return.
+    pub fn is_token_like(&self, t: Type) -> bool {
+        t == Type::TOKEN || matches!(self.get(t), TypeData::TargetExt(d) if d.token_like)
     }
 
     /// The layout type of a target extension type (`t` itself otherwise).

@@ -144,14 +144,14 @@ fn decl_type_problem(m: &Module, fid: FuncId) -> Option<VerifyError> {
     for (k, &p) in params.iter().enumerate() {
         let what = match p {
             Type::METADATA => "metadata",
-            Type::TOKEN => "token",
+            _ if m.types.is_token_like(p) => "token",
             _ => continue,
         };
         message = Some(format!("Function takes {what} but isn't an intrinsic"));
         notes.push(format!("{what} {}", param_ref(m, fid, k)));
         break;
     }
-    if message.is_none() && ret == Type::TOKEN {
+    if message.is_none() && m.types.is_token_like(ret) {
         message = Some("Function returns a token but isn't an intrinsic".to_owned());
     }
     notes.push(format!("ptr @{name}"));
@@ -261,7 +261,7 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
     let dfg = f.dfg();
     let d = dfg.inst(i);
     // Phi entries against predecessors.
-    if d.is_phi() && dfg.inst_result(i).is_some_and(|r| dfg.value_type(r) == Type::TOKEN) {
+    if d.is_phi() && dfg.inst_result(i).is_some_and(|r| cx.m.types.is_token_like(dfg.value_type(r))) {
         cx.report(i, "PHI nodes cannot have token type!");
         return;
     }
@@ -357,8 +357,9 @@ fn check_inst(cx: &mut Ctx<'_>, cfg: &Cfg, dt: &DomTree, b: Block, i: Inst) {
 }
 
 /// What LLVM checks of a call site's types beyond their agreement with the
-/// signature: its attributes fit the types they are on, and only a direct
-/// call of an intrinsic passes metadata or tokens as parameters.
+/// signature: its attributes fit the types they are on, only a direct call
+/// of an intrinsic passes metadata or tokens as parameters, and only a
+/// direct call returns a token.
 fn check_call_site_types(cx: &mut Ctx<'_>, i: Inst) {
     let (m, f) = (cx.m, cx.f);
     let dfg = f.dfg();
@@ -369,13 +370,19 @@ fn check_call_site_types(cx: &mut Ctx<'_>, i: Inst) {
     for msg in crate::attr_rules::call_attr_problems(m, ci, &arg_tys, callee) {
         cx.report(i, msg);
     }
+    if callee.is_none()
+        && let Some((ret, _, _)) = m.types.fn_sig(ci.fn_ty)
+        && m.types.is_token_like(ret)
+    {
+        cx.report(i, "Return type cannot be token for indirect call!");
+    }
     if !callee.is_some_and(|c| c.is_intrinsic())
         && let Some((_, params, _)) = m.types.fn_sig(ci.fn_ty)
     {
         for &p in params {
             match p {
                 Type::METADATA => cx.report(i, "Function has metadata parameter but isn't an intrinsic"),
-                Type::TOKEN => cx.report(i, "Function has token parameter but isn't an intrinsic"),
+                _ if m.types.is_token_like(p) => cx.report(i, "Function has token parameter but isn't an intrinsic"),
                 _ => continue,
             }
             break;

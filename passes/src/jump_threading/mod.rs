@@ -1496,7 +1496,8 @@ impl Threader<'_> {
 
     /// LLVM's duplication cost of `b`'s instructions (phis and terminator
     /// excluded): calls 4, intrinsic calls 2, free casts and markers 0,
-    /// anything else 1; a block with inline assembly is never copied.
+    /// anything else 1; a block with inline assembly, or defining a token
+    /// used outside it, is never copied.
     fn cost(&self, f: &Function, b: Block) -> u32 {
         self.cost_with(f, b, self.threshold)
     }
@@ -1513,6 +1514,19 @@ impl Threader<'_> {
             if asm {
                 // Inline assembly may define a label: never copied (as in
                 // LLVM after version 22).
+                return u32::MAX;
+            }
+            // Copies of a token used elsewhere would need a phi of tokens.
+            // The oracle answers for convergence control tokens, with its
+            // rule; this is for the others (DirectX resources, coroutines).
+            if let Some(r) = d.result()
+                && self.m.types.is_token_like(f.dfg().value_type(r))
+                && !matches!(
+                    opt_conv_legality::convergence::classify(self.m, f, d),
+                    opt_conv_legality::convergence::ConvOp::Intrinsic { .. }
+                )
+                && f.uses().users(r).iter().any(|&u| f.layout().inst_block(u) != Some(b))
+            {
                 return u32::MAX;
             }
             size += match &d.kind {

@@ -12,6 +12,7 @@
 use super::{Loop, LoopForest};
 use opt_conv_ir::analysis::{FunctionAnalyses, Uses};
 use opt_conv_ir::metadata::{MdBody, MdOperand};
+use opt_conv_ir::types::TypeTable;
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, MdId, Module, Type, Value};
 
 /// Gives `l` a preheader if it has none: a new block `<header>.preheader`
@@ -277,7 +278,7 @@ pub(crate) fn split_incoming(f: &mut Function, b: Block, preds: &[Block], nb: Bl
 /// so that one computation serves every loop of a function; the CFG is not
 /// changed. `Err` if a use is reached through more than one exit without a
 /// merge the unroller could rewire, or is a token.
-pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, String> {
+pub fn form_lcssa(types: &TypeTable, f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, String> {
     if !entered_only_at_header(f, l) {
         return Err("code not reachable from the loop's header branches into it".into());
     }
@@ -308,8 +309,8 @@ pub fn form_lcssa(f: &mut Function, l: &Loop, uses: &mut Uses) -> Result<usize, 
         if outside_users.is_empty() {
             continue;
         }
-        if f.dfg().value_type(v) == Type::TOKEN {
-            return Err("a convergence token defined in the loop is used outside it".into());
+        if types.is_token_like(f.dfg().value_type(v)) {
+            return Err("a token defined in the loop is used outside it".into());
         }
         for u in outside_users {
             let ud = f.dfg().inst(u).clone();
@@ -413,7 +414,7 @@ pub fn normalize_all(m: &Module, f: &mut Function) -> bool {
     let mut lcssa = false;
     for &h in &headers {
         let Some(l) = forest.current(f, h) else { continue };
-        lcssa |= form_lcssa(f, &l, &mut uses).is_ok_and(|n| n > 0);
+        lcssa |= form_lcssa(&m.types, f, &l, &mut uses).is_ok_and(|n| n > 0);
     }
     changed || lcssa
 }

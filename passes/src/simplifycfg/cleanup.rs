@@ -212,7 +212,7 @@ pub(super) fn merge_returns(m: &Module, f: &mut Function) -> bool {
         .filter(|&(_, t)| {
             let d = f.dfg().inst(t);
             d.kind == InstKind::Ret
-                && d.args.iter().all(|&v| f.dfg().value_type(v) != Type::TOKEN)
+                && d.args.iter().all(|&v| !m.types.is_token_like(f.dfg().value_type(v)))
                 && !f.layout().prev_inst(t).is_some_and(|p| must_precede_ret(m, f, p))
         })
         .collect();

@@ -186,7 +186,7 @@ impl Simplifier<'_, '_> {
         let m = self.m;
         for &i in row {
             let d = f.dfg().inst(i);
-            let token = d.result().is_some_and(|v| f.dfg().value_type(v) == Type::TOKEN);
+            let token = d.result().is_some_and(|v| m.types.is_token_like(f.dfg().value_type(v)));
             if d.is_phi() || d.is_eh_pad() || matches!(d.kind, InstKind::Alloca { .. }) || token {
                 return false;
             }
@@ -432,7 +432,7 @@ fn replacing_with_variable_is_cheap(m: &Module, f: &Function, d: &InstData, k: u
 fn can_replace_with_variable(m: &Module, s: &Simplifier<'_, '_>, f: &Function, d: &InstData, k: usize) -> bool {
     let v = d.args[k];
     let ty = f.dfg().value_type(v);
-    if ty == Type::TOKEN || ty == Type::METADATA || matches!(f.dfg().value(v).def, ValueDef::Md(_)) {
+    if m.types.is_token_like(ty) || ty == Type::METADATA || matches!(f.dfg().value(v).def, ValueDef::Md(_)) {
         return false;
     }
     if is_swifterror(m, s, f, v) {

@@ -785,7 +785,7 @@ fn unroll_loop(
         }
     }
     let first_new_value = f.dfg().num_values();
-    let lcssa = normalize::form_lcssa(f, &l, uses);
+    let lcssa = normalize::form_lcssa(&m.types, f, &l, uses);
     let new_values = (first_new_value..f.dfg().num_values()).map(<opt_conv_ir::Value as opt_conv_ir::EntityRef>::new);
     for v in defs.into_iter().chain(new_values) {
         for u in uses.users(v).to_vec() {
