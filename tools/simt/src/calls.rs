@@ -146,6 +146,7 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
                     pure: site.pure,
                     op,
                     matched: None,
+                    late: 0,
                 };
                 record(ctx, th, ev);
                 v
@@ -310,6 +311,7 @@ fn block(
         pure: site.pure,
         op,
         matched: None,
+        late: 0,
     };
     let event = record(ctx, th, ev);
     th.status = Status::Blocked(Box::new(Pending { class, comm, name: site.name.clone(), args, ret, event, dest }));

@@ -66,6 +66,28 @@ pub struct FuncInfo {
     pub index: SecondaryMap<Inst, u32>,
     /// Printed block names (`%entry`, `%3`).
     pub block_names: SecondaryMap<Block, String>,
+    /// The control-flow graph.
+    pub cfg: Arc<opt_conv_ir::analysis::Cfg>,
+    /// For each block, whether a `ret` is reachable from it: a thread
+    /// stuck where none is can never return from that invocation.
+    pub returns: SecondaryMap<Block, bool>,
+}
+
+impl FuncInfo {
+    /// Whether block `to` is reachable from block `from` (or is it).
+    pub fn reaches(&self, from: Block, to: Block) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut work = vec![from];
+        while let Some(b) = work.pop() {
+            if b == to {
+                return true;
+            }
+            if seen.insert(b) {
+                work.extend(self.cfg.succs(b).iter().copied());
+            }
+        }
+        false
+    }
 }
 
 /// Cycle hierarchies chosen for some functions (the others keep the IR's).
@@ -249,7 +271,22 @@ fn func_info(
             })?;
         }
     }
-    Ok(FuncInfo { cycles, levels, cycle_chain, calls, consts, index, block_names })
+    // Blocks from which a `ret` is reachable, walking edges backwards.
+    let mut returns: SecondaryMap<Block, bool> = SecondaryMap::new();
+    let mut work: Vec<Block> = f
+        .layout()
+        .blocks()
+        .filter(|&b| {
+            f.layout().last_inst(b).is_some_and(|i| matches!(dfg.inst(i).kind, opt_conv_ir::inst::InstKind::Ret))
+        })
+        .collect();
+    while let Some(b) = work.pop() {
+        if !returns[b] {
+            returns[b] = true;
+            work.extend(cfg.preds(b).iter().copied());
+        }
+    }
+    Ok(FuncInfo { cycles, levels, cycle_chain, calls, consts, index, block_names, cfg, returns })
 }
 
 fn call_site(module: &Module, f: &Function, i: Inst) -> Option<CallSite> {
