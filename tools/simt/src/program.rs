@@ -68,6 +68,8 @@ pub struct FuncInfo {
     pub block_names: SecondaryMap<Block, String>,
     /// The control-flow graph.
     pub cfg: Arc<opt_conv_ir::analysis::Cfg>,
+    /// Per value (by index), whether an instruction of the body uses it.
+    pub used: Vec<bool>,
     /// For each block, whether a `ret` is reachable from it: a thread
     /// stuck where none is can never return from that invocation.
     pub returns: SecondaryMap<Block, bool>,
@@ -196,6 +198,13 @@ impl<'m> Program<'m> {
         self.module.body(f).expect("Program only holds defined functions")
     }
 
+    /// Whether nothing uses the value `op` produces (an anchor whose token
+    /// controls nothing: how its instances are grouped is unobservable).
+    pub fn result_unused(&self, op: crate::classes::StaticOp) -> bool {
+        let Some(info) = self.funcs.get(&op.func) else { return false };
+        self.body(op.func).dfg().inst_result(op.inst).is_none_or(|v| !info.used.get(v.index()).copied().unwrap_or(true))
+    }
+
     /// The function's name.
     pub fn name(&self, f: FuncId) -> &'m str {
         self.module.func(f).map_or("?", |d| &d.name)
@@ -286,7 +295,7 @@ fn func_info(
             work.extend(cfg.preds(b).iter().copied());
         }
     }
-    Ok(FuncInfo { cycles, levels, cycle_chain, calls, consts, index, block_names, cfg, returns })
+    Ok(FuncInfo { cycles, levels, cycle_chain, calls, consts, index, block_names, cfg, returns, used })
 }
 
 fn call_site(module: &Module, f: &Function, i: Inst) -> Option<CallSite> {

@@ -152,6 +152,30 @@ fn parse(name: &str, src: &str) -> opt_conv_ir::Module {
     opt_conv_ir::parse_module(name, src).unwrap().0
 }
 
+/// An anchor whose token nothing uses takes no pair on either side: after a
+/// transform deletes it, the used anchor with the same name stem (here the
+/// inliner's `.i` suffix stripped) still pairs with its counterpart.
+#[test]
+fn an_unused_anchor_does_not_take_the_pair_of_a_used_one() {
+    let before = "declare i32 @gather(i32) convergent\n\
+                  declare token @llvm.experimental.convergence.anchor()\n\
+                  define void @f(i32 %x) convergent {\n\
+                  entry:\n  %tok.i = call token @llvm.experimental.convergence.anchor()\n\
+                  \x20 %tok = call token @llvm.experimental.convergence.anchor()\n\
+                  \x20 %r = call i32 @gather(i32 %x) [ \"convergencectrl\"(token %tok) ]\n  ret void\n}\n";
+    let after = before.replace("  %tok.i = call token @llvm.experimental.convergence.anchor()\n", "");
+    for (b, a) in [(before, after.as_str()), (after.as_str(), before)] {
+        let r = check_equivalence(&parse("b.ll", b), &parse("a.ll", a), "f", &EquivConfig::default());
+        assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+    // The used anchor's grouping is still held to: a second gather under it
+    // in after alone is an event before does not have.
+    let more =
+        after.replace("  ret void", "  %s = call i32 @gather(i32 %x) [ \"convergencectrl\"(token %tok) ]\n  ret void");
+    let c = check_equivalence(&parse("b.ll", before), &parse("a.ll", &more), "f", &EquivConfig::default());
+    assert!(c.is_err());
+}
+
 #[test]
 fn declarations_added_by_a_transform_do_not_move_addresses_or_types() {
     // As after `infer-convergence-tokens`: new declarations come first, and
