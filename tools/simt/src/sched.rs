@@ -265,7 +265,8 @@ impl<'a, 'm> Machine<'a, 'm> {
                 }
                 match paired {
                     Some((a, members)) if members & (1 << self.threads[t].lane) != 0 => {
-                        (!relax && !self.threads[t].paired_anchors.contains(&a)) || may_reach(s, chain)
+                        (!relax && !self.threads[t].paired_anchors.contains(&a))
+                            || may_reach_across(s, &self.threads[t], chain, &self.threads[first])
                     }
                     Some(_) => false,
                     None => may_reach(s, chain),
@@ -407,6 +408,31 @@ fn may_reach(t: &Stack, chain: &Stack) -> bool {
         l += 1;
     }
     t[l].1 < chain[l].1
+}
+
+/// [`may_reach`] for an instance rooted at a guided anchor, whose
+/// converged instances may lie in different invocations of a function
+/// (the anchor's instances were paired with `after`'s, where one call
+/// inlined in place of calls made under different tokens runs in one
+/// invocation). Frames are matched by function and call position rather
+/// than by invocation: thread `t` (stack `s`) may still execute the
+/// instance `w` waits in (stack `chain`) unless, at the first level where
+/// their positions differ, it is past `w`'s.
+fn may_reach_across(s: &Stack, t: &Thread, chain: &Stack, w: &Thread) -> bool {
+    for (l, (a, b)) in s.iter().zip(chain).enumerate() {
+        if t.frames[l].func != w.frames[l].func {
+            // One call position, two callees (an indirect call): unknown.
+            return true;
+        }
+        match a.1.cmp(&b.1) {
+            std::cmp::Ordering::Less => return true,
+            std::cmp::Ordering::Greater => return false,
+            std::cmp::Ordering::Equal => {}
+        }
+    }
+    // At the waiting operation itself in another class, it never joins
+    // this one; at the call that leads there, it may.
+    s.len() < chain.len()
 }
 
 fn in_thread(lane: u32, e: SimtError) -> SimtError {

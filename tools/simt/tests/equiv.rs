@@ -176,6 +176,45 @@ fn an_unused_anchor_does_not_take_the_pair_of_a_used_one() {
     assert!(c.is_err());
 }
 
+/// Inlining a call made under an anchor: in `before` the threads the
+/// anchor's grouping splits call `@g` in different invocations, and `@g`'s
+/// own anchors, paired with the inlined copies, converge instances across
+/// those invocations. A group there must wait for every member that may
+/// still reach it, whichever invocation it is in (the second anchor used
+/// first makes a member lag behind).
+#[test]
+fn inlined_anchors_group_threads_across_the_callees_invocations() {
+    let callee = "declare i32 @gather(i32) convergent\n\
+                  declare token @llvm.experimental.convergence.anchor()\n\
+                  define internal void @g(i32 %x) convergent {\n\
+                  entry:\n  %p = call token @llvm.experimental.convergence.anchor()\n\
+                  \x20 %q = call token @llvm.experimental.convergence.anchor()\n\
+                  \x20 %m = call i32 @gather(i32 %x) [ \"convergencectrl\"(token %q) ]\n\
+                  \x20 %n = call i32 @gather(i32 %m) [ \"convergencectrl\"(token %p) ]\n  ret void\n}\n";
+    let kernel = |join: &str| {
+        format!(
+            "define void @f(i32 %x) convergent {{\n\
+             entry:\n  %k = call token @llvm.experimental.convergence.anchor()\n\
+             \x20 %c = icmp sgt i32 %x, 0\n  br i1 %c, label %pos, label %join\n\
+             pos:\n  %s = call i32 @gather(i32 %x) [ \"convergencectrl\"(token %k) ]\n  br label %join\n\
+             join:\n{join}  ret void\n}}\n"
+        )
+    };
+    let before = format!("{callee}{}", kernel("  call void @g(i32 %x) [ \"convergencectrl\"(token %k) ]\n"));
+    let after = format!(
+        "{callee}{}",
+        kernel(
+            "  %p.i = call token @llvm.experimental.convergence.anchor()\n\
+             \x20 %q.i = call token @llvm.experimental.convergence.anchor()\n\
+             \x20 %m.i = call i32 @gather(i32 %x) [ \"convergencectrl\"(token %q.i) ]\n\
+             \x20 %n.i = call i32 @gather(i32 %m.i) [ \"convergencectrl\"(token %p.i) ]\n"
+        )
+    );
+    let config = EquivConfig { trials: 60, ..EquivConfig::default() };
+    let r = check_equivalence(&parse("b.ll", &before), &parse("a.ll", &after), "f", &config);
+    assert!(r.is_ok(), "{}", r.unwrap_err());
+}
+
 #[test]
 fn declarations_added_by_a_transform_do_not_move_addresses_or_types() {
     // As after `infer-convergence-tokens`: new declarations come first, and
