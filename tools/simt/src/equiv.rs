@@ -100,7 +100,13 @@
 //! with no way out) is *tentative*: its members, and what follows from it,
 //! depend on the fuel. When either run has one, only the events each
 //! thread completed before the first thread got stuck are compared. Final
-//! memory is not compared when a thread is stuck. Runs with anchor
+//! memory is not compared when a thread is stuck. Pointers into allocas
+//! are compared by owner (the thread, and how many allocas it made
+//! before), not by region number: a stuck thread that allocates in its
+//! loop moves the numbers of the others' allocas by a count that depends
+//! on the fuel. (Numbers past 255 do not fit a 32-bit pointer, so a thread
+//! that makes that many before the others run breaks their 32-bit
+//! pointers: a limit of the executor's memory model.) Runs with anchor
 //! instances are not judged this way (their groups would need a guided
 //! `before`).
 //!
@@ -126,6 +132,7 @@ use crate::program::Program;
 use crate::render::lanes;
 use crate::run::{Failed, Inputs, RunConfig, RunResult, run, run_guided, run_traced};
 use crate::thread::Event;
+use crate::value::Val;
 use opt_conv_ir::Module;
 use opt_conv_ir::types::Type;
 use rustc_hash::FxHashMap;
@@ -711,8 +718,10 @@ fn prefix_diff(before: &RunResult, after: &RunResult) -> Option<Diff> {
                 d.sets = Some((be.group, ae.group));
                 return Some(d);
             }
-            let args_ok = be.args.len() == ae.args.len() && be.args.iter().zip(&ae.args).all(|(b, a)| b.refined_by(a));
-            if !args_ok || !be.result.refined_by(&ae.result) {
+            let (bc, ac) = (|v: &Val| by_owner(v, before), |v: &Val| by_owner(v, after));
+            let args_ok =
+                be.args.len() == ae.args.len() && be.args.iter().zip(&ae.args).all(|(b, a)| bc(b).refined_by(&ac(a)));
+            if !args_ok || !bc(&be.result).refined_by(&ac(&ae.result)) {
                 return Some(Diff::new(lane, what("differs"), describe(be), describe(ae)));
             }
         }
@@ -733,12 +742,29 @@ fn prefix_diff(before: &RunResult, after: &RunResult) -> Option<Diff> {
             let what = format!("{context}the thread ends differently");
             return Some(Diff::new(lane, what, how(bt.ended), how(at.ended)));
         }
-        if !bt.ret.refined_by(&at.ret) {
+        if !by_owner(&bt.ret, before).refined_by(&by_owner(&at.ret, after)) {
             let what = format!("{context}return values differ");
             return Some(Diff::new(lane, what, bt.ret.to_string(), at.ret.to_string()));
         }
     }
     None
+}
+
+/// `v` with each pointer into an alloca renumbered by its owner
+/// ([`RunResult::allocas`]): the thread and how many allocas it made
+/// before, so that what a stuck thread allocated does not move the others'.
+/// (A pointer turned into an integer keeps its run's number.)
+fn by_owner(v: &Val, run: &RunResult) -> Val {
+    match v {
+        Val::Ptr(a) => match crate::memory::split(*a).and_then(|(r, off)| Some((run.allocas.get(&r)?, off))) {
+            Some((&(lane, k), off)) => {
+                Val::Ptr(crate::memory::addr((1 << 32) + ((lane as usize) << 24) + k as usize, off))
+            }
+            None => v.clone(),
+        },
+        Val::Agg(es) => crate::typed::agg(es.iter().map(|e| by_owner(e, run)).collect()),
+        _ => v.clone(),
+    }
 }
 
 /// Whether `before`, with its anchors grouped as `after`'s were up to

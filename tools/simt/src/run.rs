@@ -103,6 +103,11 @@ pub struct RunResult {
     pub memory: Vec<RegionDump>,
     /// The classes of the run (for the equivalence check).
     pub classes: Classes,
+    /// Each alloca's region by owner: region number to (lane, how many
+    /// allocas that thread made before it). Region numbers are given in
+    /// the order threads run, so a thread that made allocas until it ran
+    /// out of fuel moves the others' by a count that depends on the fuel.
+    pub allocas: rustc_hash::FxHashMap<usize, (u32, u32)>,
 }
 
 impl RunResult {

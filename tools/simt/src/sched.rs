@@ -359,6 +359,15 @@ impl<'a, 'm> Machine<'a, 'm> {
                 instances.entry(class).or_insert(Instance { class, op, threads: 0 }).threads |= 1 << t.lane;
             }
         }
+        let mut made: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut allocas = rustc_hash::FxHashMap::default();
+        for (r, region) in self.mem.regions().iter().enumerate() {
+            if let RegionKind::Alloca(lane) = region.kind {
+                let k = made.entry(lane).or_insert(0);
+                allocas.insert(r, (lane, *k));
+                *k += 1;
+            }
+        }
         let memory = self
             .mem
             .regions()
@@ -392,7 +401,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                 },
             })
             .collect();
-        RunResult { threads, instances: instances.into_values().collect(), memory, classes: self.classes }
+        RunResult { threads, instances: instances.into_values().collect(), memory, classes: self.classes, allocas }
     }
 }
 

@@ -542,7 +542,8 @@ fn loops_no_thread_leaves_are_judged_on_what_both_sides_did() {
 /// arrives, so it is in none of their instances), and everything they did
 /// is compared, as is what the stuck thread did before it got stuck. A
 /// group that formed while a stuck thread was still on its way to it (a
-/// long loop that ends) is not held against `after`.
+/// long loop that ends) is not held against `after`, nor are the region
+/// numbers of allocas, which depend on how many the stuck thread made.
 #[test]
 fn threads_that_never_return_do_not_hide_what_the_others_do() {
     // Little fuel: the stuck threads use all of theirs in every run.
@@ -552,7 +553,7 @@ fn threads_that_never_return_do_not_hide_what_the_others_do() {
         ..Default::default()
     };
     let all = pairs_in("cases/equiv-stuck");
-    assert_eq!(all.len(), 4);
+    assert_eq!(all.len(), 5);
     for (name, before, after, equivalent, func) in all {
         let r = check_equivalence(&module(&before), &module(&after), &func, &config);
         match (equivalent, r) {
