@@ -57,8 +57,12 @@
 //! that reproduces it is a witness. So folding a never-taken back edge of
 //! an irreducible cycle is accepted when some header of the cycle groups
 //! the threads as the acyclic result does, and rejected when none does.
-//! (Each trial may find its witness under a different hierarchy; a
-//! compiler fixes one per function, which the check does not demand.)
+//! A hierarchy of the module is one per function: those varying one
+//! function come first, then those varying several at once, so a transform
+//! in one function is judged while `after` runs another's cycle under
+//! another header. (Each trial may find its witness under a different
+//! hierarchy; a compiler fixes one per function, which the check does not
+//! demand.)
 //!
 //! ## Freezes
 //!

@@ -174,16 +174,43 @@ impl<'m> Program<'m> {
     }
 
     /// The module under each cycle hierarchy of its functions other than
-    /// the IR's (one function's at a time, at most `limit`), laid out as
-    /// `layout`.
+    /// the IR's, at most `limit`, laid out as `layout`: one function's at a
+    /// time first, then, when several functions have irreducible cycles,
+    /// several functions' at once (a compiler picks a hierarchy for every
+    /// function, and a behaviour may need two functions' choices together).
     pub fn other_hierarchies(module: &'m Module, layout: &[String], limit: usize) -> Result<Vec<Program<'m>>> {
-        let mut out = Vec::new();
+        let mut per: Vec<(FuncId, Vec<Arc<CycleInfo>>)> = Vec::new();
         for f in module.definitions() {
             let Some(body) = module.body(f) else { continue };
-            for cycles in crate::hierarchies::other_hierarchies(body, limit.saturating_sub(out.len())) {
-                let h: Hierarchy = std::iter::once((f, cycles)).collect();
+            let alts = crate::hierarchies::other_hierarchies(body, limit);
+            if !alts.is_empty() {
+                per.push((f, alts));
+            }
+        }
+        let mut out = Vec::new();
+        for (f, alts) in &per {
+            for cycles in alts.iter().take(limit.saturating_sub(out.len())) {
+                let h: Hierarchy = std::iter::once((*f, cycles.clone())).collect();
                 out.push(Self::with_hierarchy(module, layout, &h)?);
             }
+        }
+        // Joint choices, counted in mixed radix (0 is the IR's hierarchy),
+        // skipping those that vary fewer than two functions.
+        let mut digits = vec![0usize; per.len()];
+        while per.len() > 1 && out.len() < limit {
+            let Some(k) = (0..per.len()).find(|&k| digits[k] < per[k].1.len()) else { break };
+            digits[k] += 1;
+            digits[..k].fill(0);
+            if digits.iter().filter(|&&d| d != 0).count() < 2 {
+                continue;
+            }
+            let h: Hierarchy = per
+                .iter()
+                .zip(&digits)
+                .filter(|&(_, &d)| d != 0)
+                .map(|((f, alts), &d)| (*f, alts[d - 1].clone()))
+                .collect();
+            out.push(Self::with_hierarchy(module, layout, &h)?);
         }
         Ok(out)
     }

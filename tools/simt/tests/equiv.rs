@@ -215,6 +215,52 @@ fn inlined_anchors_group_threads_across_the_callees_invocations() {
     assert!(r.is_ok(), "{}", r.unwrap_err());
 }
 
+/// Two functions with irreducible cycles: folding the never-taken back edge
+/// of `@h`'s gives a grouping one of `@h`'s headers gives, while `after`
+/// runs `@k` under each hierarchy of its own cycle; `before` needs both
+/// choices at once to match.
+#[test]
+fn cycle_hierarchies_are_chosen_for_several_functions_at_once() {
+    let before = "declare i64 @ballot() convergent\n\
+                  define void @h(i32 %p) {\n\
+                  entry:\n\
+                    %c = icmp ne i32 %p, 0\n\
+                    br i1 %c, label %a, label %b\n\
+                  a:\n\
+                    %w = call i64 @ballot()\n\
+                    br i1 false, label %b, label %out\n\
+                  b:\n\
+                    br label %a\n\
+                  out:\n\
+                    ret void\n\
+                  }\n\
+                  define void @k(i32 %x) {\n\
+                  entry:\n\
+                    call void @h(i32 %x)\n\
+                    %c = icmp sgt i32 %x, 0\n\
+                    br i1 %c, label %p, label %q\n\
+                  p:\n\
+                    %i = phi i32 [ 0, %entry ], [ %j, %q ]\n\
+                    %i1 = add i32 %i, 1\n\
+                    %more = icmp ult i32 %i1, 3\n\
+                    br i1 %more, label %q, label %done\n\
+                  q:\n\
+                    %j = phi i32 [ 0, %entry ], [ %i1, %p ]\n\
+                    %v = call i64 @ballot()\n\
+                    br label %p\n\
+                  done:\n\
+                    ret void\n\
+                  }\n";
+    let after = before.replace("br i1 false, label %b, label %out", "br label %out");
+    assert_ne!(before, after);
+    let r = check_equivalence(&parse("b.ll", before), &parse("a.ll", &after), "k", &EquivConfig::default());
+    assert!(r.is_ok(), "{}", r.unwrap_err());
+    // The other way the split of the ballot in `@h` is no grouping the
+    // acyclic version allows.
+    let c = check_equivalence(&parse("a.ll", &after), &parse("b.ll", before), "k", &EquivConfig::default());
+    assert!(c.is_err());
+}
+
 #[test]
 fn declarations_added_by_a_transform_do_not_move_addresses_or_types() {
     // As after `infer-convergence-tokens`: new declarations come first, and
