@@ -146,6 +146,7 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
                     pure: site.pure,
                     op,
                     matched: None,
+                    late: 0,
                 };
                 record(ctx, th, ev);
                 v
@@ -240,7 +241,10 @@ fn token_class(
         // chooses maximal reconvergence of the threads that reach it, or, in
         // a guided run, the grouping of the paired anchor instance.
         (TokenIntrinsic::Anchor, None) => {
-            let paired = ctx.guide.and_then(|g| {
+            // An anchor whose token nothing uses takes no pair: its grouping
+            // is unobservable, and pairing it would take the pair of one
+            // that is used.
+            let paired = ctx.guide.filter(|_| !ctx.prog.result_unused(op)).and_then(|g| {
                 let stem = crate::guide::name_stem(ctx.prog, op);
                 let iterations = iterations_here(ctx, th);
                 g.pair_anchor(th.lane, &mut th.anchor_taken, stem.as_deref(), &iterations)
@@ -310,6 +314,7 @@ fn block(
         pure: site.pure,
         op,
         matched: None,
+        late: 0,
     };
     let event = record(ctx, th, ev);
     th.status = Status::Blocked(Box::new(Pending { class, comm, name: site.name.clone(), args, ret, event, dest }));

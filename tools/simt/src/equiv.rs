@@ -57,8 +57,12 @@
 //! that reproduces it is a witness. So folding a never-taken back edge of
 //! an irreducible cycle is accepted when some header of the cycle groups
 //! the threads as the acyclic result does, and rejected when none does.
-//! (Each trial may find its witness under a different hierarchy; a
-//! compiler fixes one per function, which the check does not demand.)
+//! A hierarchy of the module is one per function: those varying one
+//! function come first, then those varying several at once, so a transform
+//! in one function is judged while `after` runs another's cycle under
+//! another header. (Each trial may find its witness under a different
+//! hierarchy; a compiler fixes one per function, which the check does not
+//! demand.)
 //!
 //! ## Freezes
 //!
@@ -80,16 +84,35 @@
 //!
 //! ## Threads that never finish
 //!
-//! When `after` runs out of fuel and `before` does too (or `before` runs
-//! out where `after` finished), the events both completed are compared:
-//! per thread, the completed non-pure events up to the shorter of the two
-//! sequences, communicating thread sets included. Fuel
-//! counts are not comparable between the sides, and a thread's events with
-//! little fuel are a prefix of its events with more, so this reports a
-//! loop no thread leaves whose operation groups other threads after the
-//! transform, and accepts one unrolled. Runs with anchor instances are not
-//! judged this way (their groups would need a guided `before`), nor are
-//! events missing from the shorter side.
+//! A thread that runs out of fuel (or call depth) is *stuck*: it executes
+//! nothing more, and the other threads run on to their end without it. A
+//! thread that never arrives at an operation is not in its dynamic
+//! instance (ConvergentOperations.rst: the threads that execute converged
+//! dynamic instances are those that reach them), so the threads that do
+//! arrive execute it together. When `after` has stuck threads and `before`
+//! does too (or `before` has some where `after` finished), each thread's
+//! completed non-pure events are compared: a stuck thread's up to the
+//! shorter of its two sequences (fuel counts are not comparable between
+//! the sides, and a thread's events with little fuel are a prefix of its
+//! events with more), a thread that finished on both sides whole, return
+//! value included. So a convergent operation sunk past the join of a
+//! thread that never returns is reported, and a loop no thread leaves
+//! unrolled is accepted.
+//!
+//! A group that formed while a stuck thread might still have reached it
+//! with more fuel (it was in a loop that can exit, say, not in a cycle
+//! with no way out) is *tentative*: its members, and what follows from it,
+//! depend on the fuel. When either run has one, only the events each
+//! thread completed before the first thread got stuck are compared. Final
+//! memory is not compared when a thread is stuck. Pointers into allocas
+//! are compared by owner (the thread, and how many allocas it made
+//! before), not by region number: a stuck thread that allocates in its
+//! loop moves the numbers of the others' allocas by a count that depends
+//! on the fuel. (Numbers past 255 do not fit a 32-bit pointer, so a thread
+//! that makes that many before the others run breaks their 32-bit
+//! pointers: a limit of the executor's memory model.) Runs with anchor
+//! instances are not judged this way (their groups would need a guided
+//! `before`).
 //!
 //! ## Undefined behaviour
 //!
@@ -113,6 +136,7 @@ use crate::program::Program;
 use crate::render::lanes;
 use crate::run::{Failed, Inputs, RunConfig, RunResult, run, run_guided, run_traced};
 use crate::thread::Event;
+use crate::value::Val;
 use opt_conv_ir::Module;
 use opt_conv_ir::types::Type;
 use rustc_hash::FxHashMap;
@@ -639,7 +663,7 @@ fn fuel_prefix(
         match prefix_diff(&partial, after) {
             None => return None,
             Some(d) => {
-                first.get_or_insert(d);
+                first.get_or_insert_with(|| explain(&partial, after, d));
             }
         }
         if !froze(&partial) {
@@ -655,13 +679,41 @@ fn anchored_run(r: &RunResult) -> bool {
 }
 
 /// Compares, thread by thread, the completed observable events of two runs
-/// up to the shorter sequence ([`fuel_prefix`]).
+/// of which one or both had threads that got stuck ([`fuel_prefix`]).
+///
+/// A stuck thread executes nothing more and the others run on without it:
+/// a thread that never arrives at a dynamic instance is not in it
+/// (ConvergentOperations.rst: only the threads that reach an operation
+/// execute it). Its events are compared up to the shorter of the two
+/// sequences (fuel counts are not comparable between the sides); the
+/// threads that finished on both sides are compared whole, return values
+/// included. That holds while no group formed without a stuck thread that
+/// might still have reached it with more fuel (one stuck in a loop that
+/// can exit, say): there the group, and what depends on it, is tentative,
+/// and only the events each thread completed before the first thread got
+/// stuck are compared (what a run stopped there shows). Final memory is
+/// not compared: a stuck thread may have written it at any point.
 fn prefix_diff(before: &RunResult, after: &RunResult) -> Option<Diff> {
     let done = |e: &&Event| !e.pure && (e.class.is_none() || e.group != 0);
+    let tentative = |r: &RunResult| r.threads.iter().any(|t| t.events.iter().any(|e| e.late != 0));
+    let settled = !tentative(before) && !tentative(after);
+    let stuck = |r: &RunResult| r.threads.iter().filter(|t| t.stuck.is_some()).fold(0u64, |m, t| m | 1 << t.lane);
+    let context = if settled {
+        let side = |r: &RunResult| match stuck(r) {
+            0 => "none".to_owned(),
+            m => lanes(m),
+        };
+        format!("threads stuck (out of fuel) before: {}, after: {}; ", side(before), side(after))
+    } else {
+        "before fuel ran out, ".to_owned()
+    };
     for (bt, at) in before.threads.iter().zip(&after.threads) {
         let lane = Some(bt.lane);
-        for (j, (be, ae)) in bt.events.iter().filter(done).zip(at.events.iter().filter(done)).enumerate() {
-            let what = |w: &str| format!("before fuel ran out, event {j} {w}");
+        let upto = |t: &crate::run::ThreadTrace| if settled { t.events.len() } else { t.horizon.min(t.events.len()) };
+        let bes: Vec<&Event> = bt.events[..upto(bt)].iter().filter(done).collect();
+        let aes: Vec<&Event> = at.events[..upto(at)].iter().filter(done).collect();
+        for (j, (be, ae)) in bes.iter().zip(&aes).enumerate() {
+            let what = |w: &str| format!("{context}event {j} {w}");
             if be.callee != ae.callee {
                 return Some(Diff::new(lane, what("is another operation"), describe(be), describe(ae)));
             }
@@ -670,13 +722,53 @@ fn prefix_diff(before: &RunResult, after: &RunResult) -> Option<Diff> {
                 d.sets = Some((be.group, ae.group));
                 return Some(d);
             }
-            let args_ok = be.args.len() == ae.args.len() && be.args.iter().zip(&ae.args).all(|(b, a)| b.refined_by(a));
-            if !args_ok || !be.result.refined_by(&ae.result) {
+            let (bc, ac) = (|v: &Val| by_owner(v, before), |v: &Val| by_owner(v, after));
+            let args_ok =
+                be.args.len() == ae.args.len() && be.args.iter().zip(&ae.args).all(|(b, a)| bc(b).refined_by(&ac(a)));
+            if !args_ok || !bc(&be.result).refined_by(&ac(&ae.result)) {
                 return Some(Diff::new(lane, what("differs"), describe(be), describe(ae)));
             }
         }
+        if !settled || bt.stuck.is_some() || at.stuck.is_some() {
+            continue;
+        }
+        // The thread finished on both sides: all of it must agree.
+        if let Some(be) = bes.get(aes.len()) {
+            let what = format!("{context}before has an event after does not");
+            return Some(Diff::new(lane, what, describe(be), "no such event".into()));
+        }
+        if let Some(ae) = aes.get(bes.len()) {
+            let what = format!("{context}event {} of after has no counterpart in before", bes.len());
+            return Some(Diff::new(lane, what, "no further event".into(), describe(ae)));
+        }
+        if bt.ended != at.ended {
+            let how = |e: Option<&str>| e.unwrap_or("returned").to_owned();
+            let what = format!("{context}the thread ends differently");
+            return Some(Diff::new(lane, what, how(bt.ended), how(at.ended)));
+        }
+        if !by_owner(&bt.ret, before).refined_by(&by_owner(&at.ret, after)) {
+            let what = format!("{context}return values differ");
+            return Some(Diff::new(lane, what, bt.ret.to_string(), at.ret.to_string()));
+        }
     }
     None
+}
+
+/// `v` with each pointer into an alloca renumbered by its owner
+/// ([`RunResult::allocas`]): the thread and how many allocas it made
+/// before, so that what a stuck thread allocated does not move the others'.
+/// (A pointer turned into an integer keeps its run's number.)
+fn by_owner(v: &Val, run: &RunResult) -> Val {
+    match v {
+        Val::Ptr(a) => match crate::memory::split(*a).and_then(|(r, off)| Some((run.allocas.get(&r)?, off))) {
+            Some((&(lane, k), off)) => {
+                Val::Ptr(crate::memory::addr((1 << 32) + ((lane as usize) << 24) + k as usize, off))
+            }
+            None => v.clone(),
+        },
+        Val::Agg(es) => crate::typed::agg(es.iter().map(|e| by_owner(e, run)).collect()),
+        _ => v.clone(),
+    }
 }
 
 /// Whether `before`, with its anchors grouped as `after`'s were up to

@@ -11,7 +11,10 @@
 //! thread: paired instances are converged exactly when `after`'s are. An
 //! anchor without a counterpart (merged into another, or removed) keeps
 //! maximal reconvergence. Everything controlled by an anchor then follows
-//! from the token rules alone.
+//! from the token rules alone. An anchor whose token nothing uses is
+//! paired with nothing on either side: its grouping is unobservable, and
+//! pairing it would take the pair of an anchor that is used (a transform
+//! deleting an unused anchor with the same name stem as a used one).
 //!
 //! An anchor instance's group in `after` is first split into the parts that
 //! communicate through it: threads are together when they took part in one
@@ -158,7 +161,9 @@ impl Guide {
         let mut anchors = Vec::with_capacity(run.threads.len());
         for t in &run.threads {
             let mut list = Vec::with_capacity(t.anchors.len());
-            for &(c, op) in &t.anchors {
+            // An anchor whose token nothing uses is no pair for one of
+            // `before`'s (which does not look for one either).
+            for &(c, op) in t.anchors.iter().filter(|&&(_, op)| !prog.result_unused(op)) {
                 let lane = t.lane as u8;
                 // A thread that never used the instance is a part of its own.
                 let part = match parts.get_mut(&c) {

@@ -78,8 +78,9 @@
 //! irreducible, `after` runs under each of its cycle hierarchies and
 //! `before` may match under any of its own ([`hierarchies`]). `freeze` of
 //! poison resolves by a strategy ([`freedom::FreezeStrategy`]), varied the
-//! same way; runs that end for lack of fuel are compared on the events both
-//! completed.
+//! same way. A thread that runs out of fuel is stuck and the others run on
+//! without it; such runs are compared on what each thread completed
+//! ([`equiv`], *Threads that never finish*).
 
 pub mod arith;
 pub mod builtins;

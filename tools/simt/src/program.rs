@@ -66,6 +66,30 @@ pub struct FuncInfo {
     pub index: SecondaryMap<Inst, u32>,
     /// Printed block names (`%entry`, `%3`).
     pub block_names: SecondaryMap<Block, String>,
+    /// The control-flow graph.
+    pub cfg: Arc<opt_conv_ir::analysis::Cfg>,
+    /// Per value (by index), whether an instruction of the body uses it.
+    pub used: Vec<bool>,
+    /// For each block, whether a `ret` is reachable from it: a thread
+    /// stuck where none is can never return from that invocation.
+    pub returns: SecondaryMap<Block, bool>,
+}
+
+impl FuncInfo {
+    /// Whether block `to` is reachable from block `from` (or is it).
+    pub fn reaches(&self, from: Block, to: Block) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut work = vec![from];
+        while let Some(b) = work.pop() {
+            if b == to {
+                return true;
+            }
+            if seen.insert(b) {
+                work.extend(self.cfg.succs(b).iter().copied());
+            }
+        }
+        false
+    }
 }
 
 /// Cycle hierarchies chosen for some functions (the others keep the IR's).
@@ -150,16 +174,43 @@ impl<'m> Program<'m> {
     }
 
     /// The module under each cycle hierarchy of its functions other than
-    /// the IR's (one function's at a time, at most `limit`), laid out as
-    /// `layout`.
+    /// the IR's, at most `limit`, laid out as `layout`: one function's at a
+    /// time first, then, when several functions have irreducible cycles,
+    /// several functions' at once (a compiler picks a hierarchy for every
+    /// function, and a behaviour may need two functions' choices together).
     pub fn other_hierarchies(module: &'m Module, layout: &[String], limit: usize) -> Result<Vec<Program<'m>>> {
-        let mut out = Vec::new();
+        let mut per: Vec<(FuncId, Vec<Arc<CycleInfo>>)> = Vec::new();
         for f in module.definitions() {
             let Some(body) = module.body(f) else { continue };
-            for cycles in crate::hierarchies::other_hierarchies(body, limit.saturating_sub(out.len())) {
-                let h: Hierarchy = std::iter::once((f, cycles)).collect();
+            let alts = crate::hierarchies::other_hierarchies(body, limit);
+            if !alts.is_empty() {
+                per.push((f, alts));
+            }
+        }
+        let mut out = Vec::new();
+        for (f, alts) in &per {
+            for cycles in alts.iter().take(limit.saturating_sub(out.len())) {
+                let h: Hierarchy = std::iter::once((*f, cycles.clone())).collect();
                 out.push(Self::with_hierarchy(module, layout, &h)?);
             }
+        }
+        // Joint choices, counted in mixed radix (0 is the IR's hierarchy),
+        // skipping those that vary fewer than two functions.
+        let mut digits = vec![0usize; per.len()];
+        while per.len() > 1 && out.len() < limit {
+            let Some(k) = (0..per.len()).find(|&k| digits[k] < per[k].1.len()) else { break };
+            digits[k] += 1;
+            digits[..k].fill(0);
+            if digits.iter().filter(|&&d| d != 0).count() < 2 {
+                continue;
+            }
+            let h: Hierarchy = per
+                .iter()
+                .zip(&digits)
+                .filter(|&(_, &d)| d != 0)
+                .map(|((f, alts), &d)| (*f, alts[d - 1].clone()))
+                .collect();
+            out.push(Self::with_hierarchy(module, layout, &h)?);
         }
         Ok(out)
     }
@@ -172,6 +223,13 @@ impl<'m> Program<'m> {
     /// The body of a defined function.
     pub fn body(&self, f: FuncId) -> &'m Function {
         self.module.body(f).expect("Program only holds defined functions")
+    }
+
+    /// Whether nothing uses the value `op` produces (an anchor whose token
+    /// controls nothing: how its instances are grouped is unobservable).
+    pub fn result_unused(&self, op: crate::classes::StaticOp) -> bool {
+        let Some(info) = self.funcs.get(&op.func) else { return false };
+        self.body(op.func).dfg().inst_result(op.inst).is_none_or(|v| !info.used.get(v.index()).copied().unwrap_or(true))
     }
 
     /// The function's name.
@@ -249,7 +307,22 @@ fn func_info(
             })?;
         }
     }
-    Ok(FuncInfo { cycles, levels, cycle_chain, calls, consts, index, block_names })
+    // Blocks from which a `ret` is reachable, walking edges backwards.
+    let mut returns: SecondaryMap<Block, bool> = SecondaryMap::new();
+    let mut work: Vec<Block> = f
+        .layout()
+        .blocks()
+        .filter(|&b| {
+            f.layout().last_inst(b).is_some_and(|i| matches!(dfg.inst(i).kind, opt_conv_ir::inst::InstKind::Ret))
+        })
+        .collect();
+    while let Some(b) = work.pop() {
+        if !returns[b] {
+            returns[b] = true;
+            work.extend(cfg.preds(b).iter().copied());
+        }
+    }
+    Ok(FuncInfo { cycles, levels, cycle_chain, calls, consts, index, block_names, cfg, returns, used })
 }
 
 fn call_site(module: &Module, f: &Function, i: Inst) -> Option<CallSite> {

@@ -57,6 +57,13 @@ pub struct ThreadTrace {
     pub ret: Val,
     /// How it stopped when not by returning (`killed`, `trapped`).
     pub ended: Option<&'static str>,
+    /// Why it never finished, when it ran out of fuel or call depth (it
+    /// then has a poison return value and took part in nothing after).
+    pub stuck: Option<String>,
+    /// How many of its events it had when the first thread got stuck, with
+    /// the event it was waiting in then left out (all of them if no thread
+    /// got stuck): what a run that stopped there would have shown.
+    pub horizon: usize,
     /// The anchor instances it executed, in order (class, static op).
     pub anchors: Vec<(ClassId, StaticOp)>,
     /// Its freezes of values with poison in them, in order, and what they gave.
@@ -96,6 +103,11 @@ pub struct RunResult {
     pub memory: Vec<RegionDump>,
     /// The classes of the run (for the equivalence check).
     pub classes: Classes,
+    /// Each alloca's region by owner: region number to (lane, how many
+    /// allocas that thread made before it). Region numbers are given in
+    /// the order threads run, so a thread that made allocas until it ran
+    /// out of fuel moves the others' by a count that depends on the fuel.
+    pub allocas: rustc_hash::FxHashMap<usize, (u32, u32)>,
 }
 
 impl RunResult {
@@ -108,7 +120,9 @@ impl RunResult {
 
 /// A run that stopped without finishing: why, and what every thread had
 /// done up to then (events and anchor instances so far; the threads that
-/// had not returned have a poison return value).
+/// had not returned have a poison return value). When threads only got
+/// stuck (out of fuel or call depth), the others ran on to their end, and
+/// `error` is the first stuck thread's.
 #[derive(Clone, Debug)]
 pub struct Failed {
     /// Why it stopped.

@@ -14,6 +14,15 @@
 //! convergence-before order of ConvergenceAndUniformity.rst, *Convergence*)
 //! and are reported rather than scheduled: a thread reaching a class whose
 //! group already fired, and (in guided runs) waits that form a cycle.
+//!
+//! A thread that runs out of fuel or call depth is stuck: it never
+//! arrives anywhere again, so it holds no group back, and the others run
+//! to their end. A group that forms while a stuck thread might still have
+//! reached it with more fuel (it can still return to, and reach, the
+//! waiting operation's block) records that thread as *late*: its
+//! membership is tentative. One stuck in a cycle with no way out is never
+//! late. The run then fails with the first stuck thread's limit, keeping
+//! everything every thread did.
 
 use crate::builtins::{Member, comm_result};
 use crate::classes::{ClassId, ClassKey, Classes, Root};
@@ -40,12 +49,15 @@ pub struct Machine<'a, 'm> {
     anchors: crate::freedom::AnchorGrouping,
     freeze: crate::freedom::FreezeStrategy,
     fired: FxHashSet<ClassId>,
+    /// Per thread, its events when the first thread got stuck.
+    horizon: Option<Vec<usize>>,
 }
 
 type Stack = Vec<(ClassId, Vec<u32>)>;
 
-/// A group ready to fire: a class and its members.
-struct Firing(ClassId, u64);
+/// A group ready to fire: a class, its members, and the stuck threads that
+/// might still have reached it with more fuel.
+struct Firing(ClassId, u64, u64);
 
 impl<'a, 'm> Machine<'a, 'm> {
     /// Sets up memory and threads for a run of `f`.
@@ -104,7 +116,18 @@ impl<'a, 'm> Machine<'a, 'm> {
         let limits = Limits { fuel: config.fuel, max_depth: config.max_depth };
         let anchors = config.anchors;
         let freeze = config.freeze.clone();
-        Ok(Machine { prog, mem, classes, threads, limits, guide, anchors, freeze, fired: FxHashSet::default() })
+        Ok(Machine {
+            prog,
+            mem,
+            classes,
+            threads,
+            limits,
+            guide,
+            anchors,
+            freeze,
+            fired: FxHashSet::default(),
+            horizon: None,
+        })
     }
 
     /// Runs to completion.
@@ -116,7 +139,16 @@ impl<'a, 'm> Machine<'a, 'm> {
     /// done up to it ([`Failed`]).
     pub fn run_traced(mut self) -> std::result::Result<RunResult, Box<Failed>> {
         match self.drive() {
-            Ok(()) => Ok(self.finish()),
+            Ok(()) => {
+                let stuck = self.threads.iter().find_map(|t| match &t.status {
+                    Status::Stuck(e) => Some(e.clone()),
+                    _ => None,
+                });
+                match stuck {
+                    None => Ok(self.finish()),
+                    Some(error) => Err(Box::new(Failed { error, partial: self.finish() })),
+                }
+            }
             Err(error) => Err(Box::new(Failed { error, partial: self.finish() })),
         }
     }
@@ -137,7 +169,19 @@ impl<'a, 'm> Machine<'a, 'm> {
                     freeze: &self.freeze,
                 };
                 let th = &mut self.threads[i];
-                crate::exec::run(&mut ctx, th).map_err(|e| in_thread(th.lane, e))?;
+                match crate::exec::run(&mut ctx, th) {
+                    Ok(()) => {}
+                    // Out of fuel or call depth: the thread stops here and
+                    // the others go on without it.
+                    Err(e @ SimtError::Limit(_)) => {
+                        th.status = Status::Stuck(in_thread(th.lane, e));
+                        if self.horizon.is_none() {
+                            self.horizon = Some(self.threads.iter().map(Thread::settled_events).collect());
+                        }
+                        continue;
+                    }
+                    Err(e) => return Err(in_thread(th.lane, e)),
+                }
                 if let Status::Blocked(p) = &th.status
                     && self.fired.contains(&p.class)
                 {
@@ -148,7 +192,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                     )));
                 }
             }
-            if self.threads.iter().all(|t| matches!(t.status, Status::Done(_))) {
+            if self.threads.iter().all(|t| matches!(t.status, Status::Done(_) | Status::Stuck(_))) {
                 break;
             }
             let mut firings = self.fireable(false);
@@ -191,6 +235,7 @@ impl<'a, 'm> Machine<'a, 'm> {
             .iter()
             .map(|t| (!matches!(t.status, Status::Done(_))).then(|| t.stack_positions(self.prog)))
             .collect();
+        let stuck = |t: usize| matches!(self.threads[t].status, Status::Stuck(_));
         for (class, mask) in by_class {
             let first = mask.trailing_zeros() as usize;
             let Some(chain) = &stacks[first] else { continue };
@@ -204,28 +249,38 @@ impl<'a, 'm> Machine<'a, 'm> {
                 },
                 Root::Launch => None,
             };
+            // A stuck thread never arrives, so it holds no group back; but
+            // if, with more fuel, it might still have reached this
+            // instance, the group is tentative.
+            let late = stacks.iter().enumerate().fold(0u64, |late, (t, s)| match s {
+                Some(s) if stuck(t) && may_reach(s, chain) && self.may_still_reach(t, first, chain) => {
+                    late | 1 << self.threads[t].lane
+                }
+                _ => late,
+            });
             let blocked_by_other = stacks.iter().enumerate().any(|(t, s)| {
                 let Some(s) = s else { return false };
-                if mask & (1 << t) != 0 {
+                if mask & (1 << t) != 0 || stuck(t) {
                     return false;
                 }
                 match paired {
                     Some((a, members)) if members & (1 << self.threads[t].lane) != 0 => {
-                        (!relax && !self.threads[t].paired_anchors.contains(&a)) || may_reach(s, chain)
+                        (!relax && !self.threads[t].paired_anchors.contains(&a))
+                            || may_reach_across(s, &self.threads[t], chain, &self.threads[first])
                     }
                     Some(_) => false,
                     None => may_reach(s, chain),
                 }
             });
             if !blocked_by_other {
-                out.push(Firing(class, mask));
+                out.push(Firing(class, mask, late));
             }
         }
         out
     }
 
     fn fire(&mut self, f: Firing) -> Result<()> {
-        let Firing(class, mask) = f;
+        let Firing(class, mask, late) = f;
         self.fired.insert(class);
         let lanes: Vec<usize> = (0..64).filter(|l| mask & (1 << l) != 0).collect();
         let mut pendings = Vec::with_capacity(lanes.len());
@@ -250,6 +305,7 @@ impl<'a, 'm> Machine<'a, 'm> {
             let th = &mut self.threads[l];
             if let Some(ev) = th.events.get_mut(p.event) {
                 ev.group = mask;
+                ev.late = late;
                 ev.result = r.clone();
             }
             if let (Some(d), Some(fr)) = (p.dest, th.frames.last_mut()) {
@@ -257,6 +313,22 @@ impl<'a, 'm> Machine<'a, 'm> {
             }
         }
         Ok(())
+    }
+
+    /// Whether stuck thread `t`, given more fuel, might reach the
+    /// instance thread `w` waits in (whose stack is `chain`, and which `t`
+    /// has not passed): it must return from every invocation deeper than
+    /// the deepest one it shares with `w`, and there reach `w`'s block. A
+    /// thread stuck in a cycle with no way out can do neither.
+    fn may_still_reach(&self, t: usize, w: usize, chain: &Stack) -> bool {
+        let (tf, wf) = (&self.threads[t].frames, &self.threads[w].frames);
+        let mut l = 0;
+        while l + 1 < tf.len() && l + 1 < chain.len() && self.threads[t].frames[l + 1].inv == chain[l + 1].0 {
+            l += 1;
+        }
+        let info = |fr: &crate::thread::Frame| &self.prog.funcs[&fr.func];
+        tf[l + 1..].iter().all(|fr| info(fr).returns[fr.block])
+            && wf.get(l).is_some_and(|w| info(&tf[l]).reaches(tf[l].block, w.block))
     }
 
     fn deadlock(&self) -> SimtError {
@@ -287,6 +359,15 @@ impl<'a, 'm> Machine<'a, 'm> {
                 instances.entry(class).or_insert(Instance { class, op, threads: 0 }).threads |= 1 << t.lane;
             }
         }
+        let mut made: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut allocas = rustc_hash::FxHashMap::default();
+        for (r, region) in self.mem.regions().iter().enumerate() {
+            if let RegionKind::Alloca(lane) = region.kind {
+                let k = made.entry(lane).or_insert(0);
+                allocas.insert(r, (lane, *k));
+                *k += 1;
+            }
+        }
         let memory = self
             .mem
             .regions()
@@ -306,6 +387,11 @@ impl<'a, 'm> Machine<'a, 'm> {
                     .copied()
                     .filter(|&(c, _)| classes.root(c) == crate::classes::Root::Anchor(c))
                     .collect(),
+                horizon: self.horizon.as_ref().map_or(t.events.len(), |h| h[t.lane as usize]),
+                stuck: match &t.status {
+                    Status::Stuck(e) => Some(e.to_string()),
+                    _ => None,
+                },
                 events: t.events,
                 ended: t.ended,
                 freezes: t.freezes,
@@ -315,7 +401,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                 },
             })
             .collect();
-        RunResult { threads, instances: instances.into_values().collect(), memory, classes: self.classes }
+        RunResult { threads, instances: instances.into_values().collect(), memory, classes: self.classes, allocas }
     }
 }
 
@@ -331,6 +417,31 @@ fn may_reach(t: &Stack, chain: &Stack) -> bool {
         l += 1;
     }
     t[l].1 < chain[l].1
+}
+
+/// [`may_reach`] for an instance rooted at a guided anchor, whose
+/// converged instances may lie in different invocations of a function
+/// (the anchor's instances were paired with `after`'s, where one call
+/// inlined in place of calls made under different tokens runs in one
+/// invocation). Frames are matched by function and call position rather
+/// than by invocation: thread `t` (stack `s`) may still execute the
+/// instance `w` waits in (stack `chain`) unless, at the first level where
+/// their positions differ, it is past `w`'s.
+fn may_reach_across(s: &Stack, t: &Thread, chain: &Stack, w: &Thread) -> bool {
+    for (l, (a, b)) in s.iter().zip(chain).enumerate() {
+        if t.frames[l].func != w.frames[l].func {
+            // One call position, two callees (an indirect call): unknown.
+            return true;
+        }
+        match a.1.cmp(&b.1) {
+            std::cmp::Ordering::Less => return true,
+            std::cmp::Ordering::Greater => return false,
+            std::cmp::Ordering::Equal => {}
+        }
+    }
+    // At the waiting operation itself in another class, it never joins
+    // this one; at the call that leads there, it may.
+    s.len() < chain.len()
 }
 
 fn in_thread(lane: u32, e: SimtError) -> SimtError {

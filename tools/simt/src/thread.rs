@@ -53,6 +53,10 @@ pub struct Event {
     pub op: StaticOp,
     /// In a guided run: the index of the matching event of the guiding run.
     pub matched: Option<usize>,
+    /// For convergent operations: the threads that were stuck when the
+    /// group formed but might still have reached this instance with more
+    /// fuel ([`crate::sched`]). Nonzero means `group` is tentative.
+    pub late: u64,
 }
 
 /// A cross-thread operation a thread waits in.
@@ -81,6 +85,10 @@ pub enum Status {
     Blocked(Box<Pending>),
     /// Returned from the kernel with this value.
     Done(Val),
+    /// Out of fuel or call depth: it executes nothing more, and the others
+    /// go on without it (a thread that never arrives at an instance is not
+    /// in it).
+    Stuck(crate::error::SimtError),
 }
 
 /// One thread.
@@ -116,6 +124,14 @@ impl Thread {
     /// The top frame.
     pub fn top(&self) -> Option<&Frame> {
         self.frames.last()
+    }
+
+    /// How many of its events are complete: all but the one it waits in.
+    pub fn settled_events(&self) -> usize {
+        match &self.status {
+            Status::Blocked(p) => p.event,
+            _ => self.events.len(),
+        }
     }
 
     /// Per frame, the invocation class and position (for the scheduler).
