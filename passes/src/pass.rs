@@ -98,6 +98,15 @@ pub trait FunctionPass: Send + Sync {
     fn handles_indirect_branches(&self) -> bool {
         false
     }
+    /// Whether the pass may run on a function with landing-pad exception
+    /// handling (`invoke`, `landingpad`, `resume`), though not on one with
+    /// funclet pads, an `indirectbr` or blocks whose address is taken: it
+    /// then never moves, merges or duplicates an `invoke` or a landing pad,
+    /// and redirects an `invoke`'s normal edge only (a landing pad's only
+    /// ways in stay unwind edges).
+    fn handles_landing_pads(&self) -> bool {
+        false
+    }
     /// Functions the pass may declare through [`ModuleEdits::declare`]
     /// (with their types, which [`ModuleEdits::fn_type`] then finds).
     fn declarations(&self, _m: &Module) -> Vec<Declaration> {

@@ -67,8 +67,10 @@
 //! (`FoldBranchToCommonDest`), threading on values known in predecessors,
 //! branches implied by dominating conditions, `unreachable` handling
 //! beyond deleting unreachable blocks, invoke and landing pad cleanups
-//! (functions with exception handling are skipped, as by every transform
-//! here), and hoisting a `switch` that ends every successor. The `!range`
+//! (an `invoke` of a callee that cannot unwind, or whose landing pad only
+//! resumes, stays an `invoke`; functions with landing-pad exception
+//! handling are otherwise simplified as any other, those with funclet pads,
+//! an `indirectbr` or taken block addresses are skipped), and hoisting a `switch` that ends every successor. The `!range`
 //! of merged loads is the smallest range covering both (LLVM keeps their
 //! union as a list of ranges).
 //!
@@ -164,6 +166,16 @@ impl FunctionPass for SimplifyCfg {
     }
     fn class_name(&self) -> &'static str {
         "SimplifyCFGPass"
+    }
+    /// No edit here moves, merges or duplicates an `invoke` or a landing
+    /// pad: an `invoke` is never hoisted (only `br`, `ret` and
+    /// `unreachable` terminators are) nor speculated, a landing pad's block
+    /// is reached only by unwind edges, so it is never merged into a
+    /// predecessor nor forwarded, and deleting a block tells both
+    /// successors of its `invoke`. Forwarding an empty block redirects an
+    /// `invoke`'s normal edge, as LLVM does.
+    fn handles_landing_pads(&self) -> bool {
+        true
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let o = &cx.options.simplifycfg;
