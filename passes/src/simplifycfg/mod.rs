@@ -16,7 +16,9 @@
 //!   constant, or with both arms to one block, becomes unconditional (its
 //!   dead condition deleted); duplicate phis are merged; a block whose only
 //!   predecessor falls through to it is merged into it; an empty block
-//!   (phis and `br label`) forwards its predecessors to its successor,
+//!   (phis and `br label`) forwards its predecessors to its successor
+//!   (the successor's phis get their new entries at their end, and the
+//!   block's phis move into a successor only it reaches, as in LLVM),
 //!   unless that would make a loop header's preheader disappear (LLVM's
 //!   `keep-loops`, on by default); the common leading instructions of the
 //!   successors of a `br` or `switch` are hoisted (`hoist.rs`); under
@@ -356,7 +358,7 @@ impl<'m> Simplifier<'m, '_> {
                 if f.first_non_phi(b) == Some(t)
                     && f.entry_block() != Some(b)
                     && !canonical
-                    && cleanup::phis_only_feed(f, b, succ)
+                    && (f.cfg().preds(succ) == [b] || cleanup::phis_only_feed(f, b, succ))
                     && cleanup::forward_empty(f, b)
                 {
                     return (true, false);

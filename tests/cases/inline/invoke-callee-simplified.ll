@@ -1,15 +1,16 @@
 ; RUN: -passes=inline,simplifycfg
 ; An invoked callee that has an invoke and a landing pad of its own is
-; inlined; simplifycfg then cleans up the caller although it has exception
-; handling: the caller's landing pad, which the inlined call no longer
-; reaches, is deleted and the forwarding blocks the inlining left go, the
-; inner invoke's normal edge leading straight to the returning block.
-; (opt-22 runs simplifycfg on the callee before inlining it and names the
-; values after the callee's merged return; the code is the same.)
+; simplified (its two returns merged into common.ret, although it has
+; exception handling), then inlined; simplifycfg then cleans up the caller:
+; the caller's landing pad, which the inlined call no longer reaches, is
+; deleted, and the inlined return block's phi moves into %cont, which only
+; it reaches, the inner invoke's normal edge now going there. Same output
+; as opt-22 -passes=inline,simplifycfg.
 ; expect-count: 1 landingpad
 ; expect-count: 0 ret i32 -1
 ; expect-count: 1 invoke void @might_throw()
-; expect-output: to label %callee.exit unwind label %exc.i
+; expect-output: to label %cont unwind label %exc.i
+; expect-output: %common.ret.op.i = phi i32 [ 1, %exc.i ], [ 0, %entry ]
 declare void @might_throw()
 declare i32 @personality(...)
 

@@ -3,11 +3,12 @@
 ; other: the two returns (one in a landing pad's block) merge into
 ; common.ret, the empty block after the invoke is forwarded (the invoke's
 ; normal edge goes straight to common.ret), and the landing pad nothing
-; reaches is deleted. Same output as opt-22 -passes=simplifycfg but for
-; the order of the phi's entries. A function with funclet pads is still
-; left alone.
+; reaches is deleted. Same output as opt-22 -passes=simplifycfg (the
+; forwarded block's entry leaves the phi, the last entry taking its place,
+; and the invoke's block's entry comes last). A function with funclet pads
+; is still left alone.
 ; expect-output: to label %common.ret unwind label %lpad
-; expect-output: %common.ret.op = phi i32 [ %n, %entry ], [ -1, %lpad ]
+; expect-output: %common.ret.op = phi i32 [ -1, %lpad ], [ %n, %entry ]
 ; expect-count: 1 landingpad
 ; expect-count: 0 resume
 ; expect-count: 1 catchswitch
