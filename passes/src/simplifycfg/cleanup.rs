@@ -16,7 +16,7 @@ pub(super) fn remove_predecessor(f: &mut Function, succ: Block, pred: Block) {
     let phis: Vec<Inst> = f.phis(succ).collect();
     let mut repl = Replacements::new();
     for phi in phis {
-        remove_entry_swapping_last(f, phi, pred);
+        f.remove_incoming_swapping_last(phi, pred);
         let d = f.dfg().inst(phi);
         let me = d.result().expect("a phi has a result");
         if d.args.is_empty() {
@@ -38,17 +38,6 @@ pub(super) fn remove_predecessor(f: &mut Function, succ: Block, pred: Block) {
         remove_inst(f, phi);
     }
     repl.apply(f);
-}
-
-/// Removes the first entry of `phi` for `pred`, if any, putting its last
-/// entry in its place (LLVM's `PHINode::removeIncomingValue`, which the
-/// order of a phi's entries after later edits follows).
-pub(crate) fn remove_entry_swapping_last(f: &mut Function, phi: Inst, pred: Block) {
-    let d = f.dfg().inst(phi);
-    let Some(k) = d.blocks.iter().position(|&b| b == pred) else { return };
-    let mut incoming: Vec<(Value, Block)> = d.args.iter().copied().zip(d.blocks.iter().copied()).collect();
-    incoming.swap_remove(k);
-    f.set_incoming(phi, incoming);
 }
 
 /// Deletes `b`, which nothing reaches, telling its successors.
