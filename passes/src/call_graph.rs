@@ -158,6 +158,22 @@ impl CallGraph {
         }
     }
 
+    /// The body of `f` was changed by other passes (which may delete calls
+    /// and move or merge them, never call a function they did not): its
+    /// call sites are counted again from `body`.
+    pub fn recount(&mut self, f: FuncId, body: &Function) {
+        for i in self.sites[f].keys().copied().collect::<Vec<_>>() {
+            self.remove_site(f, i);
+        }
+        for (_, i) in body.insts_in_order() {
+            if let Some(c) = direct_callee(&self.defined, body, i) {
+                self.sites[f].insert(i, c);
+                self.calls_to[c] += 1;
+                self.self_calls[f] += usize::from(c == f);
+            }
+        }
+    }
+
     /// Function `f` was deleted: its calls no longer count.
     pub fn remove_function(&mut self, f: FuncId) {
         for (_, c) in std::mem::take(&mut self.sites[f]) {

@@ -207,6 +207,27 @@ fn absorb_into_pred(f: &mut Function, pred: Block, b: Block) {
 /// `b` dominate the cycle, whose code may then use `b`'s phis), unless the caller checked that every use of
 /// `b`'s phis is in a phi of `S` on the edge from `b` (as jump threading across loop headers does).
 pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> bool {
+    forward_empty_block_as(f, b, reach, Forwarding::default())
+}
+
+/// How [`forward_empty_block_as`] rewrites the phis.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Forwarding {
+    /// The successor's phis lose their entry for the forwarded block (their
+    /// last entry taking its place) and get those of its predecessors at
+    /// their end, the last predecessor first (LLVM's order: the entry
+    /// removed, the predecessors' added in use-list order), rather than in
+    /// its place, in predecessor order.
+    pub append_entries: bool,
+    /// When the successor has no other way in, the block's phis move into
+    /// it (after its own), whatever uses them: the successor keeps its
+    /// name and place (LLVM's `TryToSimplifyUncondBranchFromEmptyBlock`),
+    /// rather than leaving the block to be merged with its successor.
+    pub move_phis_into_only_successor: bool,
+}
+
+/// [`forward_empty_block`], with the phis rewritten as `how` says.
+pub fn forward_empty_block_as(f: &mut Function, b: Block, reach: Reachability, how: Forwarding) -> bool {
     let Some(t) = f.terminator(b) else { return false };
     let succ = match (&f.dfg().inst(t).kind, f.dfg().inst(t).blocks.as_slice()) {
         (InstKind::Br, [s]) => *s,
@@ -251,9 +272,9 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
             // `b` dominates only itself, and there is no unreachable code.
             false
         } else if !other_way_in {
-            // `succ` has no other way in: it will rather be merged into `b`
-            // (no whole-function use scan for that).
-            true
+            // `succ` has no other way in: the phis move into it, or it will
+            // rather be merged into `b` (no whole-function use scan for that).
+            !how.move_phis_into_only_successor
         } else if f.tracks_uses() {
             // The uses are at hand: exactly what the scan below finds.
             let mut elsewhere = false;
@@ -284,11 +305,19 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
         let d = f.dfg().inst(sp).clone();
         let v = d.incoming(b).expect("checked");
         let mut incoming: Vec<(Value, Block)> = Vec::new();
-        for (a, blk) in d.args.iter().zip(&d.blocks) {
-            if *blk == b {
-                incoming.extend(preds.iter().map(|&p| (through(f, v, p), p)));
-            } else {
-                incoming.push((*a, *blk));
+        if how.append_entries {
+            // LLVM's removal puts the last entry in the removed one's place.
+            incoming.extend(d.args.iter().copied().zip(d.blocks.iter().copied()));
+            let k = incoming.iter().position(|&(_, blk)| blk == b).expect("checked");
+            incoming.swap_remove(k);
+            incoming.extend(preds.iter().rev().map(|&p| (through(f, v, p), p)));
+        } else {
+            for (a, blk) in d.args.iter().zip(&d.blocks) {
+                if *blk == b {
+                    incoming.extend(preds.iter().map(|&p| (through(f, v, p), p)));
+                } else {
+                    incoming.push((*a, *blk));
+                }
             }
         }
         f.set_incoming(sp, incoming);
@@ -301,6 +330,13 @@ pub fn forward_empty_block(f: &mut Function, b: Block, reach: Reachability) -> b
     }
     for &p in &touched {
         retarget(f, p, b, succ);
+    }
+    if !own.is_empty() && how.move_phis_into_only_successor && !cfg.preds(succ).iter().any(|&p| p != b) {
+        let at = f.first_non_phi(succ).expect("a block ends in a terminator");
+        let layout = f.layout_mut_preserving_cfg();
+        for &phi in &own {
+            layout.move_inst_before(phi, at);
+        }
     }
     // As in LLVM, an unnamed successor takes the name of the block removed.
     if f.dfg().block_name(succ).is_none()

@@ -10,7 +10,9 @@
 //! branches and taken block addresses, though not exception handling
 //! ([`crate::FunctionPass::handles_indirect_branches`]). The inliner handles landing-pad
 //! exception handling (`invoke`, `landingpad`, `resume`) and refuses
-//! callers and callees with the rest ([`why_inliner_leaves_alone`]). Each
+//! callers and callees with the rest ([`why_inliner_leaves_alone`]);
+//! simplifycfg handles landing-pad exception handling too
+//! ([`crate::FunctionPass::handles_landing_pads`]). Each
 //! refusal is a missed remark saying why.
 //!
 //! [`FunctionPass::handles_eh`]: crate::FunctionPass::handles_eh
@@ -40,8 +42,10 @@ pub fn why_left_alone_indirect_ok(f: &Function) -> Option<(Block, String)> {
 }
 
 /// Why `p` leaves function `fid` (body `f`) alone, if it does: nothing for
-/// a pass that handles exception handling, else [`why_left_alone`] or
-/// [`why_left_alone_indirect_ok`].
+/// a pass that handles exception handling, [`why_inliner_leaves_alone`]
+/// for one that handles landing pads
+/// ([`crate::FunctionPass::handles_landing_pads`]), else [`why_left_alone`]
+/// or [`why_left_alone_indirect_ok`].
 pub fn why_pass_leaves_alone(
     p: &dyn crate::FunctionPass,
     m: &Module,
@@ -50,6 +54,8 @@ pub fn why_pass_leaves_alone(
 ) -> Option<(Block, String)> {
     if p.handles_eh() {
         None
+    } else if p.handles_landing_pads() {
+        why_inliner_leaves_alone(m, fid, f)
     } else if p.handles_indirect_branches() {
         why_left_alone_indirect_ok(f)
     } else {

@@ -129,6 +129,19 @@ impl ModulePass for Inline {
         let (changed, _) = inline_module(m, cx)?;
         Ok(if changed { Changes::ALL } else { Changes::NONE })
     }
+    fn walks_sccs(&self) -> bool {
+        true
+    }
+    fn run_with_scc_passes(
+        &self,
+        m: &mut Module,
+        cx: &mut ModuleCx<'_>,
+        scc_passes: &mut crate::pass::SccPasses<'_>,
+    ) -> Result<Changes, PassError> {
+        inline_module_with(m, cx, Some(scc_passes))?;
+        // The passes after the inliner may have changed what it did not.
+        Ok(Changes::ALL)
+    }
 }
 
 /// Where the scan for the next call resumes: a block, and the instruction
@@ -658,6 +671,19 @@ impl Run {
 /// Runs the inliner over `m`: whether anything changed, and the call graph
 /// as the inlining left it.
 pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, CallGraph), PassError> {
+    inline_module_with(m, cx, None)
+}
+
+/// [`inline_module`], with `scc_passes` (if any) run on the functions of
+/// each component of the call graph once inlining into them is done (see
+/// [`ModulePass::run_with_scc_passes`]). What they change is counted
+/// again in the call graph, and the summaries of those functions as
+/// callees are made afresh.
+fn inline_module_with(
+    m: &mut Module,
+    cx: &mut ModuleCx<'_>,
+    mut scc_passes: Option<&mut crate::pass::SccPasses<'_>>,
+) -> Result<(bool, CallGraph), PassError> {
     let graph = CallGraph::build(m);
     let order = graph.bottom_up().to_vec();
     let deletable = crate::dead_functions::Deletable::new(m);
@@ -688,6 +714,17 @@ pub fn inline_module(m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<(bool, Cal
             run.inline_into(m, cx, f)?;
         } else {
             run.inline_cycle(m, cx, &order[k..end])?;
+        }
+        if let Some(passes) = scc_passes.as_mut() {
+            let live: Vec<FuncId> =
+                order[k..end].iter().copied().filter(|&g| !run.is_dead.contains(g) && m.has_body(g)).collect();
+            passes(m, cx, &live)?;
+            for &g in &live {
+                run.callees.summaries.remove(&g);
+                if let Some(body) = m.body(g) {
+                    run.graph.recount(g, body);
+                }
+            }
         }
         k = end;
     }

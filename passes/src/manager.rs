@@ -66,7 +66,11 @@ pub fn run_pipeline(
     let mut verified = options.verified_input;
     for step in steps {
         match step {
-            Step::Module(p) => {
+            Step::Module(p) | Step::Scc(p, _) => {
+                let scc_group = match step {
+                    Step::Scc(_, g) => Some(g),
+                    _ => None,
+                };
                 let names = PassNames { name: p.name(), class: p.class_name() };
                 if !inst.before(m, Unit::Module, names, out) {
                     continue;
@@ -76,7 +80,38 @@ pub fn run_pipeline(
                     Changes::NONE
                 } else {
                     let mut cx = ModuleCx { remarks, out, options };
-                    p.run(m, &mut cx).map_err(RunError::Pass)?
+                    match scc_group {
+                        None => p.run(m, &mut cx).map_err(RunError::Pass)?,
+                        Some(group) => {
+                            let mut pending = EntitySet::new();
+                            for q in group {
+                                let decls = q.declarations(m);
+                                module_edits::prepare(m, &decls, &mut pending);
+                            }
+                            // A broken function found by -verify-each inside
+                            // is reported as such, not as the pass's error.
+                            let mut failed: Option<RunError> = None;
+                            let result = {
+                                let mut scc_passes = |m: &mut Module, cx: &mut ModuleCx<'_>, funcs: &[FuncId]| {
+                                    let (cache, pending, inst) = (&mut cache, &mut pending, &mut inst);
+                                    run_sequential_on(
+                                        group, funcs, m, cx.remarks, cx.out, options, cache, pending, inst,
+                                    )
+                                    .map_err(|e| {
+                                        let message = e.to_string();
+                                        failed = Some(e);
+                                        PassError { message }
+                                    })
+                                };
+                                p.run_with_scc_passes(m, &mut cx, &mut scc_passes)
+                            };
+                            if let Some(e) = failed {
+                                return Err(e);
+                            }
+                            module_edits::discard_unused(m, pending);
+                            result.map_err(RunError::Pass)?
+                        }
+                    }
                 };
                 // Any other module pass may have changed the module, whatever
                 // it reports: only the verifier's own word is trusted here.
@@ -156,7 +191,24 @@ fn run_sequential(
     pending: &mut EntitySet<FuncId>,
     inst: &mut Instrumenter<'_>,
 ) -> Result<(), RunError> {
-    for f in m.definitions() {
+    let funcs = m.definitions();
+    run_sequential_on(group, &funcs, m, remarks, out, options, cache, pending, inst)
+}
+
+/// [`run_sequential`] on the functions `funcs` only, in that order.
+#[expect(clippy::too_many_arguments, reason = "the manager's state, passed once")]
+fn run_sequential_on(
+    group: &Group,
+    funcs: &[FuncId],
+    m: &mut Module,
+    remarks: &mut Remarks,
+    out: &mut String,
+    options: &Options,
+    cache: &mut ModuleCache,
+    pending: &mut EntitySet<FuncId>,
+    inst: &mut Instrumenter<'_>,
+) -> Result<(), RunError> {
+    for &f in funcs {
         for p in group {
             let names = PassNames { name: p.name(), class: p.class_name() };
             let Some(fbody) = m.body(f) else { continue };

@@ -98,6 +98,15 @@ pub trait FunctionPass: Send + Sync {
     fn handles_indirect_branches(&self) -> bool {
         false
     }
+    /// Whether the pass may run on a function with landing-pad exception
+    /// handling (`invoke`, `landingpad`, `resume`), though not on one with
+    /// funclet pads, an `indirectbr` or blocks whose address is taken: it
+    /// then never moves, merges or duplicates an `invoke` or a landing pad,
+    /// and redirects an `invoke`'s normal edge only (a landing pad's only
+    /// ways in stay unwind edges).
+    fn handles_landing_pads(&self) -> bool {
+        false
+    }
     /// Functions the pass may declare through [`ModuleEdits::declare`]
     /// (with their types, which [`ModuleEdits::fn_type`] then finds).
     fn declarations(&self, _m: &Module) -> Vec<Declaration> {
@@ -137,7 +146,33 @@ pub trait ModulePass {
     }
     /// Runs on `m`; returns what changed.
     fn run(&self, m: &mut Module, cx: &mut ModuleCx<'_>) -> Result<Changes, PassError>;
+    /// Whether the pass walks the call graph's strongly connected
+    /// components, so that function passes after it in a `cgscc(...)`
+    /// pipeline run on each component as it is done with it
+    /// ([`ModulePass::run_with_scc_passes`]): the inliner.
+    fn walks_sccs(&self) -> bool {
+        false
+    }
+    /// Runs on `m` as [`ModulePass::run`], calling `scc_passes` on the
+    /// functions of each component of the call graph once done with them,
+    /// callees before callers (LLVM's CGSCC pass manager, running a
+    /// function adaptor after the inliner): a caller's calls then see their
+    /// callees as those passes left them. Only for passes that
+    /// [`ModulePass::walks_sccs`].
+    fn run_with_scc_passes(
+        &self,
+        m: &mut Module,
+        cx: &mut ModuleCx<'_>,
+        _scc_passes: &mut SccPasses<'_>,
+    ) -> Result<Changes, PassError> {
+        self.run(m, cx)
+    }
 }
+
+/// The function passes of a `cgscc(...)` pipeline after the inliner, run
+/// on the given functions of one component of the call graph (see
+/// [`ModulePass::run_with_scc_passes`]).
+pub type SccPasses<'h> = dyn FnMut(&mut Module, &mut ModuleCx<'_>, &[FuncId]) -> Result<(), PassError> + 'h;
 
 /// A pass that cannot continue (a broken invariant, or a verifier failure in
 /// `verify`). Refusals to transform are remarks, never errors.

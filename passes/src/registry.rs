@@ -99,14 +99,21 @@ impl Registry {
     /// `sink,inline` is `function(sink),inline`, and a loop pass is inside
     /// `function(loop(...))`.
     pub fn build_with_text(&self, p: &Pipeline) -> Result<(Vec<Step>, String), String> {
-        let mut b = Building { steps: Vec::new(), text: Vec::new(), loop_groups: 0 };
+        let mut b = Building { steps: Vec::new(), text: Vec::new(), loop_groups: 0, in_cgscc: false };
+        // As opt: a pipeline that starts with a CGSCC pass (the inliner)
+        // is a CGSCC pipeline, the function passes after the inliner run
+        // on each component of the call graph it is done with.
+        b.in_cgscc = p.0.first().is_some_and(|e| e.inner.is_none() && e.params.is_none() && e.name == "inline");
         self.add(&p.0, Level::Top, None, &mut b)?;
         let parts: Vec<String> = b
             .text
             .into_iter()
-            .map(|(kind, names)| match kind {
-                PassKind::Module => names.into_iter().map(|(_, n)| n).collect::<Vec<_>>().join(","),
-                PassKind::Function | PassKind::Loop => format!("function({})", with_loop_adaptors(&names)),
+            .map(|(kind, names, scc)| match (kind, scc) {
+                (PassKind::Module, Some(scc)) => {
+                    format!("cgscc({},function({}))", names[0].1, with_loop_adaptors(&scc))
+                }
+                (PassKind::Module, None) => names.into_iter().map(|(_, n)| n).collect::<Vec<_>>().join(","),
+                (PassKind::Function | PassKind::Loop, _) => format!("function({})", with_loop_adaptors(&names)),
             })
             .collect();
         Ok((b.steps, parts.join(",")))
@@ -117,12 +124,18 @@ impl Registry {
 /// one a loop pass named outside them gets): its number and its name.
 type LoopGroup = Option<(usize, &'static str)>;
 
-/// A pipeline being built: its steps, its text in groups of a kind, the
-/// loop adaptors met so far.
+/// A pass's name in the pipeline's text, with its loop adaptor.
+type Named = (LoopGroup, String);
+
+/// A pipeline being built: its steps, its text in groups of a kind (with
+/// the function passes run on each component of the call graph after a
+/// module pass that walks them), the loop adaptors met so far, and whether
+/// the passes being added are inside a CGSCC pipeline.
 struct Building {
     steps: Vec<Step>,
-    text: Vec<(PassKind, Vec<(LoopGroup, String)>)>,
+    text: Vec<(PassKind, Vec<Named>, Option<Vec<Named>>)>,
     loop_groups: usize,
+    in_cgscc: bool,
 }
 
 /// The names of a function group, each run of passes of one loop adaptor
@@ -167,6 +180,11 @@ pub enum Step {
     Module(Box<dyn ModulePass>),
     /// Run in sequence on each defined function.
     Functions(Vec<Box<dyn FunctionPass>>),
+    /// A module pass that walks the call graph's components (the inliner),
+    /// with the function passes that follow it in a CGSCC pipeline, run on
+    /// each component once it is done with it
+    /// ([`ModulePass::run_with_scc_passes`]).
+    Scc(Box<dyn ModulePass>, Vec<Box<dyn FunctionPass>>),
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -206,7 +224,11 @@ impl Registry {
                     ("loop-mssa", None) if level != Level::Loop => (Level::Loop, Some(b.new_loop_group("loop-mssa"))),
                     _ => return Err(format!("invalid use of '{}' pass as {} pipeline", e.full_name(), level.word())),
                 };
-                self.add(inner, sub, group, b)?;
+                let outer = b.in_cgscc;
+                b.in_cgscc = sub == Level::Cgscc || (outer && sub != Level::Module);
+                let added = self.add(inner, sub, group, b);
+                b.in_cgscc = outer;
+                added?;
                 continue;
             }
             let full = e.full_name();
@@ -237,8 +259,8 @@ impl Registry {
             let allowed = matches!(
                 (info.kind, level),
                 (PassKind::Module, Level::Top | Level::Module | Level::Cgscc)
-                    | (PassKind::Function, Level::Top | Level::Module | Level::Function)
-                    | (PassKind::Loop, Level::Top | Level::Module | Level::Function | Level::Loop)
+                    | (PassKind::Function, Level::Top | Level::Module | Level::Cgscc | Level::Function)
+                    | (PassKind::Loop, Level::Top | Level::Module | Level::Cgscc | Level::Function | Level::Loop)
             );
             if !allowed {
                 return Err(unknown());
@@ -266,16 +288,29 @@ impl Building {
         match p {
             PassBox::Module(p) => {
                 self.steps.push(Step::Module(p));
-                self.text.push((PassKind::Module, vec![(None, full)]));
+                self.text.push((PassKind::Module, vec![(None, full)], None));
             }
             PassBox::Function(p) => match (self.steps.last_mut(), self.text.last_mut()) {
-                (Some(Step::Functions(passes)), Some((_, names))) => {
+                (Some(Step::Functions(passes)), Some((_, names, _))) => {
                     passes.push(p);
                     names.push((group, full));
                 }
+                (Some(Step::Scc(_, passes)), Some((_, _, Some(names)))) if self.in_cgscc => {
+                    passes.push(p);
+                    names.push((group, full));
+                }
+                (Some(last @ Step::Module(_)), Some((_, _, scc)))
+                    if self.in_cgscc && matches!(&*last, Step::Module(m) if m.walks_sccs()) =>
+                {
+                    let Step::Module(m) = std::mem::replace(last, Step::Functions(Vec::new())) else {
+                        unreachable!("matched above")
+                    };
+                    *last = Step::Scc(m, vec![p]);
+                    *scc = Some(vec![(group, full)]);
+                }
                 _ => {
                     self.steps.push(Step::Functions(vec![p]));
-                    self.text.push((PassKind::Function, vec![(group, full)]));
+                    self.text.push((PassKind::Function, vec![(group, full)], None));
                 }
             },
         }

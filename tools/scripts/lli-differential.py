@@ -6,7 +6,7 @@ the printed checksums must agree. The judge is LLVM's, not our executor,
 so a blind spot shared by our passes and our executor shows here.
 
 usage: lli-differential.py [OPT_CONV] [--programs N] [--seed S] [--pipelines 'P1 P2,P3 ...']
-                          [--generator dag|arms|sink|indirect]
+                          [--generator dag|arms|sink|indirect|eh]
 `--generator arms` makes nested ifs with common code in their arms and
 divisions guarded by the branch, and runs simplifycfg by default.
 `--generator sink` is `arms` whose arms also end alike (the same operations
@@ -15,6 +15,9 @@ and runs simplifycfg<sink-common-insts> by default.
 `--generator indirect` is `dag` with some two-way branches made indirect
 branches on block addresses (from a select, a phi, or a constant), and runs
 jump-threading by default.
+`--generator eh` is `arms` with some unconditional branches made invokes of a
+function that throws on some inputs, unwinding to landing pads that catch
+and return (one pad is unreachable), and runs simplifycfg by default.
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
@@ -349,6 +352,72 @@ def indirect_program(seed):
     return "\n".join(out)
 
 
+EH_HEAD = """declare ptr @__cxa_allocate_exception(i64)
+declare void @__cxa_throw(ptr, ptr, ptr)
+declare ptr @__cxa_begin_catch(ptr)
+declare void @__cxa_end_catch()
+declare i32 @__gxx_personality_v0(...)
+define void @step(i8 %v, i8 %c) {
+entry:
+  %t = icmp eq i8 %v, %c
+  br i1 %t, label %throw, label %back
+throw:
+  %e = call ptr @__cxa_allocate_exception(i64 4)
+  store i32 0, ptr %e
+  call void @__cxa_throw(ptr %e, ptr null, ptr null)
+  unreachable
+back:
+  ret void
+}
+"""
+
+
+def eh_program(seed):
+    """The `arms` program of `seed` with landing-pad exception handling:
+    some unconditional branches of @f become invokes of @step, which throws
+    when an argument of @f has a chosen value, unwinding to one of a few
+    landing pads (catching everything); each pad returns a value of its own,
+    or goes on to a return block shared with another pad, and one pad
+    nothing reaches."""
+    r = random.Random(seed ^ 0xe4)
+    out = []
+    pads = [f"lp{k}" for k in range(r.randint(1, 3))]
+    used = set()
+    in_f = False
+    for line in arms_program(seed).split("\n"):
+        if line == "define i32 @f(i8 %x, i8 %y) {":
+            line = "define i32 @f(i8 %x, i8 %y) personality ptr @__gxx_personality_v0 {"
+            in_f = True
+        m = re.match(r"^  br label %(\S+)$", line)
+        if in_f and m and r.random() < 0.6:
+            pad = r.choice(pads)
+            used.add(pad)
+            arg, c = r.choice(["%x", "%y"]), r.choice(CONSTS)
+            line = f"  invoke void @step(i8 {arg}, i8 {c}) to label %{m.group(1)} unwind label %{pad}"
+        if in_f and line.startswith("  ret i32 "):
+            out.append(line)
+            for k, pad in enumerate(pads + ["lp.dead"]):
+                if pad not in used and pad != "lp.dead":
+                    continue
+                out.append(f"{pad}:")
+                out.append(f"  %{pad}.l = landingpad {{ ptr, i32 }} catch ptr null")
+                out.append(f"  %{pad}.p = extractvalue {{ ptr, i32 }} %{pad}.l, 0")
+                out.append(f"  %{pad}.b = call ptr @__cxa_begin_catch(ptr %{pad}.p)")
+                out.append("  call void @__cxa_end_catch()")
+                if r.random() < 0.5:
+                    out.append("  br label %lp.ret")
+                else:
+                    out.append(f"  ret i32 {1000 + k}")
+            out.append("lp.ret:")
+            out.append("  %lp.z = zext i8 %x to i32")
+            out.append("  %lp.r = add i32 %lp.z, 5000")
+            out.append("  ret i32 %lp.r")
+            in_f = False
+            continue
+        out.append(line)
+    return EH_HEAD + "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("opt_conv", nargs="?", default=os.path.join(ROOT, "target", "release", "opt-conv"))
@@ -356,7 +425,7 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--pipelines", default=None,
                     help="space-separated pipelines, each run on every program")
-    ap.add_argument("--generator", choices=["dag", "arms", "sink", "indirect"], default="dag",
+    ap.add_argument("--generator", choices=["dag", "arms", "sink", "indirect", "eh"], default="dag",
                     help="dag: branchy DAGs of compares (the default); arms: nested ifs with common code and guarded "
                     "divisions; sink: arms that also end alike; indirect: dag with indirect branches on block "
                     "addresses")
@@ -369,11 +438,12 @@ def main():
     keep = os.environ.get("KEEP", os.getcwd())
     defaults = {"dag": "jump-threading hoist sink instsimplify jump-threading,hoist,sink,dce,jump-threading",
                 "indirect": "jump-threading jump-threading,dce,jump-threading",
+                "eh": "simplifycfg simplifycfg<hoist-common-insts> simplifycfg<sink-common-insts>",
                 "arms": "simplifycfg simplifycfg<hoist-common-insts> simplifycfg,simplifycfg<hoist-common-insts>",
                 "sink": "simplifycfg<sink-common-insts> simplifycfg<sink-common-insts;hoist-common-insts>"}
     pipelines = (a.pipelines or defaults[a.generator]).split()
     generate = {"arms": arms_program, "sink": lambda s: arms_program(s, True),
-                "indirect": indirect_program}.get(a.generator, program)
+                "indirect": indirect_program, "eh": eh_program}.get(a.generator, program)
     work = tempfile.mkdtemp()
     bad = changed = runs = 0
     try:

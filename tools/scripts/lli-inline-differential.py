@@ -6,7 +6,9 @@ of floats, `inttoptr`/`ptrtoint` chains, differences and compares of
 pointers into one object, compares of a value with itself) are called with
 constants and with values known only at run time, then run by lli-22
 before and after `-passes=inline` (at the default threshold and at a high
-one, so that most calls are inlined and their copies folded). The printed
+one, so that most calls are inlined and their copies folded), and
+`-passes=inline,simplifycfg` at the high one (a CGSCC pipeline: each callee
+is simplified before it is inlined). The printed
 checksums must agree. Pointers enter the checksum only as differences
 within one object, which do not depend on where the object is.
 
@@ -159,7 +161,8 @@ def main():
             print(f"lli-inline-differential: {lli} and {opt22} are required under CI"); return 1
         print(f"lli-inline-differential: {lli} or {opt22} not found; skipped"); return 0
     keep = os.environ.get("KEEP", os.getcwd())
-    runs = [("inline", ()), ("inline", ("-inline-threshold=2000",))]
+    runs = [("inline", ()), ("inline", ("-inline-threshold=2000",)),
+            ("inline,simplifycfg", ("-inline-threshold=2000",))]
     work = tempfile.mkdtemp()
     bad = changed = total = 0
     try:

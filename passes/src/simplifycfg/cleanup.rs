@@ -2,20 +2,21 @@
 //! terminators on constants, merging duplicate phis, forwarding empty
 //! blocks and merging the function's returns.
 
-use crate::cfg_edit::{Reachability, forward_empty_block};
+use crate::cfg_edit::{Forwarding, Reachability, forward_empty_block_as};
 use opt_conv_ir::analysis::FunctionAnalyses;
 use opt_conv_ir::edit::{Replacements, remove_inst};
 use opt_conv_ir::effects::{inst_effects, must_precede_ret};
 use opt_conv_ir::{Block, EntitySet, Function, Inst, InstData, InstKind, Module, Type, Value};
 
 /// Tells `succ` that the edge from `pred` is gone, as LLVM's
-/// `removePredecessor`: the first entry for `pred` leaves each phi, and a
-/// phi left with one value on every edge (itself aside) is replaced by it.
+/// `removePredecessor`: the first entry for `pred` leaves each phi (its
+/// last entry taking its place, as in LLVM), and a phi left with one value
+/// on every edge (itself aside) is replaced by it.
 pub(super) fn remove_predecessor(f: &mut Function, succ: Block, pred: Block) {
     let phis: Vec<Inst> = f.phis(succ).collect();
     let mut repl = Replacements::new();
     for phi in phis {
-        f.remove_incoming_once(phi, pred);
+        f.remove_incoming_swapping_last(phi, pred);
         let d = f.dfg().inst(phi);
         let me = d.result().expect("a phi has a result");
         if d.args.is_empty() {
@@ -193,9 +194,12 @@ pub(super) fn phis_only_feed(f: &mut Function, b: Block, succ: Block) -> bool {
     true
 }
 
-/// LLVM's `TryToSimplifyUncondBranchFromEmptyBlock` ([`forward_empty_block`]).
+/// LLVM's `TryToSimplifyUncondBranchFromEmptyBlock`
+/// ([`forward_empty_block_as`]), with LLVM's phis: the forwarded entries
+/// at the end, and the block's phis moved into a successor it alone reaches.
 pub(super) fn forward_empty(f: &mut Function, b: Block) -> bool {
-    forward_empty_block(f, b, Reachability::Unknown)
+    let how = Forwarding { append_entries: true, move_phis_into_only_successor: true };
+    forward_empty_block_as(f, b, Reachability::Unknown, how)
 }
 
 /// LLVM's `tailMergeBlocksWithSimilarFunctionTerminators` for `ret`: with

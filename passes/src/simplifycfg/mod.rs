@@ -16,7 +16,9 @@
 //!   constant, or with both arms to one block, becomes unconditional (its
 //!   dead condition deleted); duplicate phis are merged; a block whose only
 //!   predecessor falls through to it is merged into it; an empty block
-//!   (phis and `br label`) forwards its predecessors to its successor,
+//!   (phis and `br label`) forwards its predecessors to its successor
+//!   (the successor's phis get their new entries at their end, and the
+//!   block's phis move into a successor only it reaches, as in LLVM),
 //!   unless that would make a loop header's preheader disappear (LLVM's
 //!   `keep-loops`, on by default); the common leading instructions of the
 //!   successors of a `br` or `switch` are hoisted (`hoist.rs`); under
@@ -67,8 +69,10 @@
 //! (`FoldBranchToCommonDest`), threading on values known in predecessors,
 //! branches implied by dominating conditions, `unreachable` handling
 //! beyond deleting unreachable blocks, invoke and landing pad cleanups
-//! (functions with exception handling are skipped, as by every transform
-//! here), and hoisting a `switch` that ends every successor. The `!range`
+//! (an `invoke` of a callee that cannot unwind, or whose landing pad only
+//! resumes, stays an `invoke`; functions with landing-pad exception
+//! handling are otherwise simplified as any other, those with funclet pads,
+//! an `indirectbr` or taken block addresses are skipped), and hoisting a `switch` that ends every successor. The `!range`
 //! of merged loads is the smallest range covering both (LLVM keeps their
 //! union as a list of ranges).
 //!
@@ -164,6 +168,16 @@ impl FunctionPass for SimplifyCfg {
     }
     fn class_name(&self) -> &'static str {
         "SimplifyCFGPass"
+    }
+    /// No edit here moves, merges or duplicates an `invoke` or a landing
+    /// pad: an `invoke` is never hoisted (only `br`, `ret` and
+    /// `unreachable` terminators are) nor speculated, a landing pad's block
+    /// is reached only by unwind edges, so it is never merged into a
+    /// predecessor nor forwarded, and deleting a block tells both
+    /// successors of its `invoke`. Forwarding an empty block redirects an
+    /// `invoke`'s normal edge, as LLVM does.
+    fn handles_landing_pads(&self) -> bool {
+        true
     }
     fn run(&self, f: &mut Function, cx: &mut FunctionCx<'_>) -> Result<Changes, PassError> {
         let o = &cx.options.simplifycfg;
@@ -344,7 +358,7 @@ impl<'m> Simplifier<'m, '_> {
                 if f.first_non_phi(b) == Some(t)
                     && f.entry_block() != Some(b)
                     && !canonical
-                    && cleanup::phis_only_feed(f, b, succ)
+                    && (f.cfg().preds(succ) == [b] || cleanup::phis_only_feed(f, b, succ))
                     && cleanup::forward_empty(f, b)
                 {
                     return (true, false);
