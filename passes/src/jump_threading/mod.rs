@@ -1452,6 +1452,21 @@ impl Threader<'_> {
 
     /// The oracle's refusal of `q`, if any (none without convergent operations).
     fn refused(&mut self, f: &Function, q: Query) -> Option<String> {
+        let why = self.refused_by_query(f, q.clone());
+        // Across loop headers, a copy of a cycle's entry moves the entry
+        // (rule irreducible-edge); otherwise entries are never copied.
+        if why.is_none()
+            && self.convergent
+            && self.across_headers
+            && let Query::Thread { block, .. } | Query::DuplicateInto { block, .. } = q
+            && let Verdict::Refused(r) = Oracle::cycle_entry_copy(self.m, f, block, self.explain)
+        {
+            return Some(r.to_string());
+        }
+        why
+    }
+
+    fn refused_by_query(&mut self, f: &Function, q: Query) -> Option<String> {
         if !self.convergent {
             return None;
         }
