@@ -368,6 +368,93 @@ impl Oracle<'_> {
 }
 
 impl Oracle<'_> {
+    /// May the empty block `b` (phis and `br label %succ` only) be removed,
+    /// its predecessors sent straight to its successor? No thread's path
+    /// changes, but cycles may: when `b` is an entry of a cycle, that
+    /// cycle's entries (its possible headers) change, and a header counts
+    /// the iterations by which uncontrolled operations and anchors inside
+    /// the cycle group threads (rule `irreducible-edge`). Forwarding the
+    /// header of a loop into a nested loop's header makes the two loops one,
+    /// whose iterations count those of both; forwarding an entry of an
+    /// irreducible cycle makes its successor an entry, a header that counts
+    /// visits the old one did not. So this is refused when a cycle with a
+    /// convergent operation has `b` as an entry or is irreducible and holds
+    /// `b` (where the entries of the cycles nested in it depend on the
+    /// header chosen). Needs no analysis beyond the function's cached ones.
+    pub fn block_forwarding(m: &Module, f: &Function, b: Block, exact_names: bool) -> Verdict {
+        use opt_conv_ir::analysis::FunctionAnalyses;
+        let cycles = f.cycles();
+        let mut c = cycles.cycle_of(b);
+        while let Some(x) = c {
+            let entry = cycles.entries(x).contains(&b);
+            let irreducible = !cycles.is_reducible(x);
+            if (entry || irreducible)
+                && let Some(&holder) = cycles
+                    .blocks(x)
+                    .iter()
+                    .find(|&&h| f.block_insts(h).any(|i| crate::convergence::is_convergent_op(m, f, f.dfg().inst(i))))
+            {
+                let name = |x: Block| super::names::block_name_as(f, x, exact_names);
+                let how = if entry { "an entry of" } else { "in" };
+                return Verdict::Refused(Refusal::new(
+                    Rule::IrreducibleEdge,
+                    format!(
+                        "forwarding the empty block {} to its successor changes the {}cycle at {} it is {how}, \
+                         which holds a convergent operation in {}: the iterations that group threads there would \
+                         be counted differently",
+                        name(b),
+                        if irreducible { "irreducible " } else { "" },
+                        name(cycles.header(x)),
+                        name(holder)
+                    ),
+                ));
+            }
+            c = cycles.parent(x);
+        }
+        Verdict::legal()
+    }
+
+    /// May `block` be copied by jump threading (threaded through, or copied
+    /// into a predecessor) when it may be an entry of a cycle (threading
+    /// across loop headers)? A copy on the way from outside the cycle
+    /// enters it at `block`'s successor: the cycle gets new entries, may
+    /// become irreducible, and a block of a nested loop may become a header
+    /// of the outer cycle, counting the iterations of both, so threads in
+    /// different (outer, inner) iterations are grouped (rule
+    /// `irreducible-edge`; found by the adversarial review of duplicated
+    /// irreducible cycles). Refused when `block` is an entry of a cycle
+    /// holding an uncontrolled convergent operation (tokens define the
+    /// groups of controlled ones; the other questions judge anchors).
+    /// Needs no analysis beyond the function's cached ones.
+    pub fn cycle_entry_copy(m: &Module, f: &Function, block: Block, exact_names: bool) -> Verdict {
+        use opt_conv_ir::analysis::FunctionAnalyses;
+        let cycles = f.cycles();
+        let mut c = cycles.cycle_of(block);
+        while let Some(x) = c {
+            if cycles.entries(x).contains(&block)
+                && let Some(&holder) = cycles.blocks(x).iter().find(|&&h| {
+                    f.block_insts(h)
+                        .any(|i| crate::convergence::classify(m, f, f.dfg().inst(i)) == ConvOp::Uncontrolled)
+                })
+            {
+                let name = |x: Block| super::names::block_name_as(f, x, exact_names);
+                return Verdict::Refused(Refusal::new(
+                    Rule::IrreducibleEdge,
+                    format!(
+                        "copying {} changes the entries of the cycle at {} it enters, which holds an uncontrolled \
+                         convergent operation in {}: the iterations that group threads there would be counted \
+                         differently",
+                        name(block),
+                        name(cycles.header(x)),
+                        name(holder)
+                    ),
+                ));
+            }
+            c = cycles.parent(x);
+        }
+        Verdict::legal()
+    }
+
     /// May the edges from `from` to each of `dead`, which no thread takes
     /// (its branch or switch is on a constant), be removed together? See
     /// [`Oracle::edges_removal`].

@@ -434,7 +434,7 @@ impl Threader<'_> {
     /// anywhere in it, or on the back edge into the successor: as LLVM
     /// (`TryToSimplifyUncondBranchFromEmptyBlock`), `b` goes only if every
     /// use of its phis is in a phi of the successor, on the edge from `b`.
-    fn forwardable(&self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
+    fn forwardable(&mut self, f: &mut Function, b: Block, headers: &EntitySet<Block>) -> bool {
         let Some(t) = f.terminator(b) else { return false };
         let d = f.dfg().inst(t);
         if d.kind != InstKind::Br
@@ -446,7 +446,22 @@ impl Threader<'_> {
             return false;
         }
         let succ = d.blocks[0];
-        !self.across_headers || phis_only_feed(f, b, succ)
+        if self.across_headers && !phis_only_feed(f, b, succ) {
+            return false;
+        }
+        // Across loop headers, `b` may be an entry of a cycle: forwarding it
+        // changes the cycle's entries, and with them who is grouped with
+        // whom at its convergent operations; inside an irreducible cycle,
+        // the entries of the cycles nested in it depend on its header
+        // (rule irreducible-edge).
+        if self.convergent
+            && let Verdict::Refused(r) = Oracle::block_forwarding(self.m, f, b, self.explain)
+        {
+            let msg = format!("not forwarding {} to its successor: {r}", block_label(f, b));
+            self.missed(f, b, msg);
+            return false;
+        }
+        true
     }
 
     /// One simplification of `b`, if any applies.
@@ -1437,6 +1452,21 @@ impl Threader<'_> {
 
     /// The oracle's refusal of `q`, if any (none without convergent operations).
     fn refused(&mut self, f: &Function, q: Query) -> Option<String> {
+        let why = self.refused_by_query(f, q.clone());
+        // Across loop headers, a copy of a cycle's entry moves the entry
+        // (rule irreducible-edge); otherwise entries are never copied.
+        if why.is_none()
+            && self.convergent
+            && self.across_headers
+            && let Query::Thread { block, .. } | Query::DuplicateInto { block, .. } = q
+            && let Verdict::Refused(r) = Oracle::cycle_entry_copy(self.m, f, block, self.explain)
+        {
+            return Some(r.to_string());
+        }
+        why
+    }
+
+    fn refused_by_query(&mut self, f: &Function, q: Query) -> Option<String> {
         if !self.convergent {
             return None;
         }

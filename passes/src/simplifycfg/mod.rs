@@ -359,6 +359,7 @@ impl<'m> Simplifier<'m, '_> {
                     && f.entry_block() != Some(b)
                     && !canonical
                     && (f.cfg().preds(succ) == [b] || cleanup::phis_only_feed(f, b, succ))
+                    && self.may_forward(f, b)
                     && cleanup::forward_empty(f, b)
                 {
                     return (true, false);
@@ -379,6 +380,26 @@ impl<'m> Simplifier<'m, '_> {
                 (changed, false)
             }
             _ => (changed, false),
+        }
+    }
+
+    /// Whether the empty block `b` may be forwarded to its successor: in
+    /// a function with convergent operations, only where that leaves the
+    /// cycles around them as they were ([`Oracle::block_forwarding`], rule
+    /// `irreducible-edge`; found by the adversarial review of duplicated
+    /// irreducible cycles: an entry of an irreducible cycle that is not a
+    /// back edge's target, or a loop header without `keep-loops`).
+    fn may_forward(&mut self, f: &Function, b: Block) -> bool {
+        if !self.has_convergent(f) {
+            return true;
+        }
+        match Oracle::block_forwarding(self.m, f, b, self.explain) {
+            opt_conv_legality::oracle::Verdict::Refused(r) => {
+                let msg = format!("not forwarding {} to its successor: {r}", crate::remarks::block_label(f, b));
+                self.remarks.push((RemarkKind::Missed, crate::remarks::block_label(f, b), msg));
+                false
+            }
+            opt_conv_legality::oracle::Verdict::Legal(_) => true,
         }
     }
 
