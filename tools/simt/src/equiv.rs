@@ -101,7 +101,8 @@
 //!
 //! A group that formed while a stuck thread might still have reached it
 //! with more fuel (it was in a loop that can exit, say, not in a cycle
-//! with no way out) is *tentative*: its members, and what follows from it,
+//! with no way out, nor in a loop whose state repeats:
+//! [`crate::exec::never_leaves`]) is *tentative*: its members, and what follows from it,
 //! depend on the fuel. When either run has one, only the events each
 //! thread completed before the first thread got stuck are compared. Final
 //! memory is not compared when a thread is stuck. Pointers into allocas
@@ -689,7 +690,7 @@ fn anchored_run(r: &RunResult) -> bool {
 /// threads that finished on both sides are compared whole, return values
 /// included. That holds while no group formed without a stuck thread that
 /// might still have reached it with more fuel (one stuck in a loop that
-/// can exit, say): there the group, and what depends on it, is tentative,
+/// can exit and whose state does not repeat, say): there the group, and what depends on it, is tentative,
 /// and only the events each thread completed before the first thread got
 /// stuck are compared (what a run stopped there shows). Final memory is
 /// not compared: a stuck thread may have written it at any point.

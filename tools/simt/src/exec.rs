@@ -108,6 +108,99 @@ pub fn run(ctx: &mut Ctx, th: &mut Thread) -> Result<()> {
     Ok(())
 }
 
+/// Whether thread `th`, stuck for lack of fuel, would never leave its
+/// current invocation nor do anything another thread could see, however
+/// much fuel it got: run alone on a copy of its top frame for at most
+/// `budget` instructions, it comes back to a block with the same values in
+/// that frame, having executed only instructions whose effect is on that
+/// frame alone (arithmetic, branches, loads from constant memory, freezes
+/// of values without poison). From a repeated state it repeats forever:
+/// those instructions read nothing else (no memory another thread may
+/// write, no cycle counter). Anything else on the way (a call, a return, a
+/// store, an alloca, a load of writable memory, a freeze of poison, an
+/// error) leaves the answer open: false.
+pub fn never_leaves(ctx: &mut Ctx, th: &Thread, budget: u64) -> bool {
+    let Some(top) = th.frames.last() else { return false };
+    let copy = Frame {
+        func: top.func,
+        inv: top.inv,
+        block: top.block,
+        next: top.next,
+        at: top.at,
+        vals: top.vals.clone(),
+        iters: top.iters.clone(),
+        hearts: top.hearts.clone(),
+        result_to: None,
+        varargs: top.varargs.clone(),
+    };
+    let mut probe = Thread {
+        lane: th.lane,
+        frames: vec![copy],
+        status: Status::Running,
+        events: Vec::new(),
+        instances: Vec::new(),
+        fuel: 0,
+        controlled: Default::default(),
+        guide_cursor: 0,
+        anchor_taken: Vec::new(),
+        paired_anchors: Default::default(),
+        ended: None,
+        freezes: Default::default(),
+    };
+    // Brent's cycle search over the states at block entries.
+    let mut saved: Option<(Block, Vec<Val>)> = None;
+    let (mut power, mut length) = (1u64, 0u64);
+    for _ in 0..budget {
+        let fr = &probe.frames[0];
+        let Some(inst) = fr.next else { return false };
+        let d = ctx.prog.body(fr.func).dfg().inst(inst);
+        let arg = |i: usize| d.args.get(i).map(|a| &fr.vals[a.index()]);
+        let local = match &d.kind {
+            InstKind::Binary { .. }
+            | InstKind::FNeg { .. }
+            | InstKind::ICmp { .. }
+            | InstKind::FCmp { .. }
+            | InstKind::Select { .. }
+            | InstKind::Cast { .. }
+            | InstKind::Gep { .. }
+            | InstKind::ExtractValue { .. }
+            | InstKind::InsertValue { .. }
+            | InstKind::ExtractElement
+            | InstKind::InsertElement
+            | InstKind::ShuffleVector
+            | InstKind::Br
+            | InstKind::Switch => true,
+            InstKind::Freeze => arg(0).is_some_and(|v| !v.has_poison()),
+            InstKind::Load { .. } => match arg(0) {
+                Some(Val::Ptr(a)) => crate::memory::split(*a)
+                    .is_some_and(|(r, _)| r < ctx.mem.regions().len() && ctx.mem.region(r).read_only),
+                _ => false,
+            },
+            _ => false,
+        };
+        let entry = matches!(d.kind, InstKind::Br | InstKind::Switch);
+        if !local || step(ctx, &mut probe).is_err() || probe.frames.len() != 1 {
+            return false;
+        }
+        if !matches!(probe.status, Status::Running) {
+            return false;
+        }
+        if entry {
+            let fr = &probe.frames[0];
+            if saved.as_ref().is_some_and(|(b, v)| *b == fr.block && *v == fr.vals) {
+                return true;
+            }
+            length += 1;
+            if saved.is_none() || length == power {
+                saved = Some((fr.block, fr.vals.clone()));
+                power = power.saturating_mul(2);
+                length = 0;
+            }
+        }
+    }
+    false
+}
+
 /// Adds the block an error happened in, unless the message names one.
 fn locate(prog: &Program, e: SimtError, here: Option<(FuncId, Block)>) -> SimtError {
     let Some((f, b)) = here else { return e };

@@ -21,8 +21,11 @@
 //! reached it with more fuel (it can still return to, and reach, the
 //! waiting operation's block) records that thread as *late*: its
 //! membership is tentative. One stuck in a cycle with no way out is never
-//! late. The run then fails with the first stuck thread's limit, keeping
-//! everything every thread did.
+//! late, nor is one whose state repeats (same block, same values in its
+//! frame, nothing read that another thread may write, nothing done that
+//! another could see: [`crate::exec::never_leaves`]), however its loop
+//! could exit: it never will. The run then fails with the first stuck
+//! thread's limit, keeping everything every thread did.
 
 use crate::builtins::{Member, comm_result};
 use crate::classes::{ClassId, ClassKey, Classes, Root};
@@ -51,9 +54,15 @@ pub struct Machine<'a, 'm> {
     fired: FxHashSet<ClassId>,
     /// Per thread, its events when the first thread got stuck.
     horizon: Option<Vec<usize>>,
+    /// Lanes stuck in a loop they never leave ([`crate::exec::never_leaves`]).
+    looping: u64,
 }
 
 type Stack = Vec<(ClassId, Vec<u32>)>;
+
+/// At most this many instructions are spent looking for a repeated state
+/// of a thread out of fuel.
+const PROBE_FUEL: u64 = 1 << 16;
 
 /// A group ready to fire: a class, its members, and the stuck threads that
 /// might still have reached it with more fuel.
@@ -127,6 +136,7 @@ impl<'a, 'm> Machine<'a, 'm> {
             freeze,
             fired: FxHashSet::default(),
             horizon: None,
+            looping: 0,
         })
     }
 
@@ -174,6 +184,16 @@ impl<'a, 'm> Machine<'a, 'm> {
                     // Out of fuel or call depth: the thread stops here and
                     // the others go on without it.
                     Err(e @ SimtError::Limit(_)) => {
+                        // Out of fuel in a state that repeats: it is not
+                        // slow, it never leaves, so it is late nowhere.
+                        let e = if th.fuel > self.limits.fuel
+                            && crate::exec::never_leaves(&mut ctx, th, self.limits.fuel.min(PROBE_FUEL))
+                        {
+                            self.looping |= 1 << th.lane;
+                            SimtError::Limit(format!("{}, where its state repeats: it never leaves", limit_text(e)))
+                        } else {
+                            e
+                        };
                         th.status = Status::Stuck(in_thread(th.lane, e));
                         if self.horizon.is_none() {
                             self.horizon = Some(self.threads.iter().map(Thread::settled_events).collect());
@@ -253,7 +273,12 @@ impl<'a, 'm> Machine<'a, 'm> {
             // if, with more fuel, it might still have reached this
             // instance, the group is tentative.
             let late = stacks.iter().enumerate().fold(0u64, |late, (t, s)| match s {
-                Some(s) if stuck(t) && may_reach(s, chain) && self.may_still_reach(t, first, chain) => {
+                Some(s)
+                    if stuck(t)
+                        && self.looping & (1 << self.threads[t].lane) == 0
+                        && may_reach(s, chain)
+                        && self.may_still_reach(t, first, chain) =>
+                {
                     late | 1 << self.threads[t].lane
                 }
                 _ => late,
@@ -442,6 +467,13 @@ fn may_reach_across(s: &Stack, t: &Thread, chain: &Stack, w: &Thread) -> bool {
     // At the waiting operation itself in another class, it never joins
     // this one; at the call that leads there, it may.
     s.len() < chain.len()
+}
+
+fn limit_text(e: SimtError) -> String {
+    match e {
+        SimtError::Limit(m) => m,
+        other => other.to_string(),
+    }
 }
 
 fn in_thread(lane: u32, e: SimtError) -> SimtError {

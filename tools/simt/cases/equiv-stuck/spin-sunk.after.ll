@@ -1,0 +1,43 @@
+; expect: not equivalent
+; func: main
+; The add sunk under `tid == 1`: before, threads 1 and up add together;
+; after, thread 1 adds alone. Thread 0's loop could exit but never does,
+; so before's group is not tentative.
+declare i32 @subgroupAdd(i32) convergent nounwind willreturn memory(none)
+declare void @report(i32) nounwind willreturn
+declare i32 @llvm.amdgcn.workitem.id.x()
+
+define internal void @await(i32 %key) {
+entry:
+  br label %poll
+
+poll:
+  %open = icmp eq i32 %key, 4242
+  br i1 %open, label %out, label %poll
+
+out:
+  ret void
+}
+
+define void @main() {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %is0 = icmp eq i32 %tid, 0
+  br i1 %is0, label %stop, label %join
+
+stop:
+  call void @await(i32 %tid)
+  br label %join
+
+join:
+  %is1 = icmp eq i32 %tid, 1
+  br i1 %is1, label %tell, label %done
+
+tell:
+  %sum = call i32 @subgroupAdd(i32 1)
+  call void @report(i32 %sum)
+  br label %done
+
+done:
+  ret void
+}

@@ -1,0 +1,16 @@
+; run: --threads 1 --func wait --fuel 500
+; expect-error: limit reached: thread 0: fuel exhausted after 500 instructions in @wait/%poll
+; The flag read in the loop is writable: another thread could still set it,
+; so the repeated state does not show the loop never ends.
+@gate = internal global i32 0
+
+define void @wait() {
+entry:
+  br label %poll
+poll:
+  %g = load i32, ptr @gate
+  %open = icmp ne i32 %g, 0
+  br i1 %open, label %out, label %poll
+out:
+  ret void
+}
