@@ -140,7 +140,17 @@ pub fn run_pipeline(
                 if parallel_ok(group, options, &inst) {
                     run_parallel(group, m, remarks, out, options, &mut cache, &mut pending)?;
                 } else {
-                    run_sequential(group, m, remarks, out, options, &mut cache, &mut pending, &mut inst)?;
+                    run_sequential_on(
+                        group,
+                        &m.definitions(),
+                        m,
+                        remarks,
+                        out,
+                        options,
+                        &mut cache,
+                        &mut pending,
+                        &mut inst,
+                    )?;
                 }
                 module_edits::discard_unused(m, pending);
             }
@@ -179,23 +189,8 @@ fn ensure_numbering(m: &Module, cache: &mut ModuleCache) {
     }
 }
 
-/// One function at a time, each module edit applied after its pass.
-#[expect(clippy::too_many_arguments, reason = "the manager's state, passed once")]
-fn run_sequential(
-    group: &Group,
-    m: &mut Module,
-    remarks: &mut Remarks,
-    out: &mut String,
-    options: &Options,
-    cache: &mut ModuleCache,
-    pending: &mut EntitySet<FuncId>,
-    inst: &mut Instrumenter<'_>,
-) -> Result<(), RunError> {
-    let funcs = m.definitions();
-    run_sequential_on(group, &funcs, m, remarks, out, options, cache, pending, inst)
-}
-
-/// [`run_sequential`] on the functions `funcs` only, in that order.
+/// The functions `funcs`, one at a time and in that order, each module
+/// edit applied after its pass.
 #[expect(clippy::too_many_arguments, reason = "the manager's state, passed once")]
 fn run_sequential_on(
     group: &Group,

@@ -3,7 +3,7 @@
 //! `; expect: equivalent` or `; expect: not equivalent`, and `; func:` when
 //! the function is not `@f`).
 
-use opt_conv_simt::equiv::CexKind;
+use opt_conv_simt::equiv::{CexKind, Counterexample};
 use opt_conv_simt::{EquivConfig, check_equivalence};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -553,6 +553,30 @@ fn irreducible_cycles_without_calls_do_not_use_up_the_hierarchies_tried() {
     assert_eq!(verdict(&cyclic, &folded), "ok");
 }
 
+/// Judges the `count` pairs of `dir` (see [`pairs_in`]): each as its name
+/// says, a counterexample being a difference that `check` accepts, and
+/// every file against itself.
+fn judge_pairs(dir: &str, count: usize, config: &EquivConfig, check: impl Fn(&str, &Counterexample)) {
+    let all = pairs_in(dir);
+    assert_eq!(all.len(), count);
+    for (name, before, after, equivalent, func) in all {
+        match (equivalent, check_equivalence(&module(&before), &module(&after), &func, config)) {
+            (true, Ok(())) => {}
+            (false, Err(c)) => {
+                assert_eq!(c.kind, CexKind::Differs, "{name}: {c}");
+                check(&name, &c);
+            }
+            (true, Err(c)) => panic!("{name}: expected equivalent, got\n{c}"),
+            (false, Ok(())) => panic!("{name}: expected a counterexample"),
+        }
+        for p in [&before, &after] {
+            let m = module(p);
+            let r = check_equivalence(&m, &m, &func, config);
+            assert!(r.is_ok(), "{name}: not equivalent to itself: {}", r.unwrap_err());
+        }
+    }
+}
+
 /// Loops no thread leaves (`cases/equiv-fuel`): the runs end when the fuel
 /// does, at other points on each side, and the events both completed by
 /// then are compared. (Little fuel: each iteration is a group to form.)
@@ -563,24 +587,7 @@ fn loops_no_thread_leaves_are_judged_on_what_both_sides_did() {
         run: opt_conv_simt::RunConfig { fuel: 3000, ..Default::default() },
         ..Default::default()
     };
-    let all = pairs_in("cases/equiv-fuel");
-    assert_eq!(all.len(), 2);
-    for (name, before, after, equivalent, func) in all {
-        let r = check_equivalence(&module(&before), &module(&after), &func, &config);
-        match (equivalent, r) {
-            (true, Ok(())) => {}
-            (false, Err(c)) => {
-                assert_eq!(c.kind, CexKind::Differs, "{name}: {c}");
-                assert!(c.what.contains("fuel"), "{name}: {c}");
-            }
-            (true, Err(c)) => panic!("{name}: expected equivalent, got\n{c}"),
-            (false, Ok(())) => panic!("{name}: expected a counterexample"),
-        }
-        for p in [&before, &after] {
-            let m = module(p);
-            assert!(check_equivalence(&m, &m, &func, &config).is_ok(), "{name}: not equivalent to itself");
-        }
-    }
+    judge_pairs("cases/equiv-fuel", 2, &config, |name, c| assert!(c.what.contains("fuel"), "{name}: {c}"));
 }
 
 /// Threads that never return (`cases/equiv-stuck`): a stuck thread does not
@@ -600,26 +607,10 @@ fn threads_that_never_return_do_not_hide_what_the_others_do() {
         run: opt_conv_simt::RunConfig { fuel: 3000, ..Default::default() },
         ..Default::default()
     };
-    let all = pairs_in("cases/equiv-stuck");
-    assert_eq!(all.len(), 7);
-    for (name, before, after, equivalent, func) in all {
-        let r = check_equivalence(&module(&before), &module(&after), &func, &config);
-        match (equivalent, r) {
-            (true, Ok(())) => {}
-            (false, Err(c)) => {
-                assert_eq!(c.kind, CexKind::Differs, "{name}: {c}");
-                assert!(c.what.contains("stuck (out of fuel)"), "{name}: {c}");
-                assert_ne!(c.before_set, c.after_set, "{name}: {c}");
-            }
-            (true, Err(c)) => panic!("{name}: expected equivalent, got\n{c}"),
-            (false, Ok(())) => panic!("{name}: expected a counterexample"),
-        }
-        for p in [&before, &after] {
-            let m = module(p);
-            let r = check_equivalence(&m, &m, &func, &config);
-            assert!(r.is_ok(), "{name}: not equivalent to itself: {}", r.unwrap_err());
-        }
-    }
+    judge_pairs("cases/equiv-stuck", 7, &config, |name, c| {
+        assert!(c.what.contains("stuck (out of fuel)"), "{name}: {c}");
+        assert_ne!(c.before_set, c.after_set, "{name}: {c}");
+    });
 }
 
 /// A transform that duplicates a freeze lets the copies disagree; one that
