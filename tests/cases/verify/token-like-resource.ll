@@ -4,16 +4,16 @@
 ; expect-error: PHI nodes cannot have token type!
 ; expect-error: Return type cannot be token for indirect call!
 ; expect-error: Function has token parameter but isn't an intrinsic
-declare target("dx.RawBuffer", i32, 1, 0) @llvm.dx.resource.handlefrombinding.tdx.RawBuffer_i32_1_0t(i32, i32, i32, i32, ptr)
+declare target("dx.RawBuffer", i32, 1, 0) @llvm.dx.test.handle(i32)
 declare void @consume(target("dx.RawBuffer", i32, 1, 0))
 declare target("dx.RawBuffer", i32, 1, 0) @produce()
 
 define void @merge(i1 %c, ptr %fp) {
 entry:
-  %a = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.resource.handlefrombinding.tdx.RawBuffer_i32_1_0t(i32 0, i32 0, i32 1, i32 0, ptr null)
+  %a = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.test.handle(i32 0)
   br i1 %c, label %other, label %join
 other:
-  %b = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.resource.handlefrombinding.tdx.RawBuffer_i32_1_0t(i32 0, i32 1, i32 1, i32 0, ptr null)
+  %b = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.test.handle(i32 1)
   br label %join
 join:
   %h = phi target("dx.RawBuffer", i32, 1, 0) [ %a, %entry ], [ %b, %other ]

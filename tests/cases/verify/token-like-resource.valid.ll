@@ -2,14 +2,14 @@
 ; expect: valid
 ; Handles come from intrinsics and are chosen with a select; aggregates
 ; holding one are not restricted, and dx.Padding is no handle.
-declare target("dx.RawBuffer", i32, 1, 0) @llvm.dx.resource.handlefrombinding.tdx.RawBuffer_i32_1_0t(i32, i32, i32, i32, ptr)
+declare target("dx.RawBuffer", i32, 1, 0) @llvm.dx.test.handle(i32)
 declare void @consume({ i32, target("dx.RawBuffer", i32, 1, 0) })
 declare { i32, target("dx.RawBuffer", i32, 1, 0) } @produce()
 
 define void @merge(i1 %c, ptr %fp, target("dx.Padding", 4) %pad) {
 entry:
-  %a = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.resource.handlefrombinding.tdx.RawBuffer_i32_1_0t(i32 0, i32 0, i32 1, i32 0, ptr null)
-  %b = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.resource.handlefrombinding.tdx.RawBuffer_i32_1_0t(i32 0, i32 1, i32 1, i32 0, ptr null)
+  %a = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.test.handle(i32 0)
+  %b = call target("dx.RawBuffer", i32, 1, 0) @llvm.dx.test.handle(i32 1)
   br i1 %c, label %other, label %join
 other:
   br label %join
