@@ -141,11 +141,15 @@ pub struct TargetExtData {
     pub layout: Type,
     /// `zeroinitializer` is a valid constant of it.
     pub has_zero_init: bool,
-    /// Global variables may have it.
+    /// Global variables may have it (or an aggregate holding it).
     pub can_be_global: bool,
+    /// Allocas may have it (or an aggregate holding it).
+    pub can_be_local: bool,
     /// It is restricted like `token`: no phis of it, and only intrinsics
     /// take or return it (LLVM's `IsTokenLike`; DirectX resources).
     pub token_like: bool,
+    /// A vector may have it as element type.
+    pub can_be_vector_elem: bool,
 }
 
 impl Type {
@@ -280,8 +284,17 @@ impl TypeTable {
     /// opaque, unsized value type).
     pub fn target_ext(&mut self, name: &str, types: Vec<Type>, ints: Vec<u32>) -> Type {
         let ptr = Type::PTR;
-        let (layout, has_zero_init, can_be_global) = match name {
-            "spirv.Image" | "spirv.SignedImage" => (ptr, false, true),
+        // Properties: zero init, global, local, token-like, vector element.
+        const Z: u8 = 1;
+        const G: u8 = 2;
+        const L: u8 = 4;
+        const T: u8 = 8;
+        const V: u8 = 16;
+        let padding = |tt: &mut Self| {
+            tt.intern(TypeData::Array { len: u64::from(ints.first().copied().unwrap_or(0)), elem: Type::I8 })
+        };
+        let (layout, props) = match name {
+            "spirv.Image" | "spirv.SignedImage" => (ptr, G | L),
             "spirv.Type" => {
                 let (size, align) = (ints.get(1).copied().unwrap_or(0), ints.get(2).copied().unwrap_or(0));
                 let layout = if size > 0 && align > 0 {
@@ -290,34 +303,37 @@ impl TypeTable {
                 } else {
                     Type::I32
                 };
-                (layout, false, true)
+                (layout, G | L)
             }
-            _ if name.starts_with("spirv.") => (ptr, true, true),
-            "aarch64.svcount" => {
-                (self.intern(TypeData::Vector { len: 16, scalable: true, elem: Type::I1 }), true, false)
-            }
+            // Operands of other SPIR-V types, never values.
+            "spirv.IntegralConstant" | "spirv.Literal" => (Type::VOID, 0),
+            "spirv.Padding" | "dx.Padding" => (padding(self), G),
+            _ if name.starts_with("spirv.") => (ptr, Z | G | L),
+            "aarch64.svcount" => (self.intern(TypeData::Vector { len: 16, scalable: true, elem: Type::I1 }), Z | L),
             "riscv.vector.tuple" => {
                 let min = match types.first().map(|&t| self.get(t)) {
                     Some(TypeData::Vector { len, .. }) => *len,
                     _ => 0,
                 };
                 let len = min.max(8).saturating_mul(ints.first().copied().unwrap_or(1));
-                (self.intern(TypeData::Vector { len, scalable: true, elem: Type::I8 }), true, false)
+                (self.intern(TypeData::Vector { len, scalable: true, elem: Type::I8 }), Z | L)
             }
-            _ if name.starts_with("dx.") => (ptr, false, true),
-            "amdgcn.named.barrier" => {
-                (self.intern(TypeData::Vector { len: 4, scalable: false, elem: Type::I32 }), false, true)
-            }
-            _ => (Type::VOID, false, false),
+            _ if name.starts_with("dx.") => (ptr, G | L | T),
+            "amdgcn.named.barrier" => (self.intern(TypeData::Vector { len: 4, scalable: false, elem: Type::I32 }), G),
+            // LLVM's stand-in for a target type that vectors may hold.
+            "llvm.test.vectorelement" => (Type::I32, L | V),
+            _ => (Type::VOID, 0),
         };
         let data = TargetExtData {
             name: name.into(),
             types: types.into(),
             ints: ints.into(),
             layout,
-            has_zero_init,
-            can_be_global,
-            token_like: name.starts_with("dx."),
+            has_zero_init: props & Z != 0,
+            can_be_global: props & G != 0,
+            can_be_local: props & L != 0,
+            token_like: props & T != 0,
+            can_be_vector_elem: props & V != 0,
         };
         self.intern(TypeData::TargetExt(Box::new(data)))
     }
@@ -440,11 +456,59 @@ impl TypeTable {
         match self.get(t) {
             TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_) | TypeData::X86Amx => true,
             TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => self.is_sized_rec(*elem, depth + 1),
-            TypeData::Struct { fields, .. } => fields.iter().all(|f| self.is_sized_rec(*f, depth + 1)),
-            TypeData::Named { body, .. } => {
-                body.as_ref().is_some_and(|b| b.iter().all(|f| self.is_sized_rec(*f, depth + 1)))
-            }
+            TypeData::Struct { fields, .. } => self.is_struct_sized(fields, depth),
+            TypeData::Named { body, .. } => body.as_ref().is_some_and(|b| self.is_struct_sized(b, depth)),
             TypeData::TargetExt(d) => self.is_sized_rec(d.layout, depth + 1),
+            _ => false,
+        }
+    }
+
+    /// A struct holding something scalable is sized only when all its
+    /// fields are one scalable vector type (as in LLVM 22).
+    fn is_struct_sized(&self, fields: &[Type], depth: u32) -> bool {
+        if fields.iter().any(|&f| self.is_scalable(f)) {
+            return matches!(self.get(fields[0]), TypeData::Vector { scalable: true, .. })
+                && fields.iter().all(|&f| f == fields[0]);
+        }
+        fields.iter().all(|&f| self.is_sized_rec(f, depth + 1))
+    }
+
+    /// Whether `t` is or holds (in arrays and structs, or as the layout of
+    /// a target extension type) a scalable vector: its size is a multiple
+    /// of `vscale`, unknown until run time.
+    pub fn is_scalable(&self, t: Type) -> bool {
+        self.is_scalable_rec(t, 0)
+    }
+    fn is_scalable_rec(&self, t: Type, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match self.get(t) {
+            TypeData::Vector { scalable, .. } => *scalable,
+            TypeData::Array { elem, .. } => self.is_scalable_rec(*elem, depth + 1),
+            TypeData::Struct { fields, .. } => fields.iter().any(|&f| self.is_scalable_rec(f, depth + 1)),
+            TypeData::Named { body: Some(b), .. } => b.iter().any(|&f| self.is_scalable_rec(f, depth + 1)),
+            TypeData::TargetExt(d) => self.is_scalable_rec(d.layout, depth + 1),
+            _ => false,
+        }
+    }
+
+    /// Whether `t` is or holds (in arrays and structs; not vectors) a target
+    /// extension type for which `pred` holds.
+    pub fn contains_target_ext(&self, t: Type, pred: impl Fn(&TargetExtData) -> bool + Copy) -> bool {
+        self.contains_target_ext_rec(t, pred, 0)
+    }
+    fn contains_target_ext_rec(&self, t: Type, pred: impl Fn(&TargetExtData) -> bool + Copy, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match self.get(t) {
+            TypeData::Array { elem, .. } => self.contains_target_ext_rec(*elem, pred, depth + 1),
+            TypeData::Struct { fields, .. } => fields.iter().any(|&f| self.contains_target_ext_rec(f, pred, depth + 1)),
+            TypeData::Named { body: Some(b), .. } => {
+                b.iter().any(|&f| self.contains_target_ext_rec(f, pred, depth + 1))
+            }
+            TypeData::TargetExt(d) => pred(d),
             _ => false,
         }
     }

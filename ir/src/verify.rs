@@ -97,13 +97,14 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Verifies `m`: its module-level rules and every function.
+/// Verifies `m`: every function, then its module-level rules (LLVM's order).
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
-    let mut errors = crate::verify_module::verify_module_level(m);
+    let mut errors = Vec::new();
     let misuses = crate::verify_uses::intrinsic_misuses(m);
     for f in m.functions() {
         errors.extend(verify_function_with(m, f, &misuses));
     }
+    errors.extend(crate::verify_module::verify_module_level(m));
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
@@ -148,7 +149,7 @@ fn decl_type_problem(m: &Module, fid: FuncId) -> Option<VerifyError> {
             _ => continue,
         };
         message = Some(format!("Function takes {what} but isn't an intrinsic"));
-        notes.push(format!("{what} {}", param_ref(m, fid, k)));
+        notes.push(format!("{} {}", m.types.display(p), param_ref(m, fid, k)));
         break;
     }
     if message.is_none() && m.types.is_token_like(ret) {
@@ -505,9 +506,33 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
             let ct = cx.ty(a[0]);
             a[1..].iter().any(|&c| cx.ty(c) != ct).then_some("Switch constants must all be same type as switch value!")
         }
-        InstKind::Alloca { ty, .. } => (!t.is_sized(*ty)).then_some("Cannot allocate unsized type"),
-        InstKind::Load { .. } => (!t.is_ptr(cx.ty(a[0]))).then_some("Load operand must be a pointer."),
-        InstKind::Store { .. } => (!t.is_ptr(cx.ty(a[1]))).then_some("Store operand must be a pointer."),
+        InstKind::Alloca { ty, .. } => {
+            if !t.is_sized(*ty) {
+                Some("Cannot allocate unsized type")
+            } else if t.contains_target_ext(*ty, |d| !d.can_be_local) {
+                Some("Alloca has illegal target extension type")
+            } else {
+                None
+            }
+        }
+        InstKind::Load { .. } => {
+            if !t.is_ptr(cx.ty(a[0])) {
+                Some("Load operand must be a pointer.")
+            } else if rt.is_some_and(|r| !t.is_sized(r)) {
+                Some("loading unsized types is not allowed")
+            } else {
+                None
+            }
+        }
+        InstKind::Store { .. } => {
+            if !t.is_ptr(cx.ty(a[1])) {
+                Some("Store operand must be a pointer.")
+            } else if !t.is_sized(cx.ty(a[0])) {
+                Some("storing unsized types is not allowed")
+            } else {
+                None
+            }
+        }
         InstKind::Call(c) | InstKind::CallBr(c) | InstKind::Invoke(c) => {
             let (ret, params, varargs) = t.fn_sig(c.fn_ty).unwrap_or((Type::VOID, &[], false));
             let args = d.call_args();
@@ -530,6 +555,25 @@ fn check_types(cx: &mut Ctx<'_>, _b: Block, i: Inst) {
     };
     if let Some(msg) = msg {
         cx.report(i, msg);
+    } else if let Some((what, ty)) = match &d.kind {
+        InstKind::Load { atomic: Some(_), .. } => rt.map(|r| ("load", r)),
+        InstKind::Store { atomic: Some(_), .. } => Some(("store", cx.ty(a[0]))),
+        _ => None,
+    } {
+        // An atomic access moves a scalar (or a vector of them) of a kind
+        // the hardware can: not an aggregate or a target type.
+        let sc = t.scalar(ty);
+        if !(t.is_int(sc) || t.is_ptr(sc) || t.is_float(sc)) {
+            let inst = cx.inst_text(i);
+            cx.errors.push(VerifyError {
+                md: None,
+                func: Some(cx.fid),
+                inst: Some(i),
+                block: f.layout().inst_block(i),
+                message: format!("atomic {what} operand must have integer, pointer, floating point, or vector type!"),
+                notes: vec![format!(" {}", t.display(ty)), inst],
+            });
+        }
     }
     // LLVM 22: a lifetime marker names a whole alloca (or nothing). The old
     // form with a size operand is upgraded when LLVM reads it (looking

@@ -116,7 +116,7 @@ impl<'a> Parser<'a> {
                             | TypeData::Token
                     ) || matches!(&tyd, TypeData::TargetExt(d) if !d.has_zero_init)
                     {
-                        return bad(self, "invalid type for null constant");
+                        return Err(self.error_at(off, "invalid type for null constant"));
                     }
                     ConstKind::Zero
                 }

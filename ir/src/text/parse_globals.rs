@@ -119,6 +119,8 @@ impl<'a> Parser<'a> {
             .m
             .define(Global::Var(var))
             .map_err(|_| self.error_at(off, format!("redefinition of global '@{name}'")))?;
+        // Verifier findings about the variable are located at it.
+        self.map.funcs.insert(gid, off);
         for (g, goff) in groups {
             self.attr_refs.push((AttrSite::Var(gid), g, goff));
         }

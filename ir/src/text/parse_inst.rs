@@ -132,9 +132,6 @@ fn parse_memory<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, op: &str, off: usi
             let volatile = p.eat_word("volatile");
             let toff = p.offset();
             let ty = p.parse_type()?;
-            if !p.m.types.is_sized(ty) {
-                return Err(p.error_at(toff, "loading unsized types is not allowed"));
-            }
             p.expect(Tok::Comma, "comma after load's type")?;
             let poff = p.offset();
             let (pty, ptr) = parse_typed_value(p, st)?;
@@ -142,14 +139,20 @@ fn parse_memory<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, op: &str, off: usi
             let at = if atomic { Some(parse_ordering(p)?) } else { None };
             let align = parse_opt_align(p)?;
             if atomic && align.is_none() {
-                return Err(p.error_at(off, "atomic load must have explicit non-zero alignment"));
+                return Err(p.error_at(poff, "atomic load must have explicit non-zero alignment"));
+            }
+            // Without an alignment the type must be sized now, to compute
+            // one; with one, the verifier checks it (as opt reads it).
+            if align.is_none() && !p.m.types.is_sized(ty) {
+                return Err(p.error_at(toff, "loading unsized types is not allowed"));
             }
             (InstData::new(InstKind::Load { align, volatile, atomic: at }, &[ptr], &[]), ty)
         }
         "store" => {
             let atomic = p.eat_word("atomic");
             let volatile = p.eat_word("volatile");
-            let (_vty, v) = parse_typed_value(p, st)?;
+            let voff = p.offset();
+            let (vty, v) = parse_typed_value(p, st)?;
             p.expect(Tok::Comma, "',' after store operand")?;
             let poff = p.offset();
             let (pty, ptr) = parse_typed_value(p, st)?;
@@ -157,7 +160,10 @@ fn parse_memory<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, op: &str, off: usi
             let at = if atomic { Some(parse_ordering(p)?) } else { None };
             let align = parse_opt_align(p)?;
             if atomic && align.is_none() {
-                return Err(p.error_at(off, "atomic store must have explicit non-zero alignment"));
+                return Err(p.error_at(voff, "atomic store must have explicit non-zero alignment"));
+            }
+            if align.is_none() && !p.m.types.is_sized(vty) {
+                return Err(p.error_at(voff, "storing unsized types is not allowed"));
             }
             (InstData::new(InstKind::Store { align, volatile, atomic: at }, &[v, ptr], &[]), Type::VOID)
         }

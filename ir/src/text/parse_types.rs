@@ -141,7 +141,9 @@ impl<'a> Parser<'a> {
                     self.expect_word("x")?;
                     let eoff = self.offset();
                     let elem = self.parse_type()?;
-                    if !matches!(self.m.types.get(elem), TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_)) {
+                    if !matches!(self.m.types.get(elem), TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_))
+                        && !matches!(self.m.types.get(elem), TypeData::TargetExt(d) if d.can_be_vector_elem)
+                    {
                         return Err(self.error_at(eoff, "invalid vector element type"));
                     }
                     if len == 0 {
