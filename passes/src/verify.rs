@@ -6,11 +6,12 @@
 use crate::pass::{ModuleCx, ModulePass, PassError};
 use opt_conv_ir::{Changes, FuncId, Module, VerifyError};
 
-/// Every problem in `m`, function by function (as LLVM's verifier reports them).
+/// Every problem in `m` in LLVM's order: function by function, then the
+/// module-level rules (globals, aliases, module flags).
 pub fn verify_all(m: &Module) -> Vec<VerifyError> {
-    let mut errs = opt_conv_ir::verify_module::verify_module_level(m);
     let misuses = opt_conv_ir::intrinsic_misuses(m);
-    errs.extend(m.functions().flat_map(|f| verify_function_checked(m, f, &misuses)));
+    let mut errs: Vec<_> = m.functions().flat_map(|f| verify_function_checked(m, f, &misuses)).collect();
+    errs.extend(opt_conv_ir::verify_module::verify_module_level(m));
     errs
 }
 
