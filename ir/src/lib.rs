@@ -54,6 +54,7 @@ pub mod target;
 pub mod text;
 pub mod types;
 pub mod verify;
+mod verify_alias;
 mod verify_eh;
 pub mod verify_module;
 mod verify_musttail;

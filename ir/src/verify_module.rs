@@ -25,7 +25,7 @@ fn is_int(m: &Module, op: &MdOperand) -> bool {
 pub fn verify_module_level(m: &Module) -> Vec<VerifyError> {
     let mut errors = Vec::new();
     verify_global_vars(m, &mut errors);
-    verify_aliases(m, &mut errors);
+    crate::verify_alias::verify_aliases_and_ifuncs(m, &mut errors);
     verify_module_flags(m, &mut errors);
     errors
 }
@@ -59,38 +59,6 @@ fn verify_global_vars(m: &Module, errors: &mut Vec<VerifyError>) {
             }
         };
         errors.push(VerifyError { func: Some(g), inst: None, block: None, md: None, message, notes: vec![note] });
-    }
-}
-
-/// An alias stands for a definition (through other aliases and constant
-/// expressions), and an ifunc's resolver is one: the linker has nothing to
-/// resolve them to otherwise (LLVM's messages; a definition that is only
-/// `available_externally` is none).
-fn verify_aliases(m: &Module, errors: &mut Vec<VerifyError>) {
-    let defined = |g: crate::GlobalId| match &m.globals[g] {
-        crate::Global::Func(d) => m.has_body(g) && d.props.linkage.as_deref() != Some("available_externally"),
-        crate::Global::Var(v) => v.init.is_some() && v.props.linkage.as_deref() != Some("available_externally"),
-        crate::Global::Alias(_) | crate::Global::Undefined(_) => true,
-    };
-    for g in m.aliases() {
-        let crate::Global::Alias(a) = &m.globals[g] else { continue };
-        let mut bad = false;
-        crate::constant::for_each_const(&a.target, &mut |c| {
-            bad |= c.kind.named_global().is_some_and(|t| !defined(t));
-        });
-        if bad {
-            let message =
-                if a.is_ifunc { "IFunc resolver must be a definition" } else { "Alias must point to a definition" };
-            // Located at the alias (`func` names any global without `inst`).
-            errors.push(VerifyError {
-                func: Some(g),
-                inst: None,
-                block: None,
-                md: None,
-                message: message.into(),
-                notes: vec![format!("ptr @{}", a.name)],
-            });
-        }
     }
 }
 

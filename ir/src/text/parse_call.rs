@@ -32,7 +32,7 @@ pub(super) fn parse_call_common<'a>(p: &mut Parser<'a>, st: &mut FnState<'a>, ta
         None
     };
     let toff = p.offset();
-    let ret = p.parse_type()?;
+    let ret = p.parse_type_or_void()?;
     let explicit_fty = if matches!(p.peek(), Tok::LParen) { Some(p.parse_fn_type_params(ret)?) } else { None };
     let ret = match explicit_fty {
         Some(f) => p.m.types.fn_sig(f).map(|s| s.0).unwrap_or(ret),

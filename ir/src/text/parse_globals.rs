@@ -132,15 +132,16 @@ impl<'a> Parser<'a> {
         let is_ifunc = self.eat_word("ifunc");
         if !is_ifunc {
             self.expect_word("alias")?;
+            if matches!(props.linkage.as_deref(), Some("extern_weak" | "common" | "appending")) {
+                return Err(self.error_at(off, "invalid linkage type for alias"));
+            }
         }
         let toff = self.offset();
-        let mut ty = self.parse_type()?;
+        let mut ty = self.parse_type_or_void()?;
         if matches!(self.peek(), Tok::LParen) {
             ty = self.parse_fn_type_params(ty)?;
         }
-        if is_ifunc && !matches!(self.m.types.get(ty), TypeData::Function { .. }) {
-            return Err(self.error_at(toff, "invalid type for ifunc"));
-        }
+        self.refuse_void(ty, toff)?;
         self.expect(Tok::Comma, "',' after type")?;
         let aoff = self.offset();
         let target = match *self.peek() {
@@ -344,13 +345,26 @@ impl<'a> Parser<'a> {
         if !is_def {
             self.parse_fn_attachments(&mut props)?;
         }
+        let loff = self.offset();
         self.parse_global_props(&mut props);
+        // Which linkages a function may have, defined or declared.
+        let linkage_error = match props.linkage.as_deref() {
+            Some("appending" | "common") => Some("invalid function linkage type"),
+            Some("extern_weak") if is_def => Some("invalid linkage for function definition"),
+            Some(
+                "private" | "internal" | "available_externally" | "linkonce" | "linkonce_odr" | "weak" | "weak_odr",
+            ) if !is_def => Some("invalid linkage for function declaration"),
+            _ => None,
+        };
+        if let Some(message) = linkage_error {
+            return Err(self.error_at(loff, message));
+        }
         let cconv = self.parse_cconv()?;
         self.parse_global_props(&mut props);
         let mut ret_attrs = AttrSet::new();
         self.parse_ret_attrs(&mut ret_attrs)?;
         let roff = self.offset();
-        let ret = self.parse_type()?;
+        let ret = self.parse_type_or_void()?;
         if !(ret == Type::VOID || self.m.types.is_first_class(ret))
             || matches!(self.m.types.get(ret), TypeData::Label | TypeData::Metadata)
         {

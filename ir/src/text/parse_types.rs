@@ -15,8 +15,26 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Parses a type, including legacy typed pointers (`i8*` reads as `ptr`).
+    /// Parses a type, including legacy typed pointers (`i8*` reads as `ptr`);
+    /// `void` is refused, as everywhere but a function's result.
     pub(crate) fn parse_type(&mut self) -> PResult<Type> {
+        let off = self.offset();
+        let t = self.parse_type_or_void()?;
+        self.refuse_void(t, off)?;
+        Ok(t)
+    }
+
+    /// The error LLVM gives for `void` where only a function's result may
+    /// be `void`, at the type's offset `off`.
+    pub(crate) fn refuse_void(&self, t: Type, off: usize) -> PResult<()> {
+        if t == Type::VOID {
+            return Err(self.error_at(off, "void type only allowed for function results"));
+        }
+        Ok(())
+    }
+
+    /// [`Self::parse_type`] where `void` is allowed: a function's result.
+    pub(crate) fn parse_type_or_void(&mut self) -> PResult<Type> {
         self.enter()?;
         let r = self.parse_type_inner();
         self.depth -= 1;
@@ -181,7 +199,7 @@ impl<'a> Parser<'a> {
             if matches!(self.peek(), Tok::Int(_)) {
                 ints.push(self.parse_u32("integer parameter")?);
             } else if ints.is_empty() {
-                types.push(self.parse_type()?);
+                types.push(self.parse_type_or_void()?);
             } else {
                 return self.err("expected uint32 param");
             }

@@ -552,6 +552,9 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let packed = self.eat(&Tok::Less);
+        if !packed && self.is_word("void") {
+            return self.refuse_void(Type::VOID, self.offset());
+        }
         if !matches!(self.peek(), Tok::LBrace) {
             return self.err("expected '{' in type definition (only struct types can be named)");
         }

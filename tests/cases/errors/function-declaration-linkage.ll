@@ -1,0 +1,2 @@
+; expect: 2:9: invalid linkage for function declaration
+declare internal void @f()

@@ -1,0 +1,4 @@
+; expect: 2:8: invalid linkage for function definition
+define extern_weak void @f() {
+  ret void
+}
