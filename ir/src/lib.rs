@@ -56,6 +56,7 @@ pub mod types;
 pub mod verify;
 mod verify_alias;
 mod verify_eh;
+mod verify_globals;
 pub mod verify_module;
 mod verify_musttail;
 mod verify_uses;

@@ -121,7 +121,8 @@ pub fn verify_function(m: &Module, fid: FuncId) -> Vec<VerifyError> {
 /// holds, where LLVM reports it.
 pub fn verify_function_with(m: &Module, fid: FuncId, misuses: &IntrinsicMisuses) -> Vec<VerifyError> {
     let misuse = misuses.get(&fid);
-    let mut errors = Vec::new();
+    // What every global value is held to comes first, as in LLVM.
+    let mut errors = crate::verify_globals::global_value_errors(m, fid);
     // LLVM stops at the first problem of a declaration.
     let decl =
         crate::attr_rules::verify_decl_attrs(m, fid).or_else(|| decl_type_problem(m, fid)).or_else(|| misuse.cloned());

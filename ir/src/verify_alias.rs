@@ -21,10 +21,12 @@ pub(crate) fn verify_aliases_and_ifuncs(m: &Module, errors: &mut Vec<VerifyError
             for message in alias_findings(m, g, a) {
                 errors.push(finding(g, a, message));
             }
+            errors.extend(crate::verify_globals::global_value_errors(m, g));
         }
     }
     for g in m.aliases() {
         if let Some(a) = alias(g).filter(|a| a.is_ifunc) {
+            errors.extend(crate::verify_globals::global_value_errors(m, g));
             for message in ifunc_findings(m, a) {
                 errors.push(finding(g, a, message));
             }
@@ -178,17 +180,12 @@ fn aliasee(m: &Module, g: GlobalId) -> Option<&Const> {
     }
 }
 
-/// What is wrong with ifunc `a`, in LLVM's order: its linkage (appending
-/// is for variables only, and then it is no ifunc linkage either), then
-/// its resolver, found through casts, all-zero `getelementptr`s and
+/// What is wrong with ifunc `a`, in LLVM's order: its linkage, then its
+/// resolver, found through casts, all-zero `getelementptr`s and
 /// aliases, which must be a function defined here that returns a pointer.
 fn ifunc_findings(m: &Module, a: &GlobalAlias) -> Vec<&'static str> {
     let mut found = Vec::new();
-    let linkage = a.props.linkage.as_deref();
-    if linkage == Some("appending") {
-        found.push("Only global variables can have appending linkage!");
-    }
-    if matches!(linkage, Some("available_externally" | "extern_weak" | "common" | "appending")) {
+    if matches!(a.props.linkage.as_deref(), Some("available_externally" | "extern_weak" | "common" | "appending")) {
         found.push("IFunc should have private, internal, linkonce, weak, linkonce_odr, weak_odr, or external linkage!");
         return found;
     }

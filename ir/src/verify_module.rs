@@ -24,42 +24,10 @@ fn is_int(m: &Module, op: &MdOperand) -> bool {
 /// The module-level findings of `m`.
 pub fn verify_module_level(m: &Module) -> Vec<VerifyError> {
     let mut errors = Vec::new();
-    verify_global_vars(m, &mut errors);
+    crate::verify_globals::verify_global_vars(m, &mut errors);
     crate::verify_alias::verify_aliases_and_ifuncs(m, &mut errors);
     verify_module_flags(m, &mut errors);
     errors
-}
-
-/// What a global variable may hold, in LLVM's order (one finding a
-/// global): an initializer must be sized; nothing scalable (its size is
-/// unknown until run time); no target extension type that cannot be global,
-/// even inside an array or struct.
-fn verify_global_vars(m: &Module, errors: &mut Vec<VerifyError>) {
-    let t = &m.types;
-    for g in m.variables() {
-        let Some(v) = m.var(g) else { continue };
-        let message = if v.init.is_some() && !t.is_sized(v.ty) {
-            "Global variable initializer must be sized".to_owned()
-        } else if t.is_scalable(v.ty) {
-            "Globals cannot contain scalable types".to_owned()
-        } else if t.contains_target_ext(v.ty, |d| !d.can_be_global) {
-            format!("Global @{} has illegal target extension type", v.name)
-        } else {
-            continue;
-        };
-        // LLVM notes the global, or for the last rule its type.
-        let note = if message.starts_with("Global @") {
-            format!(" {}", t.display(v.ty))
-        } else {
-            let mut name = String::new();
-            let _ = crate::text::names::write_ident(&mut name, &v.name);
-            match v.props.addrspace {
-                0 => format!("ptr @{name}"),
-                a => format!("ptr addrspace({a}) @{name}"),
-            }
-        };
-        errors.push(VerifyError { func: Some(g), inst: None, block: None, md: None, message, notes: vec![note] });
-    }
 }
 
 /// Behaviours: 1 error, 2 warning, 3 require, 4 override, 5 append,

@@ -54,9 +54,28 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A `dllimport` symbol is not `dso_local` (reported where the
+    /// properties end, as LLVM does).
+    fn check_dso_location(&self, props: &GlobalProps) -> PResult<()> {
+        if props.preemption.as_deref() == Some("dso_local") && props.dll_storage.as_deref() == Some("dllimport") {
+            return Err(self.error_at(self.offset(), "dso_location and DLL-StorageClass mismatch"));
+        }
+        Ok(())
+    }
+
+    /// A symbol local to the module has no DLL storage class.
+    fn check_local_dll_storage(&self, props: &GlobalProps, at: usize) -> PResult<()> {
+        if matches!(props.linkage.as_deref(), Some("private" | "internal")) && props.dll_storage.is_some() {
+            return Err(self.error_at(at, "symbol with local linkage cannot have a DLL storage class"));
+        }
+        Ok(())
+    }
+
     pub(crate) fn parse_global_or_alias(&mut self, name: &str, off: usize) -> PResult<()> {
         let mut props = GlobalProps::default();
         self.parse_global_props(&mut props);
+        self.check_dso_location(&props)?;
+        self.check_local_dll_storage(&props, off)?;
         if self.is_word("alias") || self.is_word("ifunc") {
             return self.parse_alias(name, off, props);
         }
@@ -356,9 +375,11 @@ impl<'a> Parser<'a> {
             ) if !is_def => Some("invalid linkage for function declaration"),
             _ => None,
         };
+        self.check_dso_location(&props)?;
         if let Some(message) = linkage_error {
             return Err(self.error_at(loff, message));
         }
+        self.check_local_dll_storage(&props, loff)?;
         let cconv = self.parse_cconv()?;
         self.parse_global_props(&mut props);
         let mut ret_attrs = AttrSet::new();

@@ -228,6 +228,17 @@ impl ModulePrinter<'_> {
         }
     }
 
+    /// `!N = !{...}`, as LLVM notes a node in verifier messages.
+    pub fn md_definition(&self, id: MdId) -> String {
+        let mut out = String::new();
+        self.write_md_ref(&mut out, id);
+        if self.md_slot[self.canon(id)].is_some() {
+            out.push_str(" = ");
+            self.write_md_node(&mut out, id);
+        }
+        out
+    }
+
     pub(super) fn write_md_ref(&self, out: &mut String, id: MdId) {
         match self.md_slot[self.canon(id)] {
             Some(n) => {
