@@ -610,6 +610,11 @@ fn after_failed(
         }
         Err(f) if unrunnable => Diff::new(None, format!("cannot run: {e}"), f.error.to_string(), e.to_string()),
         _ if unrunnable => Diff::new(None, format!("cannot run after: {e}"), "ran".into(), e.to_string()),
+        // `before` cannot run (an address that does not fit its pointers,
+        // say) where `after` runs out of fuel: no verdict either way.
+        Err(f) if matches!(f.error, SimtError::Unsupported(_) | SimtError::Input(_)) => {
+            Diff::new(None, format!("cannot run before: {}", f.error), f.error.to_string(), e.to_string())
+        }
         Ok(_) | Err(_) => {
             Diff::new(None, "after fails where before does not", "ran to completion".into(), e.to_string())
         }

@@ -110,6 +110,20 @@ fn undefined_behaviour_in_before_allows_anything() {
 }
 
 #[test]
+fn before_that_cannot_run_gives_no_verdict_when_after_runs_out_of_fuel() {
+    // Before uses an intrinsic the executor does not model; after loops
+    // forever. Neither side's behaviour is known: no counterexample.
+    let before = "declare float @llvm.sin.f32(float)\ndefine float @f(float %x) {\nentry:\n  \
+                  %s = call float @llvm.sin.f32(float %x)\n  ret float %s\n}\n";
+    let after = "define float @f(float %x) {\nentry:\n  br label %l\nl:\n  br label %l\n}\n";
+    let b = opt_conv_ir::parse_module("b.ll", before).unwrap().0;
+    let a = opt_conv_ir::parse_module("a.ll", after).unwrap().0;
+    let c = check_equivalence(&b, &a, "f", &EquivConfig { trials: 4, ..Default::default() }).unwrap_err();
+    assert_eq!(c.kind, CexKind::Unrunnable, "{c}");
+    assert!(c.to_string().contains("cannot run before"), "{c}");
+}
+
+#[test]
 fn cli_reports_verdicts_with_exit_codes() {
     let run = |name: &str| {
         Command::new(env!("CARGO_BIN_EXE_simt-run"))
