@@ -627,6 +627,27 @@ fn threads_that_never_return_do_not_hide_what_the_others_do() {
     });
 }
 
+/// HLSL kernels in the form clang emits them (`cases/equiv-hlsl`), for
+/// Vulkan SPIR-V and DirectX: a handle names the buffer of its binding
+/// wherever it is created, buffers start with contents of their own and
+/// are compared at the end, also when only one side asks for them, and the
+/// wave operations communicate among the threads that execute them
+/// together.
+#[test]
+fn hlsl_resources_are_buffers_by_binding_and_wave_operations_communicate() {
+    let config = EquivConfig { trials: 40, ..Default::default() };
+    judge_pairs("cases/equiv-hlsl", 8, &config, |name, c| {
+        let what = match name {
+            "wave-sum-sunk" => "communicates with different threads",
+            "wrong-binding" => "final memory of resource(space 0, binding 0, index 0) differs",
+            "extra-binding" => "final memory of resource(space 1, binding 0, index 0) differs",
+            "store-dropped" => "final memory of resource(space 0, binding 0, index 0) differs",
+            _ => "final memory of resource(",
+        };
+        assert!(c.to_string().contains(what), "{name}: {c}");
+    });
+}
+
 /// A transform that duplicates a freeze lets the copies disagree; one that
 /// folds `freeze undef` to a constant picks one of its values.
 #[test]
