@@ -2,6 +2,9 @@
 //! debug records and inlined locations valid for LLVM 22. Needs clang-22
 //! and opt-22 (skipped, visibly, without them; required under CI).
 
+use opt_conv_ir::parse_module;
+use opt_conv_simt::equiv::CexKind;
+use opt_conv_simt::{EquivConfig, check_equivalence};
 use opt_conv_tests::{is_ci, opt_conv, opt22, opt22_accepts, opt22_for, report_skip, tests_dir};
 
 /// Compiles `kernels/NAME` for amdgcn with `flags`, or `None` (reported)
@@ -70,7 +73,11 @@ fn debug_build_through_the_pipeline() {
 /// Each build, optimized or not, with and without `-g`, loads here exactly
 /// when it loads in opt-22 (clang's `-O3` can emit a loop intrinsic after a
 /// convergent call in one block, which both refuse), and every pass and
-/// the whole pipeline keep it valid for opt-22.
+/// the whole pipeline keep it valid for opt-22. The SIMT judge, which runs
+/// the kernels' resources and wave operations, finds every output of the
+/// builds without `-g` equivalent to its input, or cannot run it (DirectX
+/// builds with allocas can make more, over all threads, than its 32-bit
+/// pointers can address).
 #[test]
 fn hlsl_kernels_through_every_pass() {
     const TEST: &str = "hlsl_kernels_through_every_pass";
@@ -87,6 +94,10 @@ fn hlsl_kernels_through_every_pass() {
         "inline,simplifycfg,jump-threading,loop-unroll,hoist,sink,globaldce",
     ];
     let mut loaded = 0;
+    let (mut judged, mut unjudged) = (0, 0);
+    // Debug builds of the executor are slow.
+    let trials = if cfg!(debug_assertions) { 4 } else { 16 };
+    let config = EquivConfig { trials, threads: vec![8, 5, 3], ..EquivConfig::default() };
     for kernel in ["loops.hlsl", "calls.hlsl", "ballot.hlsl"] {
         for target in targets {
             for level in levels {
@@ -121,6 +132,21 @@ fn hlsl_kernels_through_every_pass() {
                         if let Err(e) = opt22_accepts(&r.stdout) {
                             panic!("{what} -passes={passes}: opt-22 rejects our output: {e}");
                         }
+                        if !debug.is_empty() {
+                            continue;
+                        }
+                        let before = parse_module("before.ll", &src).unwrap().0;
+                        let after = parse_module("after.ll", &r.stdout).unwrap().0;
+                        match check_equivalence(&before, &after, "main", &config) {
+                            Ok(()) => judged += 1,
+                            Err(c)
+                                if c.kind == CexKind::Unrunnable
+                                    && c.to_string().contains("does not fit a 4-byte pointer") =>
+                            {
+                                unjudged += 1
+                            }
+                            Err(c) => panic!("{what} -passes={passes}: the judge says\n{c}\n--- output\n{}", r.stdout),
+                        }
                     }
                 }
             }
@@ -128,4 +154,6 @@ fn hlsl_kernels_through_every_pass() {
     }
     // All but clang's broken -O3 builds of one kernel (4 of 36) load.
     assert!(loaded >= 30, "only {loaded} of 36 builds loaded");
+    eprintln!("{TEST}: the judge checked {judged} outputs, could not run {unjudged}");
+    assert!(judged >= 100, "the judge checked only {judged} outputs ({unjudged} not run)");
 }

@@ -10,15 +10,19 @@ and -O1. For every build:
   - opt-conv reads it exactly when opt-22 does (clang itself sometimes emits
     IR both reject: a loop intrinsic after a convergent call);
   - each pipeline runs with -verify-each and its output loads in opt-22.
-This checks robustness and validity on IR we did not write; the SIMT judge
-does not model SPIR-V or DXIL resources, so semantics are not compared.
+This checks robustness and validity on IR we did not write. With `--judge`,
+the SIMT judge (`simt-run --equiv`, which models the kernels' resources,
+thread ids and wave operations) also checks that each pipeline's output does
+only what its input allows; a "not equivalent" verdict is a failure, and
+inputs the judge cannot run are counted, with their reasons.
 
 usage: hlsl-pipelines.py [OPT_CONV] [--programs N] [--seed S] [--kernel FILE.hlsl]
+                         [--judge] [--trials T] [--simt-run PATH]
 `--kernel` runs one given kernel instead of random ones (to replay a failure).
 Exit status 1 on any failure; failing inputs are kept in $KEEP (default:
 cwd) with the command that failed. Needs clang-22 and opt-22 on PATH.
 """
-import argparse, os, random, shutil, subprocess, sys, tempfile
+import argparse, os, random, re, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -145,20 +149,42 @@ def run(cmd):
     return p.returncode, p.stderr
 
 
+def judge(simt_run, before, after, trials):
+    """None when the judge finds `after` equivalent to `before`; else its
+    verdict: the whole report when not equivalent, else the reason it could
+    not check (with the file-specific parts left out, so reasons group)."""
+    p = subprocess.run([simt_run, "--func", "main", "--threads", "8", "--trials", str(trials),
+                        "--equiv", before, after], capture_output=True, text=True)
+    if p.returncode == 0:
+        return None
+    if p.stderr.startswith("not equivalent"):
+        return p.stderr
+    lines = [l for l in p.stderr.splitlines() if l.strip() and not l.lstrip().startswith("thread ")]
+    why = next((l for l in lines if l.startswith("cannot run")), lines[-1] if lines else "?")
+    return re.sub(r"region\d+|@\S+|%\S+|\d+", "N", why.strip())[:160]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("opt_conv", nargs="?", default=os.path.join(ROOT, "target", "release", "opt-conv"))
     ap.add_argument("--programs", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--kernel", help="an HLSL file to run instead of random kernels")
+    ap.add_argument("--judge", action="store_true", help="judge each pipeline's output with simt-run --equiv")
+    ap.add_argument("--trials", type=int, default=20, help="trials of each --judge check")
+    ap.add_argument("--simt-run", dest="simt_run", help="the judge (default: simt-run next to OPT_CONV)")
     a = ap.parse_args()
+    simt_run = a.simt_run or os.path.join(os.path.dirname(os.path.abspath(a.opt_conv)), "simt-run")
+    if a.judge and not os.path.exists(simt_run):
+        sys.exit(f"hlsl-pipelines: {simt_run} not found (cargo build --release -p opt-conv-simt)")
     if a.kernel:
         a.programs = 1
     for tool in ["clang-22", "opt-22"]:
         if not shutil.which(tool):
             sys.exit(f"hlsl-pipelines: {tool} not found (apt-get install llvm-22 clang-22)")
     keep = os.environ.get("KEEP", os.getcwd())
-    failures = builds = both_reject = 0
+    failures = builds = both_reject = judged = 0
+    unjudged = {}
     with tempfile.TemporaryDirectory() as work:
         for seed in range(a.seed, a.seed + a.programs):
             src = os.path.join(work, f"k{seed}.hlsl")
@@ -194,6 +220,20 @@ def main():
                         code, err = run(["opt-22", "-passes=verify", "-disable-output", out])
                         if code != 0:
                             problems.append((passes, f"opt-22 rejects the output: {err[:300]}"))
+                            continue
+                        if a.judge:
+                            verdict = judge(simt_run, ll, out, a.trials)
+                            if verdict is None:
+                                judged += 1
+                            elif verdict.startswith("not equivalent"):
+                                kept_out = os.path.join(
+                                    keep, f"hlsl-fail-{seed}-{TARGETS.index(target)}-{LEVELS.index(level)}"
+                                    f"-p{PIPELINES.index(passes)}.after.ll")
+                                shutil.copy(out, kept_out)
+                                problems.append((passes, f"the judge finds the output not equivalent (after: "
+                                                         f"{kept_out}):\n{verdict}"))
+                            else:
+                                unjudged[verdict] = unjudged.get(verdict, 0) + 1
                     for passes, why in problems:
                         failures += 1
                         kept = os.path.join(keep, f"hlsl-fail-{seed}-{TARGETS.index(target)}-{LEVELS.index(level)}.ll")
@@ -202,6 +242,10 @@ def main():
                         print(f"  kept {kept}")
     print(f"hlsl-pipelines: {a.programs} kernels, {builds} builds ({both_reject} rejected by both, as clang "
           f"emitted them), {len(PIPELINES)} pipelines each: {failures} failures")
+    if a.judge:
+        print(f"  judged equivalent: {judged} outputs; not judged: {sum(unjudged.values())}")
+        for why, n in sorted(unjudged.items(), key=lambda kv: -kv[1]):
+            print(f"    {n} x {why}")
     sys.exit(1 if failures else 0)
 
 

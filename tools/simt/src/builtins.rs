@@ -34,6 +34,14 @@ pub enum LaneQuery {
     MbcntLo,
     /// `llvm.amdgcn.mbcnt.hi(mask, acc)`: the same for lanes 32-63.
     MbcntHi,
+    /// A thread id in the dimension its first argument gives (HLSL's
+    /// `llvm.spv.thread.id`, `llvm.dx.thread.id.in.group`, ...): the lane in
+    /// dimension 0, 0 in dimensions 1 and 2 (one subgroup in one group of a
+    /// one-dimensional launch), poison otherwise.
+    ByDim,
+    /// The number of lanes of the subgroup (`WaveGetLaneCount`): the
+    /// threads of the launch.
+    Count,
 }
 
 /// Reduction operators.
@@ -83,6 +91,11 @@ pub enum Comm {
     VoteAny,
     /// The predicate is the same in all communicating threads.
     VoteUni,
+    /// How many communicating threads' predicates hold (HLSL's
+    /// `WaveActiveCountBits`).
+    CountBits,
+    /// Whether this is the lowest communicating lane (`WaveIsFirstLane`).
+    IsFirst,
     /// The value of the lowest communicating lane.
     BroadcastFirst,
     /// The value of another lane, which must be communicating.
@@ -103,6 +116,8 @@ pub enum Callee {
     Token(TokenIntrinsic),
     /// A per-lane query.
     Lane(LaneQuery),
+    /// A shader resource intrinsic ([`crate::resources`]).
+    Resource(crate::resources::ResourceOp),
     /// A pure intrinsic computed per thread.
     Pure,
     /// `llvm.memcpy`/`llvm.memmove`.
@@ -185,6 +200,9 @@ pub fn classify(name: &str, convergent: bool) -> Callee {
         "llvm.trap" | "llvm.ubsantrap" => return Callee::End(Ending::Trap),
         _ => {}
     }
+    if let Some(op) = crate::resources::classify(name) {
+        return Callee::Resource(op);
+    }
     let n = name.to_ascii_lowercase();
     if let Some(q) = lane_query(&n) {
         return Callee::Lane(q);
@@ -236,6 +254,15 @@ fn lane_query(n: &str) -> Option<LaneQuery> {
         | "llvm.amdgcn.workitem.id.z"
         | "llvm.nvvm.read.ptx.sreg.tid.y"
         | "llvm.nvvm.read.ptx.sreg.tid.z" => LaneQuery::Zero,
+        // HLSL (clang's SPIR-V and DirectX intrinsics; `WaveGetLaneIndex`
+        // is a call to `__hlsl_wave_get_lane_index` for SPIR-V).
+        "llvm.dx.wave.getlaneindex" | "__hlsl_wave_get_lane_index" => LaneQuery::Lane,
+        "llvm.spv.flattened.thread.id.in.group" | "llvm.dx.flattened.thread.id.in.group" => LaneQuery::Lane,
+        "llvm.spv.wave.get.lane.count" | "llvm.dx.wave.get.lane.count" => LaneQuery::Count,
+        "llvm.dx.thread.id" | "llvm.dx.thread.id.in.group" => LaneQuery::ByDim,
+        "llvm.dx.group.id" => LaneQuery::Zero,
+        _ if n.starts_with("llvm.spv.thread.id.in.group.") || n.starts_with("llvm.spv.thread.id.i") => LaneQuery::ByDim,
+        _ if n.starts_with("llvm.spv.group.id.i") => LaneQuery::Zero,
         "llvm.amdgcn.mbcnt.lo" => LaneQuery::MbcntLo,
         "llvm.amdgcn.mbcnt.hi" => LaneQuery::MbcntHi,
         _ if n.contains("localinvocationid") || n.contains("local_invocation_id") || n.contains("laneid") => {
@@ -247,6 +274,16 @@ fn lane_query(n: &str) -> Option<LaneQuery> {
 }
 
 fn comm(n: &str) -> Option<Comm> {
+    // HLSL's votes (`llvm.spv.wave.all`, `llvm.dx.wave.any`, ...).
+    if let Some(op) = n.strip_prefix("llvm.spv.wave.").or_else(|| n.strip_prefix("llvm.dx.wave.")) {
+        match op {
+            "all" => return Some(Comm::VoteAll),
+            "any" => return Some(Comm::VoteAny),
+            "active.countbits" => return Some(Comm::CountBits),
+            "is.first.lane" => return Some(Comm::IsFirst),
+            _ => {}
+        }
+    }
     if n.contains("ballot") {
         return Some(Comm::Ballot);
     }
@@ -305,7 +342,7 @@ fn comm(n: &str) -> Option<Comm> {
 }
 
 /// A per-lane query's result.
-pub fn lane_value(q: LaneQuery, lane: u32, args: &[Val], bits: u32) -> Val {
+pub fn lane_value(q: LaneQuery, lane: u32, threads: u32, args: &[Val], bits: u32) -> Val {
     let count_below = |m: &Val, lo: u32| -> Option<u128> {
         let Val::Int { v, .. } = m else { return None };
         let below = lane.saturating_sub(lo).min(32);
@@ -314,6 +351,12 @@ pub fn lane_value(q: LaneQuery, lane: u32, args: &[Val], bits: u32) -> Val {
     match q {
         LaneQuery::Lane => Val::int(bits, u128::from(lane)),
         LaneQuery::Zero => Val::int(bits, 0),
+        LaneQuery::Count => Val::int(bits, u128::from(threads)),
+        LaneQuery::ByDim => match args.first() {
+            Some(Val::Int { v: 0, .. }) => Val::int(bits, u128::from(lane)),
+            Some(Val::Int { v: 1 | 2, .. }) => Val::int(bits, 0),
+            _ => Val::Poison,
+        },
         LaneQuery::MbcntLo | LaneQuery::MbcntHi => {
             let lo = if q == LaneQuery::MbcntLo { 0 } else { 32 };
             match (args.first().and_then(|m| count_below(m, lo)), args.get(1)) {
@@ -347,10 +390,28 @@ pub fn comm_result(tcx: &TypeCtx, comm: Comm, name: &str, members: &[Member], me
         Comm::Ballot => match preds {
             Some(p) => {
                 let mask = members.iter().zip(&p).filter(|(_, on)| **on).fold(0u128, |m, (x, _)| m | (1 << x.lane));
-                if tcx.types.is_int(ret) { Val::int(bits, mask) } else { Val::Poison }
+                if tcx.types.is_int(ret) {
+                    Val::int(bits, mask)
+                } else {
+                    // HLSL's `WaveActiveBallot`: a vector of integers, lowest
+                    // lanes in element 0.
+                    match tcx.types.get(ret) {
+                        TypeData::Vector { len, elem, scalable: false } if tcx.int_bits(*elem).is_some() => {
+                            let w = tcx.int_bits(*elem).unwrap_or(32);
+                            let part = |i: u32| if w * i >= 128 { 0 } else { mask >> (w * i) };
+                            agg((0..*len).map(|i| Val::int(w, part(i))).collect())
+                        }
+                        _ => Val::Poison,
+                    }
+                }
             }
             None => Val::Poison,
         },
+        Comm::CountBits => match preds {
+            Some(p) => Val::int(bits, p.iter().filter(|&&x| x).count() as u128),
+            None => Val::Poison,
+        },
+        Comm::IsFirst => Val::bool(me == 0),
         Comm::VoteAll => preds.map_or(Val::Poison, |p| Val::bool(p.iter().all(|&x| x))),
         Comm::VoteAny => preds.map_or(Val::Poison, |p| Val::bool(p.iter().any(|&x| x))),
         Comm::VoteUni => preds.map_or(Val::Poison, |p| Val::bool(p.iter().all(|&x| x == p[0]))),
@@ -370,6 +431,10 @@ pub fn comm_result(tcx: &TypeCtx, comm: Comm, name: &str, members: &[Member], me
             };
             match members.iter().find(|m| i128::from(m.lane) == src) {
                 Some(m) => m.args.get(val_i).cloned().unwrap_or(Val::Poison),
+                // HLSL's `WaveReadLaneAt` (SPIR-V's `OpGroupNonUniformShuffle`)
+                // of an inactive lane gives an undefined value, not undefined
+                // behaviour.
+                None if name.starts_with("llvm.spv.") || name.starts_with("llvm.dx.") => Val::Poison,
                 None => {
                     let set: Vec<String> = members.iter().map(|m| m.lane.to_string()).collect();
                     return ub(format!(
@@ -458,6 +523,11 @@ impl Hasher {
     /// Mixes in a number.
     pub fn u64(&mut self, x: u64) {
         self.bytes(&x.to_le_bytes());
+    }
+
+    /// The hash so far.
+    pub fn finish(&self) -> u64 {
+        self.0
     }
 
     /// Mixes in values.
@@ -619,13 +689,30 @@ mod tests {
         assert_eq!(classify("llvm.ctpop.i64", false), Callee::Pure);
         assert_eq!(classify("llvm.stacksave.p0", false), Callee::StackSave);
         assert_eq!(classify("llvm.stackrestore.p5", false), Callee::StackRestore);
+        assert_eq!(classify("llvm.spv.thread.id.i32", false), Callee::Lane(LaneQuery::ByDim));
+        assert_eq!(classify("llvm.spv.thread.id.in.group.i32", false), Callee::Lane(LaneQuery::ByDim));
+        assert_eq!(classify("llvm.dx.thread.id", false), Callee::Lane(LaneQuery::ByDim));
+        assert_eq!(classify("llvm.dx.group.id", false), Callee::Lane(LaneQuery::Zero));
+        assert_eq!(classify("llvm.dx.wave.getlaneindex", true), Callee::Lane(LaneQuery::Lane));
+        assert_eq!(classify("llvm.spv.wave.get.lane.count", true), Callee::Lane(LaneQuery::Count));
+        assert_eq!(classify("llvm.spv.wave.reduce.sum.i32", true), Callee::Comm(Comm::Reduce(Reduce::Add)));
+        assert_eq!(classify("llvm.dx.wave.reduce.usum.i32", true), Callee::Comm(Comm::Reduce(Reduce::Add)));
+        assert_eq!(classify("llvm.dx.wave.reduce.umin.i32", true), Callee::Comm(Comm::Reduce(Reduce::UMin)));
+        assert_eq!(classify("llvm.spv.wave.active.countbits", true), Callee::Comm(Comm::CountBits));
+        assert_eq!(classify("llvm.dx.wave.is.first.lane", true), Callee::Comm(Comm::IsFirst));
+        assert_eq!(classify("llvm.spv.wave.all", true), Callee::Comm(Comm::VoteAll));
+        assert_eq!(classify("llvm.dx.wave.any", true), Callee::Comm(Comm::VoteAny));
+        assert_eq!(classify("llvm.dx.wave.readlane.i32", true), Callee::Comm(Comm::Shuffle(ShuffleMode::Index, false)));
+        // Unknown resource intrinsics stay unrunnable.
+        assert_eq!(classify("llvm.spv.resource.load.typedbuffer.i32", false), Callee::Unsupported);
+        assert_eq!(classify("llvm.spv.wave.prefix.sum.i32", false), Callee::Unsupported);
     }
 
     #[test]
     fn mbcnt_counts_lanes_below() {
         let all = Val::int(32, 0xffff_ffff);
-        assert_eq!(lane_value(LaneQuery::MbcntLo, 5, &[all.clone(), Val::int(32, 0)], 32), Val::int(32, 5));
-        assert_eq!(lane_value(LaneQuery::MbcntHi, 5, &[all.clone(), Val::int(32, 5)], 32), Val::int(32, 5));
-        assert_eq!(lane_value(LaneQuery::MbcntHi, 40, &[all, Val::int(32, 32)], 32), Val::int(32, 40));
+        assert_eq!(lane_value(LaneQuery::MbcntLo, 5, 64, &[all.clone(), Val::int(32, 0)], 32), Val::int(32, 5));
+        assert_eq!(lane_value(LaneQuery::MbcntHi, 5, 64, &[all.clone(), Val::int(32, 5)], 32), Val::int(32, 5));
+        assert_eq!(lane_value(LaneQuery::MbcntHi, 40, 64, &[all, Val::int(32, 32)], 32), Val::int(32, 40));
     }
 }

@@ -84,7 +84,14 @@ pub fn call(ctx: &mut Ctx, th: &mut Thread, inst: Inst) -> Result<()> {
         }
         Target::Decl(_, callee) => match callee {
             Callee::Token(kind) => Val::Token(token_class(ctx, th, op, kind, token, site)?),
-            Callee::Lane(q) => lane_value(q, th.lane, &args, prog.tcx.int_bits(ret_ty).unwrap_or(32)),
+            Callee::Lane(q) => {
+                lane_value(q, th.lane, ctx.launch.threads, &args, prog.tcx.int_bits(ret_ty).unwrap_or(32))
+            }
+            Callee::Resource(op) => {
+                let types: Vec<Type> = d.call_args().iter().map(|&a| body.dfg().value_type(a)).collect();
+                let size = ctx.launch.buffer_size;
+                crate::resources::call(&prog.tcx, ctx.mem, op, &site.name, (&args, &types), ret_ty, size)?
+            }
             Callee::Pure => match pure_intrinsic(&prog.tcx, &site.name, &args, ret_ty) {
                 Some(v) => v,
                 None => return unsupported(format!("intrinsic @{}", site.name)),

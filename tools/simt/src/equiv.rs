@@ -610,6 +610,11 @@ fn after_failed(
         }
         Err(f) if unrunnable => Diff::new(None, format!("cannot run: {e}"), f.error.to_string(), e.to_string()),
         _ if unrunnable => Diff::new(None, format!("cannot run after: {e}"), "ran".into(), e.to_string()),
+        // `before` cannot run (an address that does not fit its pointers,
+        // say) where `after` runs out of fuel: no verdict either way.
+        Err(f) if matches!(f.error, SimtError::Unsupported(_) | SimtError::Input(_)) => {
+            Diff::new(None, format!("cannot run before: {}", f.error), f.error.to_string(), e.to_string())
+        }
         Ok(_) | Err(_) => {
             Diff::new(None, "after fails where before does not", "ran to completion".into(), e.to_string())
         }
@@ -765,9 +770,28 @@ fn by_owner(v: &Val, run: &RunResult) -> Val {
             Some((&(lane, k), off)) => {
                 Val::Ptr(crate::memory::addr((1 << 32) + ((lane as usize) << 24) + k as usize, off))
             }
-            None => v.clone(),
+            None => by_binding(v, run),
         },
         Val::Agg(es) => crate::typed::agg(es.iter().map(|e| by_owner(e, run)).collect()),
+        _ => v.clone(),
+    }
+}
+
+/// `v` with each pointer into a shader resource's buffer renumbered by
+/// the buffer's binding ([`RunResult::resources`]), so that two programs
+/// that ask for their bindings in another order agree on the pointers.
+/// (A pointer turned into an integer keeps its run's number.)
+fn by_binding(v: &Val, run: &RunResult) -> Val {
+    match v {
+        Val::Ptr(a) => match crate::memory::split(*a).and_then(|(r, off)| Some((run.resources.get(&r)?, off))) {
+            Some((name, off)) => {
+                let mut h = crate::builtins::Hasher::new(name);
+                h.u64(0);
+                Val::Ptr(crate::memory::addr((2 << 32) + (h.finish() as usize & 0xffff_ffff), off))
+            }
+            None => v.clone(),
+        },
+        Val::Agg(es) => crate::typed::agg(es.iter().map(|e| by_binding(e, run)).collect()),
         _ => v.clone(),
     }
 }
@@ -858,6 +882,13 @@ fn explain(before: &RunResult, after: &RunResult, d: Diff) -> Diff {
     d
 }
 
+/// The dump of a shader resource's buffer like `m` that a run never
+/// asked for: its initial contents.
+fn untouched(m: &crate::run::RegionDump) -> crate::run::RegionDump {
+    let bytes = crate::resources::initial_contents(&m.name, m.bytes.len() as u64);
+    crate::run::RegionDump { name: m.name.clone(), poison: vec![false; bytes.len()], bytes, resource: true }
+}
+
 /// Compares a guided `before` run with the `after` run that guided it.
 fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff> {
     for (bt, at) in before.threads.iter().zip(&after.threads) {
@@ -894,8 +925,10 @@ fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff>
                 d.sets = Some((be.group, ae.group));
                 return Some(d);
             }
-            let args_ok = be.args.len() == ae.args.len() && be.args.iter().zip(&ae.args).all(|(b, a)| b.refined_by(a));
-            if !args_ok || !be.result.refined_by(&ae.result) {
+            let (bc, ac) = (|v: &Val| by_binding(v, before), |v: &Val| by_binding(v, after));
+            let args_ok =
+                be.args.len() == ae.args.len() && be.args.iter().zip(&ae.args).all(|(b, a)| bc(b).refined_by(&ac(a)));
+            if !args_ok || !bc(&be.result).refined_by(&ac(&ae.result)) {
                 return Some(Diff::new(lane, format!("event {j} differs"), describe(be), describe(ae)));
             }
         }
@@ -906,11 +939,20 @@ fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff>
         if let Some(be) = bt.events.iter().find(|e| e.matched.is_none() && !e.pure) {
             return Some(Diff::new(lane, "before has an event after does not", describe(be), "no such event".into()));
         }
-        if !bt.ret.refined_by(&at.ret) {
+        if !by_binding(&bt.ret, before).refined_by(&by_binding(&at.ret, after)) {
             return Some(Diff::new(lane, "return values differ", bt.ret.to_string(), at.ret.to_string()));
         }
     }
-    for bm in &before.memory {
+    // A shader resource's buffer only after asked for (a store to another
+    // binding, say) is compared with what before left there: its initial
+    // contents.
+    let only_after: Vec<_> = after
+        .memory
+        .iter()
+        .filter(|m| m.resource && !before.memory.iter().any(|b| b.name == m.name))
+        .map(untouched)
+        .collect();
+    for bm in before.memory.iter().chain(&only_after) {
         // LLVM's own lists (`@llvm.global_ctors`, `@llvm.used`, ...) are
         // for the linker and the compiler: passes edit them (globaldce
         // drops empty constructors), the program does not run them here.
@@ -918,8 +960,17 @@ fn compare(before: &RunResult, after: &RunResult, guide: &Guide) -> Option<Diff>
             continue;
         }
         // A global after lacks (say, an unused internal one removed) has
-        // no final contents to compare.
-        let Some(am) = after.memory.iter().find(|m| m.name == bm.name) else { continue };
+        // no final contents to compare. A shader resource's buffer that
+        // after never asked for has its initial contents.
+        let initial;
+        let am = match after.memory.iter().find(|m| m.name == bm.name) {
+            Some(am) => am,
+            None if bm.resource => {
+                initial = untouched(bm);
+                &initial
+            }
+            None => continue,
+        };
         let differs = bm.bytes.len() != am.bytes.len()
             || bm
                 .bytes

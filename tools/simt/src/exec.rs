@@ -26,6 +26,15 @@ pub struct Limits {
     pub max_depth: usize,
 }
 
+/// What the launch gives every thread alike.
+#[derive(Copy, Clone, Debug)]
+pub struct Launch {
+    /// Threads in the subgroup.
+    pub threads: u32,
+    /// Size in bytes of each buffer (pointer arguments', shader resources').
+    pub buffer_size: u64,
+}
+
 /// What a thread needs besides itself.
 pub struct Ctx<'a, 'm> {
     /// The program.
@@ -36,6 +45,8 @@ pub struct Ctx<'a, 'm> {
     pub classes: &'a mut Classes,
     /// Limits.
     pub limits: Limits,
+    /// The launch: threads in the subgroup, and the size of each buffer.
+    pub launch: Launch,
     /// In a guided run, the run that chooses anchor groupings.
     pub guide: Option<&'a Guide>,
     /// How anchors are grouped (see [`crate::freedom`]).

@@ -68,6 +68,13 @@
 //! convergent call (an *opaque* event whose value derives from its name,
 //! arguments and group) — wait for their group.
 //!
+//! HLSL kernels as clang emits them for Vulkan SPIR-V and DirectX run too:
+//! thread ids are the lane in dimension 0 (one subgroup, one group), wave
+//! operations are cross-thread operations like the others, and a resource
+//! handle is the buffer of its binding, wherever it is created
+//! ([`resources`]; resource types and intrinsics it does not list stay
+//! unsupported).
+//!
 //! ## Equivalence
 //!
 //! [`check_equivalence`] runs `after` under several anchor groupings chosen
@@ -98,6 +105,7 @@ pub mod memory;
 pub mod positions;
 pub mod program;
 pub mod render;
+pub mod resources;
 pub mod run;
 pub mod sched;
 pub mod thread;

@@ -8,7 +8,7 @@
 //! is `null`. Each byte also records whether it is poison (uninitialized
 //! `alloca` memory, or a stored poison value).
 //!
-//! Globals and argument buffers are *shared*: every thread sees the same
+//! Globals, argument buffers and shader resources' buffers are *shared*: every thread sees the same
 //! bytes. Allocas are *private*: a region owned by the thread that ran the
 //! `alloca`. Out-of-bounds and null accesses are reported as undefined
 //! behaviour.
@@ -29,6 +29,9 @@ pub enum RegionKind {
     Arg(u32),
     /// An `alloca` of thread `lane` (private).
     Alloca(u32),
+    /// A shader resource's buffer (shared), named by its binding
+    /// ([`crate::resources`]).
+    Resource,
     /// A function, so that its address can be taken and called.
     Func(opt_conv_ir::FuncId),
     /// A global the other program of an equivalence check has and this
@@ -59,7 +62,14 @@ pub struct Region {
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
     regions: Vec<Region>,
+    /// Empty regions kept for shader resources' buffers, which are made
+    /// when first asked for: low numbers, so that handles fit a 32-bit
+    /// pointer whatever the threads allocated before.
+    resource_slots: Vec<usize>,
 }
+
+/// How many regions a run keeps for shader resources' buffers.
+pub const RESOURCE_SLOTS: usize = 16;
 
 /// The region number of the addresses `llvm.stacksave` returns (the
 /// offset is the number of regions when the save ran): kept free, an
@@ -116,6 +126,30 @@ impl Memory {
             freed: false,
         });
         Ok(self.regions.len() - 1)
+    }
+
+    /// Keeps [`RESOURCE_SLOTS`] empty regions for [`Memory::add_resource`].
+    pub fn reserve_resource_slots(&mut self) -> Result<()> {
+        for _ in 0..RESOURCE_SLOTS {
+            let r = self.add("(resource slot)".into(), RegionKind::Absent, 0, false)?;
+            self.resource_slots.push(r);
+        }
+        Ok(())
+    }
+
+    /// A shader resource's buffer `name` holding `bytes`, in a kept slot
+    /// while there is one.
+    pub fn add_resource(&mut self, name: String, bytes: Vec<u8>) -> Result<usize> {
+        let size = bytes.len() as u64;
+        let r = if self.resource_slots.is_empty() {
+            self.add(name, RegionKind::Resource, size, false)?
+        } else {
+            let r = self.resource_slots.remove(0);
+            self.fill_placeholder(r, name, RegionKind::Resource, size)?;
+            r
+        };
+        self.regions[r].bytes = bytes;
+        Ok(r)
     }
 
     /// Turns the placeholder region `r` into one of `size` zero bytes.

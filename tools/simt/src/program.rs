@@ -109,6 +109,9 @@ pub struct Program<'m> {
     pub globals: FxHashMap<GlobalId, u64>,
     /// The function each function region stands for.
     pub func_regions: FxHashMap<usize, FuncId>,
+    /// Whether the module declares shader resource intrinsics
+    /// ([`crate::resources`]).
+    pub uses_resources: bool,
 }
 
 impl<'m> Program<'m> {
@@ -170,7 +173,11 @@ impl<'m> Program<'m> {
                 funcs.insert(f, func_info(module, &tcx, &globals, body, cycles)?);
             }
         }
-        Ok(Program { module, tcx, funcs, memory, globals, func_regions })
+        let uses_resources = module
+            .order()
+            .iter()
+            .any(|&g| module.func(g).is_some_and(|d| crate::resources::classify(&d.name).is_some()));
+        Ok(Program { module, tcx, funcs, memory, globals, func_regions, uses_resources })
     }
 
     /// The module under each cycle hierarchy of its functions other than

@@ -90,6 +90,8 @@ pub struct RegionDump {
     pub bytes: Vec<u8>,
     /// Per byte: poison.
     pub poison: Vec<bool>,
+    /// Whether it is a shader resource's buffer ([`crate::resources`]).
+    pub resource: bool,
 }
 
 /// Everything a run did.
@@ -108,6 +110,10 @@ pub struct RunResult {
     /// the order threads run, so a thread that made allocas until it ran
     /// out of fuel moves the others' by a count that depends on the fuel.
     pub allocas: rustc_hash::FxHashMap<usize, (u32, u32)>,
+    /// Each shader resource buffer's region by its name: region numbers
+    /// are given in the order programs first ask for bindings, which a
+    /// transform may change ([`crate::resources`]).
+    pub resources: rustc_hash::FxHashMap<usize, String>,
 }
 
 impl RunResult {

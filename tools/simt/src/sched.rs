@@ -30,7 +30,7 @@
 use crate::builtins::{Member, comm_result};
 use crate::classes::{ClassId, ClassKey, Classes, Root};
 use crate::error::{Result, SimtError};
-use crate::exec::{Ctx, Limits, new_frame};
+use crate::exec::{Ctx, Launch, Limits, new_frame};
 use crate::guide::Guide;
 use crate::memory::{Memory, RegionKind, addr};
 use crate::program::Program;
@@ -48,6 +48,7 @@ pub struct Machine<'a, 'm> {
     classes: Classes,
     threads: Vec<Thread>,
     limits: Limits,
+    launch: Launch,
     guide: Option<&'a Guide>,
     anchors: crate::freedom::AnchorGrouping,
     freeze: crate::freedom::FreezeStrategy,
@@ -90,6 +91,9 @@ impl<'a, 'm> Machine<'a, 'm> {
                 buffers.push((i, Val::Ptr(addr(r, 0))));
             }
         }
+        if prog.uses_resources {
+            mem.reserve_resource_slots()?;
+        }
         let nparams = body.params().len();
         let mut threads = Vec::new();
         for lane in 0..config.threads {
@@ -123,6 +127,7 @@ impl<'a, 'm> Machine<'a, 'm> {
             });
         }
         let limits = Limits { fuel: config.fuel, max_depth: config.max_depth };
+        let launch = Launch { threads: config.threads, buffer_size: config.buffer_size };
         let anchors = config.anchors;
         let freeze = config.freeze.clone();
         Ok(Machine {
@@ -131,6 +136,7 @@ impl<'a, 'm> Machine<'a, 'm> {
             classes,
             threads,
             limits,
+            launch,
             guide,
             anchors,
             freeze,
@@ -174,6 +180,7 @@ impl<'a, 'm> Machine<'a, 'm> {
                     mem: &mut self.mem,
                     classes: &mut self.classes,
                     limits: self.limits,
+                    launch: self.launch,
                     guide: self.guide,
                     anchors: self.anchors,
                     freeze: &self.freeze,
@@ -397,8 +404,13 @@ impl<'a, 'm> Machine<'a, 'm> {
             .mem
             .regions()
             .iter()
-            .filter(|r| matches!(r.kind, RegionKind::Global | RegionKind::Arg(_)))
-            .map(|r| RegionDump { name: r.name.clone(), bytes: r.bytes.clone(), poison: r.poison.clone() })
+            .filter(|r| matches!(r.kind, RegionKind::Global | RegionKind::Arg(_) | RegionKind::Resource))
+            .map(|r| RegionDump {
+                name: r.name.clone(),
+                bytes: r.bytes.clone(),
+                poison: r.poison.clone(),
+                resource: r.kind == RegionKind::Resource,
+            })
             .collect();
         let classes = &self.classes;
         let threads = self
@@ -426,7 +438,18 @@ impl<'a, 'm> Machine<'a, 'm> {
                 },
             })
             .collect();
-        RunResult { threads, instances: instances.into_values().collect(), memory, classes: self.classes, allocas }
+        let resources = (self.mem.regions().iter().enumerate())
+            .filter(|(_, r)| r.kind == RegionKind::Resource)
+            .map(|(k, r)| (k, r.name.clone()))
+            .collect();
+        RunResult {
+            threads,
+            instances: instances.into_values().collect(),
+            memory,
+            classes: self.classes,
+            allocas,
+            resources,
+        }
     }
 }
 

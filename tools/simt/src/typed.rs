@@ -78,6 +78,15 @@ impl<'m> TypeCtx<'m> {
         }
     }
 
+    /// The pointer type a target extension type `t` is laid out as (shader
+    /// resource handles), if it is one.
+    fn pointer_layout(&self, t: Type) -> Option<Type> {
+        match self.types.get(t) {
+            TypeData::TargetExt(d) if matches!(self.types.get(d.layout), TypeData::Ptr(_)) => Some(d.layout),
+            _ => None,
+        }
+    }
+
     fn is_aggregate_or_vector(&self, t: Type) -> bool {
         matches!(
             self.types.get(t),
@@ -104,6 +113,7 @@ impl<'m> TypeCtx<'m> {
             TypeData::Float(k) => Val::Float(float_of_bits(*k, 0)?),
             TypeData::Ptr(_) => Val::Ptr(0),
             TypeData::Token => Val::Poison,
+            TypeData::TargetExt(d) if d.has_zero_init && self.pointer_layout(t).is_some() => Val::Ptr(0),
             _ => match self.elements(t) {
                 Some(es) => Val::Agg(es.iter().map(|(e, _)| self.zero(*e)).collect::<Result<Vec<_>>>()?.into()),
                 None => return unsupported(format!("zero value of type {}", self.types.display(t))),
@@ -157,6 +167,10 @@ impl<'m> TypeCtx<'m> {
                 Ok(if poison { Val::Poison } else { Val::Ptr(le_to_u128(bytes) as u64) })
             }
             TypeData::Vector { elem: Type::I1, .. } => unsupported("load of a vector of i1 (bit-packed in memory)"),
+            // A handle: a pointer in memory (see `crate::resources`).
+            TypeData::TargetExt(_) if self.pointer_layout(t).is_some() => {
+                self.load(mem, addr, self.pointer_layout(t).unwrap_or(t))
+            }
             _ => match self.elements(t) {
                 Some(es) => {
                     let vals = es.iter().map(|(e, off)| self.load(mem, addr + off, *e)).collect::<Result<Vec<_>>>()?;
@@ -173,6 +187,9 @@ impl<'m> TypeCtx<'m> {
         match (self.types.get(t), v) {
             (TypeData::Vector { elem: Type::I1, .. }, _) => {
                 unsupported("store of a vector of i1 (bit-packed in memory)")
+            }
+            (TypeData::TargetExt(_), _) if self.pointer_layout(t).is_some() => {
+                self.store(mem, addr, self.pointer_layout(t).unwrap_or(t), v)
             }
             (TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_), Val::Poison) => {
                 mem.write(addr, &vec![0; size as usize], true)
