@@ -34,11 +34,16 @@
 //!
 //! # Convergence
 //!
-//! The pass asks the legality oracle nothing, because it does nothing the
-//! oracle judges. It puts new blocks, holding phis and an unconditional
-//! branch, on existing edges, and every cycle keeps its header (a new
-//! backedge block joins its cycle, a new preheader or exit block stays
-//! outside). What it moves out of a loop is never a call, so never a
+//! The pass puts new blocks, holding phis and an unconditional branch, on
+//! existing edges, and every cycle keeps its entries (a new backedge block
+//! joins its cycle, a new exit block stays outside or joins a cycle it
+//! does not enter, a new preheader stays outside) but one: a loop in an
+//! irreducible cycle whose header is an entry of it. Its preheader takes
+//! edges from inside that cycle and from outside, and would become the
+//! entry in place of the header, counting other iterations; the legality
+//! oracle refuses it when the cycle holds a convergent operation
+//! ([`opt_conv_legality::Oracle::preheader_insertion`], rule
+//! `irreducible-edge`). What it moves out of a loop is never a call, so never a
 //! convergent operation nor a token: only instructions that compute the
 //! same value wherever they run and cannot trap. Every convergent operation
 //! keeps its block, so each thread executes the same dynamic instances of

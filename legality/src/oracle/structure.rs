@@ -414,6 +414,59 @@ impl Oracle<'_> {
         Verdict::legal()
     }
 
+    /// May the natural loop headed by `header` get a preheader, a new block
+    /// taking the edges from `outside` (the header's predecessors outside
+    /// the loop)? Every thread passes the new block exactly when it came
+    /// to `header` over one of those edges, so no path changes, but cycles
+    /// may: when `header` is an entry of an irreducible cycle that some of
+    /// `outside` lie in, the new block joins that cycle and becomes its
+    /// entry in place of `header`. As header it counts the visits from
+    /// outside the loop only, where `header` counted the loop's iterations
+    /// too: a grouping of threads that no hierarchy of the original gives
+    /// (rule `irreducible-edge`; found by the adversarial review of the
+    /// oracle's cycle questions, on loop-simplify and the unroller's
+    /// normalization). Refused when an irreducible cycle containing
+    /// `header` and one of `outside` holds a convergent operation. (A
+    /// reducible cycle around both has another header, the same under every
+    /// hierarchy, and `header` is not its entry.) Needs no analysis beyond
+    /// the function's cached ones.
+    pub fn preheader_insertion(
+        m: &Module,
+        f: &Function,
+        header: Block,
+        outside: &[Block],
+        exact_names: bool,
+    ) -> Verdict {
+        use opt_conv_ir::analysis::FunctionAnalyses;
+        let cycles = f.cycles();
+        let mut c = cycles.cycle_of(header);
+        while let Some(x) = c {
+            let blocks = cycles.blocks(x);
+            if !cycles.is_reducible(x)
+                && let Some(&inside) = outside.iter().find(|&&p| blocks.contains(&p))
+                && let Some(&holder) = blocks
+                    .iter()
+                    .find(|&&h| f.block_insts(h).any(|i| crate::convergence::is_convergent_op(m, f, f.dfg().inst(i))))
+            {
+                let name = |x: Block| super::names::block_name_as(f, x, exact_names);
+                return Verdict::Refused(Refusal::new(
+                    Rule::IrreducibleEdge,
+                    format!(
+                        "a preheader of the loop at {} would take the edge from {} inside the irreducible cycle at {}, \
+                         which holds a convergent operation in {}: the cycle would be entered at the new block, whose \
+                         visits count the iterations that group threads there differently",
+                        name(header),
+                        name(inside),
+                        name(cycles.header(x)),
+                        name(holder)
+                    ),
+                ));
+            }
+            c = cycles.parent(x);
+        }
+        Verdict::legal()
+    }
+
     /// May `block` be copied by jump threading (threaded through, or copied
     /// into a predecessor) when it may be an entry of a cycle (threading
     /// across loop headers)? A copy on the way from outside the cycle

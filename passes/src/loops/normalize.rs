@@ -36,6 +36,13 @@ pub fn ensure_preheader(m: &Module, f: &mut Function, l: &Loop) -> Result<Block,
             return Err(format!("a predecessor of the header ends in {}", f.dfg().inst(t).opcode_name()));
         }
     }
+    // The new block may become an entry of an irreducible cycle in place of
+    // the header (rule irreducible-edge).
+    if let opt_conv_legality::Verdict::Refused(r) =
+        opt_conv_legality::Oracle::preheader_insertion(m, f, l.header, &outside, true)
+    {
+        return Err(r.to_string());
+    }
     let name = f.dfg().block_name(l.header).map(|n| format!("{n}.preheader"));
     let pre = f.dfg_mut().make_block(name.as_deref());
     f.layout_mut().insert_block_before(pre, l.header);
