@@ -566,7 +566,7 @@ fn unroll_loop(
     }
     let c = header_exit.clone().or_else(|| counted(m, f, &l));
     let tc = match c.as_ref() {
-        Some(c) => trip_count(f, c),
+        Some(c) => trip_count(m, f, &l, c),
         // A latch that always leaves: the body runs once.
         None if header_exit.is_none() && latch_always_exits(f, &l) => TripCount::Constant(1),
         None => TripCount::Unknown,

@@ -558,7 +558,7 @@ fn runtime(
     let header_loc = f.terminator(header).and_then(|t| dbg(f, t));
     let exit_loc = entry_dbg(f, exit);
     let freeze = !exit_test_always_reached(m, f, l);
-    let Leftover { tc, tcm1, mask, xtra } = leftover(m, edits, f, c, trip_count, pre_term, freeze, count);
+    let Leftover { tc, tcm1, mask, xtra } = leftover(m, edits, f, l, c, trip_count, pre_term, freeze, count);
     let skip = insert(f, pre_term, icmp(IntPred::Ult), &[tcm1, mask], Type::I1, None);
     let pre_new = new_block(f, pname.as_deref().map(|p| format!("{p}.new")), header, true);
     // The old preheader's branch, with its metadata, now ends `<pre>.new`.
@@ -810,7 +810,7 @@ fn build_prologue(
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
     let pre_loc = dbg(f, pre_term);
     let exit_loc = entry_dbg(f, exit);
-    let Leftover { tcm1, xtra, .. } = leftover(m, edits, f, c, trip_count, pre_term, freeze, count);
+    let Leftover { tcm1, xtra, .. } = leftover(m, edits, f, l, c, trip_count, pre_term, freeze, count);
     let zero = int_const(m, f, ty, 0);
     let any = insert(f, pre_term, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
     // The old preheader's branch, with its metadata, now ends `<pre>.new`.
@@ -1062,6 +1062,7 @@ fn leftover(
     m: &Module,
     edits: &mut ModuleEdits,
     f: &mut Function,
+    l: &Loop,
     c: &Counted,
     trip_count: Option<u64>,
     at: Inst,
@@ -1069,7 +1070,7 @@ fn leftover(
     count: u32,
 ) -> Leftover {
     let ty = f.dfg().value_type(c.limit);
-    let (tc, nsw, backedges) = trip_count_value(m, edits, f, c, trip_count, at, freeze);
+    let (tc, nsw, backedges) = trip_count_value(m, edits, f, l, c, trip_count, at, freeze);
     let tcm1 = match backedges {
         Some(b) => b,
         None => {
@@ -1096,10 +1097,12 @@ fn leftover(
 /// The max forms are at least 1 as unsigned numbers, but `smax(n, s + 1) - s`
 /// can be the smallest signed value (`i8`: from -1 below 127, 128 trips), and
 /// an `add nsw` of -1 to it would be poison, the branch on it undefined.
+#[expect(clippy::too_many_arguments, reason = "the pieces of one transform, passed once")]
 fn trip_count_value(
     m: &Module,
     edits: &mut ModuleEdits,
     f: &mut Function,
+    l: &Loop,
     c: &Counted,
     known: Option<u64>,
     at: Inst,
@@ -1124,7 +1127,7 @@ fn trip_count_value(
         Some(0) => v,
         _ => insert(f, at, binop(BinOp::Sub), &[v, narrow_start], ty, None),
     };
-    let formula = match trip_count(f, c) {
+    let formula = match trip_count(m, f, l, c) {
         TripCount::Symbolic { formula, .. } => formula,
         _ => Formula::Difference,
     };
