@@ -119,4 +119,7 @@ pub struct UnrollOptions {
     /// `-unroll-runtime-epilog[=B]`: the remainder of runtime unrolling
     /// after the unrolled loop (true, the default) or before it (false).
     pub runtime_epilog: Option<bool>,
+    /// `-unroll-add-parallel-reductions[=B]` (default false): an accumulator
+    /// per unrolled copy of a reduction chain.
+    pub add_parallel_reductions: Option<bool>,
 }

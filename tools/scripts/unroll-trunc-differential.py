@@ -21,7 +21,15 @@ With --masks, the accumulator also adds `and` of the variable and of
 its sum with a constant with masks (low bits, or others), which the
 unroller may find redundant from the variable's range.
 
+With --facts, the entry also establishes facts about %n that the
+unroller may use for the trip count: a branch entering the loop only when
+`icmp P %n, C` holds (signed and unsigned orders, ne), and low bits of %n
+known zero, by a branch on `and`/`urem`/`srem` of %n being 0 or by an
+`llvm.assume` of it (arguments breaking an assume are not passed); the
+loops mostly count up by one from 0.
+
 usage: unroll-trunc-differential.py [OPT_CONV] [--programs N] [--seed S] [--exploit] [--header-exit] [--masks]
+                                    [--facts]
 Exit status 1 on any miscompile, crash or output opt-22 rejects; the
 offending input is kept in the directory named by $KEEP (default: cwd).
 """
@@ -69,7 +77,7 @@ def holds(pred, a, b, bits):
 
 
 class Loop:
-    def __init__(self, r, header_exit=False, masks=False):
+    def __init__(self, r, header_exit=False, masks=False, facts=False):
         # Some loops compare the variable itself, untruncated (narrow and
         # wide then the same small width).
         self.direct = r.random() < 0.25
@@ -114,6 +122,21 @@ class Loop:
             mr = random.Random(r.random())
             pick = lambda: mask(mr.choice([(1 << mr.randint(1, self.wide)) - 1, mr.randrange(1 << self.wide), 255, 7]), self.wide)
             self.masks = (pick(), pick())
+        # Facts drawn apart, so that the programs are otherwise as without.
+        self.fguard = self.low = None
+        if facts:
+            fr = random.Random(r.random())
+            if fr.random() < 0.7:
+                self.step, self.start_const, self.start, self.tests_next = 1, True, 0, True
+                self.pred = fr.choice(["slt", "ult", "ne", "slt"])
+                self.exit_on_true = self.pred == "ne" and fr.random() < 0.5
+                if self.exit_on_true:
+                    self.pred = "eq"
+                self.limit_const = False
+            if fr.random() < 0.8:
+                self.fguard = (fr.choice(["sgt", "sge", "ugt", "uge", "ne", "slt"]), fr.choice([0, 0, 1, -1, 2]))
+            if fr.random() < 0.8:
+                self.low = (fr.choice(["and", "urem", "srem"]), fr.randint(1, min(3, nb - 1)), fr.random() < 0.5)
         self.latch_side = False
         if header_exit:
             self.tests_next = False
@@ -131,6 +154,17 @@ class Loop:
         start = str(sx(self.start, self.wide)) if self.start_const else "%s"
         limit = str(sx(self.limit, self.narrow)) if self.limit_const else "%n"
         L = [f"define i64 @f({N} %n, {W} %s, {N} %m) {{", "entry:"]
+        if self.low:
+            op, k, assume = self.low
+            L += [f"  %lowv = {op} {N} %n, {(1 << k) - 1 if op == 'and' else sx(1 << k, self.narrow)}",
+                  f"  %lowz = icmp eq {N} %lowv, 0"]
+            if assume:
+                L.append("  call void @llvm.assume(i1 %lowz)")
+            else:
+                L += ["  br i1 %lowz, label %low.ok, label %exit.early", "low.ok:"]
+        if self.fguard:
+            gp, gc = self.fguard
+            L += [f"  %fg = icmp {gp} {N} %n, {gc}", "  br i1 %fg, label %fg.ok, label %exit.early", "fg.ok:"]
         if self.guard:
             gp, gc = self.guard
             L.append(f"  %g = icmp {gp} {N} %n, {sx(gc, self.narrow)}")
@@ -191,7 +225,7 @@ class Loop:
         else:
             L.append(f"  %r = zext {W} %v to i64" if self.wide < 64 else "  %r = add i64 %v, 0")
         L.append("  ret i64 %r")
-        if self.guard:
+        if self.guard or self.fguard or (self.low and not self.low[2]):
             L += ["exit.early:", "  ret i64 -1"]
         if self.side:
             body = "%body" if self.header_exit else "%loop"
@@ -199,6 +233,8 @@ class Loop:
         if self.latch_side:
             L += ["exit.latch:", "  %lv = phi i64 [ %acc.next, %latch ]", "  %lr = add i64 %lv, 55", "  ret i64 %lr"]
         L.append("}")
+        if self.low and self.low[2]:
+            L.append("declare void @llvm.assume(i1 noundef)")
         if self.table is not None:
             T = f"i{self.tbits}"
             L.append(f"@tbl = internal constant [{len(self.table)} x {T}] [{', '.join(f'{T} {v}' for v in self.table)}]")
@@ -224,6 +260,15 @@ class Loop:
     def run(self, n, s, m, fuel=3000):
         """The result, or None if undefined or too long."""
         W, N = self.wide, self.narrow
+        if self.low:
+            op, k, assume = self.low
+            ok = mask(n, k) == 0
+            if not ok:
+                return None if assume else mask(-1, 64)
+        if self.fguard:
+            gp, gc = self.fguard
+            if not holds(gp, n, gc, N):
+                return mask(-1, 64)
         if self.guard:
             gp, gc = self.guard
             # Both forms leave early on equality.
@@ -294,6 +339,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--header-exit", action="store_true", help="loops test for their exit in the header")
     ap.add_argument("--masks", action="store_true", help="masks of the variable in the accumulator")
+    ap.add_argument("--facts", action="store_true", help="guards and low-bit facts about the limit on entry")
     ap.add_argument("--exploit", action="store_true",
                     help="also run opt-22 instcombine on each output (poison from wrong flags becomes visible)")
     a = ap.parse_args()
@@ -303,7 +349,7 @@ def main():
     tmp = tempfile.mkdtemp()
     for p in range(a.programs):
         r = random.Random(a.seed * 100003 + p)
-        lp = Loop(r, a.header_exit, a.masks)
+        lp = Loop(r, a.header_exit, a.masks, a.facts)
         src = lp.ir()
         inputs = []
         for n in range(1 << lp.narrow):

@@ -8,7 +8,10 @@
 //! `limit - start` iterations (`icmp eq/ne %iv, %limit`, testing the
 //! variable itself, one more); its *trip multiple* is the constant factor of
 //! `limit - start` that is known (`mul %n, 12` gives 4, the power of two the
-//! wrap keeps; `shl %n, 3` gives 8).
+//! wrap keeps; `shl %n, 3` gives 8; `(%n & 7) == 0` or `%n urem 8 == 0`,
+//! assumed or branched on before the loop, gives 8). A less-than test
+//! counts `max(limit, start + 1) - start`, which is `limit - start` where
+//! the loop is entered only when the limit is above the start.
 
 use super::Loop;
 use opt_conv_ir::analysis::FunctionAnalyses;
@@ -186,7 +189,7 @@ fn increment_of(f: &Function, l: &Loop, phi: Inst) -> Option<Inst> {
 }
 
 /// The trip count of a counted loop.
-pub fn trip_count(f: &Function, c: &Counted) -> TripCount {
+pub fn trip_count(m: &Module, f: &Function, l: &Loop, c: &Counted) -> TripCount {
     let dfg = f.dfg();
     let konst = |v: Value| dfg.value_const(v).and_then(|k| k.as_int()).map(|x| sext(x, c.bits));
     if let (Some(start), Some(limit)) = (konst(c.start), konst(c.limit)) {
@@ -200,16 +203,118 @@ pub fn trip_count(f: &Function, c: &Counted) -> TripCount {
     }
     // The predicate under which the loop goes on.
     let go_on = if c.exit_on_true { c.pred.inverse() } else { c.pred };
-    let formula = match (go_on, c.tests_next) {
+    let mut formula = match (go_on, c.tests_next) {
         (IntPred::Ne, true) => Formula::Difference,
         (IntPred::Slt, true) => Formula::SignedMax,
         (IntPred::Ult, true) => Formula::UnsignedMax,
         (IntPred::Ne, false) => Formula::PhiDifference,
         _ => return TripCount::Unknown,
     };
-    let multiple =
-        if formula == Formula::Difference && konst(c.start) == Some(0) { known_factor(f, c.limit, c.bits) } else { 1 };
+    // `max(n, s + 1) - s` is `n - s` where the loop is entered only when
+    // `n > s`.
+    if matches!(formula, Formula::SignedMax | Formula::UnsignedMax) && limit_above_start(f, l, c, formula) {
+        formula = Formula::Difference;
+    }
+    let multiple = if formula == Formula::Difference && konst(c.start) == Some(0) {
+        let facts = entry_facts(m, f, l);
+        known_factor(m, f, &facts, c.limit, c.bits)
+    } else {
+        1
+    };
     TripCount::Symbolic { multiple, formula }
+}
+
+/// Conditions known to hold whenever `l` is entered: going up from its
+/// preheader as long as the block has a single predecessor, the condition of
+/// each conditional branch on the way (true when the edge taken is its first
+/// successor) and the conditions of the `llvm.assume` calls in those blocks.
+/// Every such block is run, to its end, before the loop is entered.
+pub fn entry_facts(m: &Module, f: &Function, l: &Loop) -> Vec<(Value, bool)> {
+    let mut out = Vec::new();
+    let Some(mut b) = l.preheader else { return out };
+    let dfg = f.dfg();
+    let mut seen = 0;
+    loop {
+        for i in f.block_insts(b) {
+            let d = dfg.inst(i);
+            if !matches!(d.kind, InstKind::Call(_)) {
+                continue;
+            }
+            let assume =
+                opt_conv_legality::convergence::callee_decl(m, f, d).is_some_and(|c| &*c.name == "llvm.assume");
+            if let Some(&cond) = d.call_args().first().filter(|_| assume) {
+                out.push((cond, true));
+            }
+        }
+        let &[p] = f.cfg().preds(b) else { break };
+        if p == b || l.contains(p) {
+            break;
+        }
+        if let Some(t) = f.terminator(p) {
+            let td = dfg.inst(t);
+            if td.is_cond_br() && td.blocks[0] != td.blocks[1] {
+                out.push((td.args[0], td.blocks[0] == b));
+            }
+        }
+        b = p;
+        seen += 1;
+        if seen > 64 {
+            break;
+        }
+    }
+    out
+}
+
+/// Whether the loop is entered only when its limit `n` is above its
+/// constant start `s` (signed for [`Formula::SignedMax`], unsigned for
+/// [`Formula::UnsignedMax`]), by a condition of [`entry_facts`] comparing
+/// `n` with a constant: `n > k` or `n >= k + 1` with `k >= s` (`n != 0`
+/// when unsigned from 0).
+fn limit_above_start(f: &Function, l: &Loop, c: &Counted, formula: Formula) -> bool {
+    let dfg = f.dfg();
+    let Some(s) = dfg.value_const(c.start).and_then(|k| k.as_int()).map(|s| mask(s, c.bits)) else { return false };
+    let Some(pre) = l.preheader else { return false };
+    let &[guard] = f.cfg().preds(pre) else { return false };
+    let Some(t) = f.terminator(guard) else { return false };
+    let td = dfg.inst(t);
+    if !td.is_cond_br() || td.blocks[0] == td.blocks[1] {
+        return false;
+    }
+    let holds = td.blocks[0] == pre;
+    let Some(ci) = dfg.value_inst(td.args[0]) else { return false };
+    let cd = dfg.inst(ci);
+    let InstKind::ICmp { pred, .. } = cd.kind else { return false };
+    let konst = |v: Value| dfg.value_const(v).and_then(|k| k.as_int()).map(|k| mask(k, c.bits));
+    // `n pred k`, as it holds on the way into the loop.
+    let (pred, k) = if cd.args[0] == c.limit {
+        match konst(cd.args[1]) {
+            Some(k) => (pred, k),
+            None => return false,
+        }
+    } else if cd.args[1] == c.limit {
+        match konst(cd.args[0]) {
+            Some(k) => (pred.swapped(), k),
+            None => return false,
+        }
+    } else {
+        return false;
+    };
+    let pred = if holds { pred } else { pred.inverse() };
+    if formula == Formula::SignedMax {
+        let (s, k) = (sext(s, c.bits), sext(k, c.bits));
+        match pred {
+            IntPred::Sgt => k >= s,
+            IntPred::Sge => k > s,
+            _ => false,
+        }
+    } else {
+        match pred {
+            IntPred::Ugt => k >= s,
+            IntPred::Uge => k > s,
+            IntPred::Ne => s == 0 && k == 0,
+            _ => false,
+        }
+    }
 }
 
 /// Runs the exit test: how many times the latch is reached (at most 2^20).
@@ -228,28 +333,89 @@ fn simulate(c: &Counted, start: i128, limit: i128) -> Option<u64> {
     None
 }
 
-/// A constant factor known to divide `v`, a count in `bits` bits: the power
-/// of two dividing `C` in `mul %x, C` (through `nsw`/`nuw` flags or not: the
-/// product is what the loop compares against), or `2^C` from `shl %x, C`.
-/// Only powers of two below `2^bits` survive the wrap: `mul i8 %x, 6` is 2
-/// for `%x = 43`, and a limit equal to the start counts `2^bits`.
-fn known_factor(f: &Function, v: Value, bits: u32) -> u64 {
+/// A constant factor known to divide `v`, a count in `bits` bits: a power
+/// of two, from the trailing zero bits [`trailing_zeros`] finds. Only powers
+/// of two below `2^bits` survive the wrap: `mul i8 %x, 6` is 2 for
+/// `%x = 43`, and a limit equal to the start counts `2^bits`.
+fn known_factor(m: &Module, f: &Function, facts: &[(Value, bool)], v: Value, bits: u32) -> u64 {
+    let tz = trailing_zeros(m, f, facts, v, bits, 0);
+    if tz < bits.min(63) { 1 << tz } else { 1 }
+}
+
+/// How many low bits of `v` (`bits` wide) are known to be zero: those of a
+/// constant; the power of two dividing `C` in `mul %x, C` (through
+/// `nsw`/`nuw` flags or not: the product is what the loop compares
+/// against), or `C` from `shl %x, C`, added to those of `%x`; the fewer of
+/// the two values a `select` or a min/max intrinsic picks from; and those
+/// the loop's entry conditions ([`entry_facts`]) give: `(v & M) == 0` for
+/// the low ones of `M`, `v urem/srem 2^k == 0` for `k`.
+fn trailing_zeros(m: &Module, f: &Function, facts: &[(Value, bool)], v: Value, bits: u32, depth: u32) -> u32 {
     let dfg = f.dfg();
-    let Some(i) = dfg.value_inst(v) else { return 1 };
+    if let Some(k) = dfg.value_const(v).and_then(|c| c.as_int()) {
+        let k = mask(k, bits);
+        return if k == 0 { bits } else { k.trailing_zeros().min(bits) };
+    }
+    let from_facts = facts.iter().map(|&(c, holds)| fact_zeros(f, c, holds, v, bits)).max().unwrap_or(0);
+    if depth > 6 {
+        return from_facts;
+    }
+    let Some(i) = dfg.value_inst(v) else { return from_facts };
     let d = dfg.inst(i);
     let konst = |k: usize| dfg.value_const(d.args[k]).and_then(|c| c.as_int()).map(|c| mask(c, bits));
-    let tz = match d.kind {
+    let rec = |w: Value| trailing_zeros(m, f, facts, w, bits, depth + 1);
+    let own = match d.kind {
         InstKind::Binary { op: BinOp::Mul, .. } => match (konst(0), konst(1)) {
-            (_, Some(c)) | (Some(c), _) if c > 0 => c.trailing_zeros(),
+            (_, Some(c)) if c > 0 => (c.trailing_zeros() + rec(d.args[0])).min(bits),
+            (Some(c), _) if c > 0 => (c.trailing_zeros() + rec(d.args[1])).min(bits),
             _ => 0,
         },
         InstKind::Binary { op: BinOp::Shl, .. } => match konst(1) {
-            Some(s) if s < u128::from(bits) => s as u32,
+            Some(s) if s < u128::from(bits) => (s as u32 + rec(d.args[0])).min(bits),
             _ => 0,
         },
+        InstKind::Select { .. } => rec(d.args[1]).min(rec(d.args[2])),
+        InstKind::Call(_) if d.call_args().len() == 2 && min_max_intrinsic(m, f, d) => {
+            rec(d.call_args()[0]).min(rec(d.call_args()[1]))
+        }
         _ => 0,
     };
-    if tz < bits.min(63) { 1 << tz } else { 1 }
+    own.max(from_facts)
+}
+
+/// A call of `llvm.smax`, `smin`, `umax` or `umin`.
+fn min_max_intrinsic(m: &Module, f: &Function, d: &opt_conv_ir::InstData) -> bool {
+    let Some(c) = opt_conv_legality::convergence::callee_decl(m, f, d) else { return false };
+    ["llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin."].iter().any(|p| c.name.starts_with(p))
+}
+
+/// The low bits of `v` that condition `c` being `holds` proves zero.
+fn fact_zeros(f: &Function, c: Value, holds: bool, v: Value, bits: u32) -> u32 {
+    let dfg = f.dfg();
+    let Some(ci) = dfg.value_inst(c) else { return 0 };
+    let cd = dfg.inst(ci);
+    let InstKind::ICmp { pred, .. } = cd.kind else { return 0 };
+    let is_zero = |w: Value| dfg.value_const(w).and_then(|k| k.as_int()).is_some_and(|k| mask(k, bits) == 0);
+    if !matches!((pred, holds), (IntPred::Eq, true) | (IntPred::Ne, false)) {
+        return 0;
+    }
+    let x = if is_zero(cd.args[1]) {
+        cd.args[0]
+    } else if is_zero(cd.args[0]) {
+        cd.args[1]
+    } else {
+        return 0;
+    };
+    let Some(xi) = dfg.value_inst(x) else { return 0 };
+    let xd = dfg.inst(xi);
+    if xd.args.len() != 2 || xd.args[0] != v {
+        return 0;
+    }
+    let Some(k) = dfg.value_const(xd.args[1]).and_then(|c| c.as_int()).map(|c| mask(c, bits)) else { return 0 };
+    match xd.kind {
+        InstKind::Binary { op: BinOp::And, .. } => k.trailing_ones().min(bits),
+        InstKind::Binary { op: BinOp::URem | BinOp::SRem, .. } if k.is_power_of_two() => k.trailing_zeros().min(bits),
+        _ => 0,
+    }
 }
 
 /// The latch of `l` ends in the counted exit test.
@@ -285,6 +451,13 @@ pub fn max_trip_count(f: &Function, l: &Loop, c: &Counted, tc: &TripCount) -> Op
     }
     let dfg = f.dfg();
     let start = dfg.value_const(c.start).and_then(|k| k.as_int()).map(|s| mask(s, c.bits));
+    // A max form the loop's guard turned into a difference keeps its bound.
+    let go_on = if c.exit_on_true { c.pred.inverse() } else { c.pred };
+    let formula = match (formula, go_on, c.tests_next) {
+        (Formula::Difference, IntPred::Slt, true) => &Formula::SignedMax,
+        (Formula::Difference, IntPred::Ult, true) => &Formula::UnsignedMax,
+        _ => formula,
+    };
     let bound: u128 = match formula {
         Formula::Difference => {
             let full = 1u128 << c.bits;
@@ -371,7 +544,7 @@ mod tests {
         let c = counted(&m, f, &l).expect("a counted loop");
         assert!(c.trunc.is_some());
         assert_eq!((c.bits, c.iv_bits), (m.types.int_bits(f.dfg().value_type(c.limit)).unwrap(), 64));
-        let tc = trip_count(f, &c);
+        let tc = trip_count(&m, f, &l, &c);
         let max = max_trip_count(f, &l, &c, &tc);
         (tc, max)
     }
@@ -401,7 +574,7 @@ mod tests {
             let l = loop_with_header(f, f.block_by_name("loop").unwrap()).unwrap();
             let c = counted(&m, f, &l).expect("a counted loop");
             assert!(!c.tests_next);
-            let tc = trip_count(f, &c);
+            let tc = trip_count(&m, f, &l, &c);
             let max = max_trip_count(f, &l, &c, &tc);
             (tc, max)
         };

@@ -249,14 +249,23 @@ pub fn estimate(
                     known.insert(r, c);
                 }
                 // An address the loop steps is known, but still computed.
+                let mut address = false;
                 if folded.is_none()
                     && let (Some(a), Some(r)) = (cx.address(i, &known), d.result())
                 {
                     known.insert(r, a);
+                    address = true;
                 }
                 // A loop-invariant computation is needed once: in every
-                // iteration but the first it is free.
-                let free = folded.is_some() || (d.is_phi() && b == l.header) || (iter > 0 && invariant.contains(&i));
+                // iteration but the first it is free. Under AMDGPU's cost
+                // model, as LLVM costs it with its operands simplified, a
+                // `getelementptr` whose indices are then all constant is a
+                // base and an immediate offset, which addressing takes for
+                // free.
+                let free = folded.is_some()
+                    || (d.is_phi() && b == l.header)
+                    || (iter > 0 && invariant.contains(&i))
+                    || (amdgpu && address);
                 sim.states.insert((i, iter), State { free, counted: false });
                 if free {
                     continue;

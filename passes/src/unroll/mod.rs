@@ -137,6 +137,8 @@ struct Params {
     max_boost: u64,
     /// `-unroll-runtime-epilog`: where a runtime remainder goes.
     runtime_epilog: Option<bool>,
+    /// `-unroll-add-parallel-reductions`.
+    parallel_reductions: bool,
     /// What a backedge costs in the loop's size (LLVM's `BEInsns`).
     be_insns: u64,
     /// The target, whose preferences may depend on the loop ([`target`]).
@@ -313,6 +315,7 @@ impl Unroll {
             max_iterations_to_analyze: 10,
             max_boost: u64::from(cx.options.unroll.max_percent_threshold_boost.unwrap_or(400)),
             runtime_epilog: cx.options.unroll.runtime_epilog,
+            parallel_reductions: cx.options.unroll.add_parallel_reductions.unwrap_or(false),
             be_insns: BE_INSNS,
             target,
             o0: self.opt_level == 0,
@@ -566,7 +569,7 @@ fn unroll_loop(
     }
     let c = header_exit.clone().or_else(|| counted(m, f, &l));
     let tc = match c.as_ref() {
-        Some(c) => trip_count(f, c),
+        Some(c) => trip_count(m, f, &l, c),
         // A latch that always leaves: the body runs once.
         None if header_exit.is_none() && latch_always_exits(f, &l) => TripCount::Constant(1),
         None => TripCount::Unknown,
@@ -806,6 +809,7 @@ fn unroll_loop(
         heart,
         explicit,
         prologue,
+        parallel_reductions: p.parallel_reductions,
         trip_count: match tc {
             TripCount::Constant(t) => Some(t),
             _ => None,
@@ -813,11 +817,11 @@ fn unroll_loop(
         max_trip,
     };
     let done = match header_exit {
-        Some(_) => transform::unroll_header_exit(m, edits, f, &l, plan),
+        Some(_) => transform::unroll_header_exit(m, edits, f, &l, plan).map(|()| None),
         None => transform::unroll(m, edits, f, &l, c.as_ref(), plan),
     };
     match done {
-        Ok(()) => {
+        Ok(note) => {
             let what = match (shape, &tc) {
                 (Shape::Full, _) => format!("completely unrolled loop with {count} iterations"),
                 (Shape::UpperBound, _) => {
@@ -845,6 +849,9 @@ fn unroll_loop(
             };
             tracing::debug!(target: "opt_conv::loop-unroll", "{what}");
             out.remarks.push((RemarkKind::Passed, format!("{what}{heart_note}")));
+            if let Some(note) = note {
+                out.remarks.push((RemarkKind::Analysis, note));
+            }
         }
         Err(e) => out.remarks.push((RemarkKind::Missed, format!("not unrolled: {e}"))),
     }

@@ -78,6 +78,11 @@ pub struct Plan {
     /// (a prologue, `-unroll-runtime-epilog=false`) instead of after it.
     /// The loop's latch must be its only exiting block.
     pub prologue: bool,
+    /// `-unroll-add-parallel-reductions`: with [`Shape::Runtime`] (a
+    /// remainder after the loop), by at most 4, of a single-block loop, the
+    /// first integer reduction chain of the header gets an accumulator per
+    /// copy ([`parallel_reduction`]).
+    pub parallel_reductions: bool,
 }
 
 /// Unrolls `l` as `plan` says.
@@ -88,8 +93,8 @@ pub fn unroll(
     l: &Loop,
     c: Option<&Counted>,
     plan: Plan,
-) -> Result<(), String> {
-    let Plan { count, shape, heart, explicit, trip_count, max_trip, prologue } = plan;
+) -> Result<Option<String>, String> {
+    let Plan { count, shape, heart, explicit, trip_count, max_trip, prologue, parallel_reductions } = plan;
     let prologue = prologue && shape == Shape::Runtime;
     let keep_exits = matches!(shape, Shape::KeepExits | Shape::UpperBound);
     // With a constant trip count not a multiple of `count`, the copy that
@@ -125,6 +130,9 @@ pub fn unroll(
         (orig_pre, orig_exit, shape)
     };
     let phis: Vec<Inst> = f.phis(header).collect();
+    let reduction = (parallel_reductions && shape == Shape::Runtime && count <= 4 && l.blocks.len() == 1)
+        .then(|| reduction_chain(f, l, &phis))
+        .flatten();
     let start_of = |f: &Function, p: Inst| -> Value {
         let d = f.dfg().inst(p);
         d.incoming(pre).expect("a preheader incoming")
@@ -322,7 +330,170 @@ pub fn unroll(
         crate::debug_records::salvage(&mut BufferedMetadata { m, edits: &mut *edits }, &m.types, f, dead);
     });
     crate::debug_records::remove_redundant(m, f, &blocks);
-    Ok(())
+    let note = match reduction {
+        Some((p, b)) => {
+            let chain: Vec<Value> = (0..n).map(|k| value_in(&copies, k, b)).collect();
+            Some(parallel_reduction(m, f, header, p, &chain).map_or_else(
+                |why| format!("no parallel reduction: {why}"),
+                |name| {
+                    format!("reduction {name} split into {n} parallel accumulators, combined after the unrolled loop")
+                },
+            ))
+        }
+        None => None,
+    };
+    Ok(note)
+}
+
+/// The first header phi of single-block loop `l` (of `phis`, in order) that
+/// is an integer reduction chain LLVM would split: `%r.next = OP %r, %x`
+/// feeding it from the latch, OP one of add, mul, and, or, xor, `%x` neither
+/// a constant nor `%r`, `%r` used only there and `%r.next` only by `%r`
+/// and the exit's phis. Returns the phi and `%r.next`. (`sub` chains are
+/// left alone.)
+fn reduction_chain(f: &Function, l: &Loop, phis: &[Inst]) -> Option<(Inst, Value)> {
+    let latch = l.latch()?;
+    let dfg = f.dfg();
+    let uses = opt_conv_ir::analysis::Uses::compute(f);
+    let exit_phis: Vec<Inst> = l.exits.iter().flat_map(|&x| f.phis(x)).collect();
+    phis.iter().copied().find_map(|p| {
+        let r = dfg.inst_result(p)?;
+        if !matches!(dfg.value_type(r), Type::I8 | Type::I16 | Type::I32 | Type::I64) {
+            return None;
+        }
+        let b = dfg.inst(p).incoming(latch)?;
+        let bi = dfg.value_inst(b)?;
+        if f.layout().inst_block(bi) != Some(l.header) {
+            return None;
+        }
+        let bd = dfg.inst(bi);
+        let InstKind::Binary { op, .. } = bd.kind else { return None };
+        if !matches!(op, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor) {
+            return None;
+        }
+        let other = match (bd.args[0] == r, bd.args[1] == r) {
+            (true, false) => bd.args[1],
+            (false, true) => bd.args[0],
+            _ => return None,
+        };
+        if dfg.value_inst(other).is_none() && dfg.value_param(other).is_none() {
+            return None;
+        }
+        if uses.users(r).iter().any(|&u| u != bi) {
+            return None;
+        }
+        if uses.users(b).iter().any(|&u| u != p && !exit_phis.contains(&u)) {
+            return None;
+        }
+        Some((p, b))
+    })
+}
+
+/// Splits the reduction `phi` of the unrolled single-block loop `header`,
+/// whose copies compute `chain` (`chain[0]` reads `phi`, each next one the
+/// one before, the last feeds `phi`), as LLVM's
+/// `-unroll-add-parallel-reductions` does: copy `k` reads a phi of its own
+/// (`<phi>.k`, from the operation's identity), the original phi reads the
+/// first copy's value, the chain's wrap flags go (the order of the
+/// operations changes), and where the loop leaves, the phis that took the
+/// last value take their combination (`bin.rdx`) instead (they stay, unused,
+/// as in LLVM). The structure is checked again first: anything the unrolling
+/// changed leaves the loop as it is. Returns the phi's name.
+fn parallel_reduction(
+    m: &Module,
+    f: &mut Function,
+    header: Block,
+    phi: Inst,
+    chain: &[Value],
+) -> Result<String, String> {
+    let n = chain.len();
+    let dfg = f.dfg();
+    let r = dfg.inst_result(phi).ok_or("no phi")?;
+    let ty = dfg.value_type(r);
+    let in_header = |v: Value| dfg.value_inst(v).filter(|&i| f.layout().inst_block(i) == Some(header));
+    let insts: Vec<Inst> = chain.iter().map(|&v| in_header(v)).collect::<Option<_>>().ok_or("the chain moved")?;
+    let InstKind::Binary { op, .. } = dfg.inst(insts[0]).kind else { return Err("not a binary operation".into()) };
+    for (k, &i) in insts.iter().enumerate() {
+        let d = dfg.inst(i);
+        let prev = if k == 0 { r } else { chain[k - 1] };
+        if !matches!(d.kind, InstKind::Binary { op: o, .. } if o == op) || !d.args.contains(&prev) {
+            return Err("the chain changed".into());
+        }
+    }
+    let t = f.terminator(header).ok_or("no terminator")?;
+    let td = dfg.inst(t);
+    let (pre, out) = match (&dfg.inst(phi).blocks[..], &td.blocks[..]) {
+        (&[a, b], &[x, y]) if td.is_cond_br() => {
+            let pre = if a == header {
+                b
+            } else if b == header {
+                a
+            } else {
+                return Err("no backedge".into());
+            };
+            let out = if x == header {
+                y
+            } else if y == header {
+                x
+            } else {
+                return Err("no exit".into());
+            };
+            (pre, out)
+        }
+        _ => return Err("not a two-way loop".into()),
+    };
+    if dfg.inst(phi).incoming(header) != Some(chain[n - 1]) {
+        return Err("the phi does not take the last copy's value".into());
+    }
+    let uses = opt_conv_ir::analysis::Uses::compute(f);
+    let out_phis: Vec<Inst> = f.phis(out).filter(|&p| f.dfg().inst(p).incoming(header) == Some(chain[n - 1])).collect();
+    if uses.users(r).iter().any(|&u| u != insts[0]) {
+        return Err("the phi has other users".into());
+    }
+    for k in 0..n {
+        let next_ok = |u: Inst| if k + 1 < n { u == insts[k + 1] } else { u == phi || out_phis.contains(&u) };
+        if !uses.users(chain[k]).iter().all(|&u| next_ok(u)) {
+            return Err("a value of the chain has other users".into());
+        }
+    }
+    let bits = m.types.int_bits(ty).ok_or("not an integer")?;
+    let identity = match op {
+        BinOp::Mul => 1,
+        BinOp::And => sext(mask(u128::MAX, bits), bits),
+        _ => 0,
+    };
+    let name = f.dfg().value_name(r).map(str::to_owned);
+    // A phi per copy after the first, before the original (as LLVM places them).
+    for k in 1..n {
+        let id = int_const(m, f, ty, identity);
+        let np = f
+            .dfg_mut()
+            .make_inst(InstData::new(InstKind::Phi { fmf: Default::default() }, &[id, chain[k]], &[pre, header]), ty);
+        let nv = f.dfg().inst_result(np).expect("phi");
+        f.dfg_mut_preserving_cfg().set_value_name(nv, name.as_ref().map(|x| format!("{x}.{k}")).as_deref());
+        f.layout_mut().insert_inst_before(np, phi);
+        f.replace_operand(insts[k], chain[k - 1], nv);
+    }
+    let k0 = f.dfg().inst(phi).blocks.iter().position(|&b| b == header).expect("backedge");
+    f.set_incoming_value_at(phi, k0, chain[0]);
+    for &i in &insts {
+        if let InstKind::Binary { op, fmf, .. } = f.dfg().inst(i).kind {
+            f.dfg_mut_preserving_cfg().inst_mut(i).kind = InstKind::Binary { op, flags: IntFlags::NONE, fmf };
+        }
+    }
+    if !out_phis.is_empty() {
+        let at = f.first_non_phi(out).ok_or("empty exit")?;
+        let mut acc = chain[0];
+        for &part in &chain[1..] {
+            acc = insert(f, at, binop(op), &[part, acc], ty, Some("bin.rdx"));
+        }
+        let mut repl = Replacements::new();
+        for p in out_phis {
+            repl.insert(f.dfg().inst_result(p).expect("phi"), acc);
+        }
+        repl.apply(f);
+    }
+    Ok(name.unwrap_or_default())
 }
 
 /// Unrolls `l` whose counted exit test ends its header, not its latch (the
@@ -558,7 +729,7 @@ fn runtime(
     let header_loc = f.terminator(header).and_then(|t| dbg(f, t));
     let exit_loc = entry_dbg(f, exit);
     let freeze = !exit_test_always_reached(m, f, l);
-    let Leftover { tc, tcm1, mask, xtra } = leftover(m, edits, f, c, trip_count, pre_term, freeze, count);
+    let Leftover { tc, tcm1, mask, xtra } = leftover(m, edits, f, l, c, trip_count, pre_term, freeze, count);
     let skip = insert(f, pre_term, icmp(IntPred::Ult), &[tcm1, mask], Type::I1, None);
     let pre_new = new_block(f, pname.as_deref().map(|p| format!("{p}.new")), header, true);
     // The old preheader's branch, with its metadata, now ends `<pre>.new`.
@@ -810,7 +981,7 @@ fn build_prologue(
     let pre_term = f.terminator(pre).ok_or("preheader without terminator")?;
     let pre_loc = dbg(f, pre_term);
     let exit_loc = entry_dbg(f, exit);
-    let Leftover { tcm1, xtra, .. } = leftover(m, edits, f, c, trip_count, pre_term, freeze, count);
+    let Leftover { tcm1, xtra, .. } = leftover(m, edits, f, l, c, trip_count, pre_term, freeze, count);
     let zero = int_const(m, f, ty, 0);
     let any = insert(f, pre_term, icmp(IntPred::Ne), &[xtra, zero], Type::I1, Some("lcmp.mod"));
     // The old preheader's branch, with its metadata, now ends `<pre>.new`.
@@ -1062,6 +1233,7 @@ fn leftover(
     m: &Module,
     edits: &mut ModuleEdits,
     f: &mut Function,
+    l: &Loop,
     c: &Counted,
     trip_count: Option<u64>,
     at: Inst,
@@ -1069,7 +1241,7 @@ fn leftover(
     count: u32,
 ) -> Leftover {
     let ty = f.dfg().value_type(c.limit);
-    let (tc, nsw, backedges) = trip_count_value(m, edits, f, c, trip_count, at, freeze);
+    let (tc, nsw, backedges) = trip_count_value(m, edits, f, l, c, trip_count, at, freeze);
     let tcm1 = match backedges {
         Some(b) => b,
         None => {
@@ -1096,10 +1268,12 @@ fn leftover(
 /// The max forms are at least 1 as unsigned numbers, but `smax(n, s + 1) - s`
 /// can be the smallest signed value (`i8`: from -1 below 127, 128 trips), and
 /// an `add nsw` of -1 to it would be poison, the branch on it undefined.
+#[expect(clippy::too_many_arguments, reason = "the pieces of one transform, passed once")]
 fn trip_count_value(
     m: &Module,
     edits: &mut ModuleEdits,
     f: &mut Function,
+    l: &Loop,
     c: &Counted,
     known: Option<u64>,
     at: Inst,
@@ -1124,7 +1298,7 @@ fn trip_count_value(
         Some(0) => v,
         _ => insert(f, at, binop(BinOp::Sub), &[v, narrow_start], ty, None),
     };
-    let formula = match trip_count(f, c) {
+    let formula = match trip_count(m, f, l, c) {
         TripCount::Symbolic { formula, .. } => formula,
         _ => Formula::Difference,
     };

@@ -167,6 +167,13 @@ pub struct Cli {
     #[arg(long = "unroll-runtime-epilog", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
     pub unroll_runtime_epilog: Option<bool>,
 
+    /// `loop-unroll`: give each unrolled copy of an integer reduction chain
+    /// (add, mul, and, or, xor) its own accumulator, combined after the
+    /// unrolled loop (runtime unrolling with a remainder after the loop, by
+    /// at most 4, of a single-block loop; off by default).
+    #[arg(long = "unroll-add-parallel-reductions", num_args = 0..=1, require_equals = true, default_missing_value = "true", value_parser = opt_bool)]
+    pub unroll_add_parallel_reductions: Option<bool>,
+
     /// `loop-unroll`: how many iterations are simulated, at most, to
     /// estimate what full unrolling would simplify (default 10).
     #[arg(long = "unroll-max-iteration-count-to-analyze", value_name = "N")]

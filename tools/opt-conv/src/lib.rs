@@ -410,6 +410,7 @@ fn run(
             max_percent_threshold_boost: cli.unroll_max_percent_threshold_boost,
             allow_remainder: cli.unroll_allow_remainder,
             runtime_epilog: cli.unroll_runtime_epilog,
+            add_parallel_reductions: cli.unroll_add_parallel_reductions,
         },
         jump_threading_threshold: cli.jump_threading_threshold,
         jump_threading_across_loop_headers: cli.jump_threading_across_loop_headers.unwrap_or(false),
