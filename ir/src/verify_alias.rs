@@ -122,7 +122,7 @@ fn alias_findings(m: &Module, g: GlobalId, a: &GlobalAlias) -> Vec<&'static str>
     let mut stack = vec![Node::Const(&a.target)];
     while let Some(node) = stack.pop() {
         let named = node.named();
-        if available_externally && !named.is_some_and(|t| linkage(m, t) == Some("available_externally")) {
+        if available_externally && named.is_none_or(|t| linkage(m, t) != Some("available_externally")) {
             found.push("available_externally alias must point to available_externally global value");
             continue;
         }

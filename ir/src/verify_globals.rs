@@ -102,15 +102,13 @@ fn var_finding(m: &Module, g: GlobalId, v: &GlobalVar) -> Option<Finding> {
         }
     }
     let name: &str = &v.name;
-    if matches!(name, "llvm.global_ctors" | "llvm.global_dtors") {
-        if let Some(f) = structor_list_finding(m, g, v) {
-            return Some(f);
-        }
-    }
-    if matches!(name, "llvm.used" | "llvm.compiler.used") {
-        if let Some(f) = used_list_finding(m, g, v) {
-            return Some(f);
-        }
+    let list = match name {
+        "llvm.global_ctors" | "llvm.global_dtors" => structor_list_finding(m, g, v),
+        "llvm.used" | "llvm.compiler.used" => used_list_finding(m, g, v),
+        _ => None,
+    };
+    if list.is_some() {
+        return list;
     }
     if t.is_scalable(v.ty) {
         return Some(Finding::at_global("Globals cannot contain scalable types"));
@@ -256,13 +254,8 @@ fn global_value_findings(m: &Module, g: GlobalId) -> Vec<Finding> {
     let Some(props) = m.globals[g].props() else { return Vec::new() };
     let mut found = Vec::new();
     let is_object = matches!(m.globals[g], Global::Var(_) | Global::Func(_));
-    if is_object {
-        if let Some(&(_, md)) = props.metadata.iter().find(|(k, _)| &**k == "associated") {
-            if let Some(f) = associated_finding(m, g, md) {
-                found.push(f);
-            }
-        }
-    }
+    let associated = props.metadata.iter().find(|(k, _)| &**k == "associated").filter(|_| is_object);
+    found.extend(associated.and_then(|&(_, md)| associated_finding(m, g, md)));
     let linkage = props.linkage.as_deref();
     if linkage == Some("appending") {
         match m.var(g) {
