@@ -409,6 +409,46 @@ pub fn may_remove_edges(
     }
 }
 
+/// Whether the empty block `b` may be forwarded to its successor
+/// ([`Oracle::block_forwarding`], rule `irreducible-edge`): the oracle
+/// refuses only a block in a cycle, and asks for the cycles as they are
+/// now, computed over the whole function after each change.
+///
+/// `known`: where the cycles were when the caller's sweep started
+/// ([`CycleBlocks`]); a block in none of them is in none now and needs no
+/// question, and the cycles through one in some lie within its outermost
+/// one then (and blocks made since), so the oracle looks for them there
+/// ([`Oracle::block_forwarding_within`]) before it computes the whole
+/// function's cycles: asking per forwarded block would make a huge
+/// function quadratic. Debug builds check both shortcuts against the
+/// question on small functions.
+pub fn may_forward(
+    m: &Module,
+    f: &Function,
+    b: Block,
+    known: Option<&CycleBlocks>,
+    exact_names: bool,
+) -> Result<(), Refusal> {
+    if known.is_some_and(|k| !k.may_be_cyclic(b)) {
+        #[cfg(debug_assertions)]
+        if f.layout().num_blocks() <= 200 {
+            assert!(
+                f.cycles().cycle_of(b).is_none(),
+                "{b:?} is in no cycle known at the sweep's start, and is in one now"
+            );
+        }
+        return Ok(());
+    }
+    let verdict = match known {
+        Some(k) => Oracle::block_forwarding_within(m, f, b, &|x| k.may_share_cycle(b, x), exact_names),
+        None => Oracle::block_forwarding(m, f, b, exact_names),
+    };
+    match verdict {
+        Verdict::Refused(r) => Err(r),
+        Verdict::Legal(_) => Ok(()),
+    }
+}
+
 /// Where the cycles of a function were at the start of a sweep, and which
 /// blocks existed then. Removing edges, merging a block into its only
 /// predecessor, forwarding an empty block and splitting an edge put no two

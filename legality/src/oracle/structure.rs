@@ -467,6 +467,38 @@ impl Oracle<'_> {
         Verdict::legal()
     }
 
+    /// [`Oracle::block_forwarding`], when every cycle through `b` is known
+    /// to lie within `region` (blocks that may share a cycle with `b`, as
+    /// the caller knows them from the cycles before its latest edits).
+    /// The question computes the whole function's cycles, so a pass that
+    /// asks it after each of many edits of a huge function would be
+    /// quadratic: the cycles through `b` are found from `b` instead, as the
+    /// cycle forest defines them (the outermost one is `b`'s strongly
+    /// connected component; a reducible cycle's children are the
+    /// components of the cycle without its header), while they answer the
+    /// question, and the whole forest is computed only when they cannot:
+    /// a cycle that holds a convergent operation and is irreducible or has
+    /// `b` for its header. The verdict is the same.
+    pub fn block_forwarding_within(
+        m: &Module,
+        f: &Function,
+        b: Block,
+        region: &dyn Fn(Block) -> bool,
+        exact_names: bool,
+    ) -> Verdict {
+        if forwarding_leaves_cycles(m, f, b, region) {
+            #[cfg(debug_assertions)]
+            if f.layout().num_blocks() <= 200 {
+                assert!(
+                    matches!(Self::block_forwarding(m, f, b, false), Verdict::Legal(_)),
+                    "the cycles found from {b:?} allow forwarding it, and the cycle forest does not"
+                );
+            }
+            return Verdict::legal();
+        }
+        Self::block_forwarding(m, f, b, exact_names)
+    }
+
     /// May `block` be copied by jump threading (threaded through, or copied
     /// into a predecessor) when it may be an entry of a cycle (threading
     /// across loop headers)? A copy on the way from outside the cycle
@@ -721,4 +753,86 @@ fn leaves_loop(
         return Vec::new();
     }
     cycles.blocks(c).iter().copied().filter(|b| !back.contains(b)).collect()
+}
+
+/// Whether no cycle through `b` (all within `region`) both holds a
+/// convergent operation and is irreducible or headed by `b`, found without
+/// the whole function's cycle forest. `false` means "unknown": the caller
+/// asks the forest.
+///
+/// From the outermost cycle in: a cycle through `b` is `b`'s strongly
+/// connected component among the blocks allowed (first `region`), and if it
+/// has a single entry (counting unreachable predecessors too, which the
+/// forest ignores, so one entry here is one there) it is reducible with
+/// that entry for header, and the next cycle in is `b`'s component once the
+/// header is taken away. A cycle holding no convergent operation holds none
+/// in the cycles inside it either.
+pub(super) fn forwarding_leaves_cycles(m: &Module, f: &Function, b: Block, region: &dyn Fn(Block) -> bool) -> bool {
+    use opt_conv_ir::analysis::FunctionAnalyses;
+    use opt_conv_ir::entity::EntityRef;
+    let cfg = f.cfg();
+    // Per block, the last level whose search reached it and whose
+    // component holds it (levels count from 1; one allocation, no hashing:
+    // a component may have hundreds of blocks).
+    let mut reached = vec![0u32; f.dfg().num_blocks()];
+    let mut held = vec![0u32; f.dfg().num_blocks()];
+    let mut stack: Vec<Block> = Vec::new();
+    let mut cycle: Vec<Block> = Vec::new();
+    // The blocks of the outermost cycle holding a convergent operation:
+    // the inner cycles are among its blocks.
+    let mut convergent: Vec<Block> = Vec::new();
+    let mut header: Option<Block> = None;
+    let mut level = 0u32;
+    loop {
+        level += 1;
+        // `b`'s component among the blocks allowed: those of the previous
+        // level's component but its header (at first, `region`).
+        let allowed = |x: Block| {
+            x.index() < held.len()
+                && match header {
+                    None => region(x),
+                    Some(h) => x != h && held[x.index()] == level - 1,
+                }
+        };
+        stack.clear();
+        stack.extend(cfg.succs(b).iter().copied().filter(|&s| allowed(s)));
+        while let Some(x) = stack.pop() {
+            if reached[x.index()] != level {
+                reached[x.index()] = level;
+                stack.extend(cfg.succs(x).iter().copied().filter(|&s| reached[s.index()] != level && allowed(s)));
+            }
+        }
+        if reached[b.index()] != level {
+            // `b` is on no cycle of the blocks allowed.
+            return true;
+        }
+        cycle.clear();
+        stack.push(b);
+        while let Some(x) = stack.pop() {
+            if held[x.index()] != level {
+                held[x.index()] = level;
+                cycle.push(x);
+                stack.extend(
+                    cfg.preds(x).iter().copied().filter(|p| reached[p.index()] == level && held[p.index()] != level),
+                );
+            }
+        }
+        if level == 1 {
+            convergent.extend(
+                cycle
+                    .iter()
+                    .copied()
+                    .filter(|&x| f.block_insts(x).any(|i| crate::convergence::is_convergent_op(m, f, f.dfg().inst(i)))),
+            );
+        }
+        if !convergent.iter().any(|x| held[x.index()] == level) {
+            return true;
+        }
+        let mut entries = cycle.iter().copied().filter(|&x| cfg.preds(x).iter().any(|p| held[p.index()] != level));
+        let (Some(h), None) = (entries.next(), entries.next()) else { return false };
+        if h == b {
+            return false;
+        }
+        header = Some(h);
+    }
 }

@@ -616,3 +616,67 @@ fn never_taken_edges_are_judged_together() {
     let v = Oracle::edges_removal(&m, body, &[(l1, h), (l2, h)], true);
     assert_eq!(rule(&v), Some(Rule::IrreducibleEdge), "{v:?}");
 }
+
+/// Forwarding an empty block, asked from the block's own cycles
+/// ([`Oracle::block_forwarding_within`]) and from the whole function's
+/// cycle forest ([`Oracle::block_forwarding`]): the same verdict for every
+/// empty block, and the blocks the local search settles (a reducible
+/// cycle's body, a cycle without convergent operations) need no forest.
+#[test]
+fn forwarding_asked_from_the_block_agrees_with_the_forest() {
+    let m = module(
+        "define void @f(i1 %a, i1 %b) {\n\
+         entry:\n  br i1 %a, label %oh, label %ix\n\
+         oh:\n  br label %ih\n\
+         ih:\n  br label %body\n\
+         body:\n  call void @op()\n  br i1 %a, label %join1, label %join2\n\
+         join1:\n  br label %latch\n\
+         join2:\n  br label %latch\n\
+         latch:\n  br i1 %b, label %ih, label %olatch\n\
+         olatch:\n  br label %mid\n\
+         mid:\n  br i1 %a, label %oh, label %iy\n\
+         ix:\n  br label %ixm\n\
+         ixm:\n  call void @op()\n  br i1 %b, label %iy, label %plain\n\
+         iy:\n  br label %ix\n\
+         plain:\n  br label %ph\n\
+         ph:\n  br label %pbody\n\
+         pbody:\n  call void @use(i32 0)\n  br i1 %a, label %pe, label %out\n\
+         pe:\n  br label %ph\n\
+         out:\n  ret void\n\
+         dead:\n  br label %dead2\n\
+         dead2:\n  call void @op()\n  br label %dead\n\
+         }\n",
+    );
+    let fid = m.func_by_name("f").expect("@f");
+    let f = m.body(fid).expect("a body");
+    let legal = |v: Verdict| matches!(v, Verdict::Legal(_));
+    for b in f.layout().blocks() {
+        if f.successors(b).len() != 1 || f.block_insts(b).count() != 1 {
+            continue;
+        }
+        assert_eq!(
+            legal(Oracle::block_forwarding_within(&m, f, b, &|_| true, false)),
+            legal(Oracle::block_forwarding(&m, f, b, false)),
+            "{b:?}"
+        );
+    }
+    let settled = |n: &str| super::structure::forwarding_leaves_cycles(&m, f, block(f, n), &|_| true);
+    // Reducible cycles holding `@op`, not headed by the block.
+    for n in ["join1", "join2", "olatch"] {
+        assert!(settled(n), "%{n}");
+        assert!(legal(Oracle::block_forwarding(&m, f, block(f, n), false)), "%{n}");
+    }
+    // Cycles without convergent operations, and no cycle at all.
+    for n in ["pe", "ph", "plain"] {
+        assert!(settled(n), "%{n}");
+    }
+    // Headers of cycles holding `@op` (the inner loop's, the outer loop's),
+    // an irreducible cycle holding it: asked of the forest, refused.
+    for n in ["ih", "oh", "ix", "iy"] {
+        assert!(!settled(n), "%{n}");
+        assert!(!legal(Oracle::block_forwarding(&m, f, block(f, n), false)), "%{n}");
+    }
+    // Within `region` only: a cycle leaving it is not seen.
+    let inner = |x: Block| ["ih", "body", "join1", "join2", "latch"].iter().any(|&n| block(f, n) == x);
+    assert!(super::structure::forwarding_leaves_cycles(&m, f, block(f, "olatch"), &inner));
+}

@@ -90,7 +90,7 @@ pub mod thread;
 pub mod unfold;
 
 use crate::cfg_edit::{
-    CycleBlocks, Fold, Reachability, fold_constant_branch, forward_empty_block, may_remove_edges,
+    CycleBlocks, Fold, Reachability, fold_constant_branch, forward_empty_block, may_forward, may_remove_edges,
     merge_only_predecessor_into, remove_unreachable_blocks_keeping,
 };
 use crate::module_edits::BufferedMetadata;
@@ -455,7 +455,7 @@ impl Threader<'_> {
         // the entries of the cycles nested in it depend on its header
         // (rule irreducible-edge).
         if self.convergent
-            && let Verdict::Refused(r) = Oracle::block_forwarding(self.m, f, b, self.explain)
+            && let Err(r) = may_forward(self.m, f, b, self.sweep_cycles.as_ref(), self.explain)
         {
             let msg = format!("not forwarding {} to its successor: {r}", block_label(f, b));
             self.missed(f, b, msg);
