@@ -393,13 +393,15 @@ impl<'m> Simplifier<'m, '_> {
         if !self.has_convergent(f) {
             return true;
         }
-        match Oracle::block_forwarding(self.m, f, b, self.explain) {
-            opt_conv_legality::oracle::Verdict::Refused(r) => {
+        // Asked from the cycles at the sweep's start: the whole function's
+        // cycles after each edit would make a huge function quadratic.
+        match crate::cfg_edit::may_forward(self.m, f, b, self.sweep_cycles.as_ref(), self.explain) {
+            Err(r) => {
                 let msg = format!("not forwarding {} to its successor: {r}", crate::remarks::block_label(f, b));
                 self.remarks.push((RemarkKind::Missed, crate::remarks::block_label(f, b), msg));
                 false
             }
-            opt_conv_legality::oracle::Verdict::Legal(_) => true,
+            Ok(()) => true,
         }
     }
 
