@@ -103,8 +103,8 @@ fn var_finding(m: &Module, g: GlobalId, v: &GlobalVar) -> Option<Finding> {
     }
     let name: &str = &v.name;
     let list = match name {
-        "llvm.global_ctors" | "llvm.global_dtors" => structor_list_finding(m, g, v),
-        "llvm.used" | "llvm.compiler.used" => used_list_finding(m, g, v),
+        "llvm.global_ctors" | "llvm.global_dtors" => list_use_finding(m, g, v).or_else(|| structor_list_finding(m, v)),
+        "llvm.used" | "llvm.compiler.used" => list_use_finding(m, g, v).or_else(|| used_list_finding(m, v)),
         _ => None,
     };
     if list.is_some() {
@@ -122,16 +122,23 @@ fn var_finding(m: &Module, g: GlobalId, v: &GlobalVar) -> Option<Finding> {
     global_value_findings(m, g).into_iter().next()
 }
 
-/// `llvm.global_ctors` / `llvm.global_dtors`: an appending array of
-/// `{ i32 priority, ptr function, ptr data }` that nothing uses.
-fn structor_list_finding(m: &Module, g: GlobalId, v: &GlobalVar) -> Option<Finding> {
-    let t = &m.types;
+/// An intrinsic list (`llvm.global_ctors`, `llvm.used`, ...), when it has
+/// an initializer, appends to the lists of other modules; and nothing may
+/// use it.
+fn list_use_finding(m: &Module, g: GlobalId, v: &GlobalVar) -> Option<Finding> {
     if v.init.is_some() && v.props.linkage.as_deref() != Some("appending") {
         return Some(Finding::at_global("invalid linkage for intrinsic global variable"));
     }
     if is_used(m, g) {
         return Some(Finding::at_global("invalid uses of intrinsic global variable"));
     }
+    None
+}
+
+/// `llvm.global_ctors` / `llvm.global_dtors`: an array of
+/// `{ i32 priority, ptr function, ptr data }`.
+fn structor_list_finding(m: &Module, v: &GlobalVar) -> Option<Finding> {
+    let t = &m.types;
     let TypeData::Array { elem, .. } = t.get(v.ty) else { return None };
     let program = m.data_layout().program_addrspace();
     let fields: &[crate::Type] = match t.get(*elem) {
@@ -156,16 +163,10 @@ fn structor_list_finding(m: &Module, g: GlobalId, v: &GlobalVar) -> Option<Findi
     None
 }
 
-/// `llvm.used` / `llvm.compiler.used`: an appending array of pointers
-/// that nothing uses, each member a named variable, function or alias.
-fn used_list_finding(m: &Module, g: GlobalId, v: &GlobalVar) -> Option<Finding> {
+/// `llvm.used` / `llvm.compiler.used`: an array of pointers, each member
+/// a named variable, function or alias.
+fn used_list_finding(m: &Module, v: &GlobalVar) -> Option<Finding> {
     let t = &m.types;
-    if v.init.is_some() && v.props.linkage.as_deref() != Some("appending") {
-        return Some(Finding::at_global("invalid linkage for intrinsic global variable"));
-    }
-    if is_used(m, g) {
-        return Some(Finding::at_global("invalid uses of intrinsic global variable"));
-    }
     let TypeData::Array { elem, .. } = t.get(v.ty) else { return None };
     if !matches!(t.get(*elem), TypeData::Ptr(_)) {
         return Some(Finding::at_global("wrong type for intrinsic global variable"));
